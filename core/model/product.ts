@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** A price as stored: a number, or null when the store has none. Strings such as "$12.50" are coerced. */
+export const PriceSchema = z.preprocess((v) => {
+  if (v === '' || v === undefined) return null;
+  if (typeof v === 'string') {
+    const n = Number(v.replace(/[^0-9.-]/g, ''));
+    return Number.isFinite(n) ? n : null;
+  }
+  return v;
+}, z.number().nullable());
+
+const optionalText = z.string().nullable().default(null);
+
+export const MetafieldSchema = z.object({
+  namespace: z.string().default(''),
+  key: z.string(),
+  description: z.string().nullable().default(null),
+  type: z.string().nullable().default(null),
+  value_type: z.string().nullable().default(null),
+  value: z.unknown().default(null),
+});
+export type Metafield = z.infer<typeof MetafieldSchema>;
+
+export const CustomFieldSchema = z.object({
+  key: z.string(),
+  name: z.string().default(''),
+  value: z.string().default(''),
+});
+export type CustomField = z.infer<typeof CustomFieldSchema>;
+
+export const ProductImageSchema = z.object({
+  original: z.string(),
+  compressed: z.string().nullable().default(null),
+  thumbnail: z.string().nullable().default(null),
+  hide: z.boolean().default(false),
+});
+export type ProductImage = z.infer<typeof ProductImageSchema>;
+
+export const ProductOptionSchema = z.object({
+  name: z.string(),
+  values: z.array(z.string()).default([]),
+});
+export type ProductOption = z.infer<typeof ProductOptionSchema>;
+
+/**
+ * One sellable variation of a product (SPEC §3 "variations ... options with id, title, sku, ...").
+ * `options` holds this variation's value for each of the product's `options`, in the same order.
+ */
+export const VariationSchema = z.object({
+  id: z.string().default(''),
+  title: z.string().default(''),
+  sku: optionalText,
+  barcode: optionalText,
+  price: PriceSchema.default(null),
+  original_price: PriceSchema.default(null),
+  compare_at_price: PriceSchema.default(null),
+  suggested_retail_price: PriceSchema.default(null),
+  stock: z.number().nullable().default(null),
+  quantity: z.number().nullable().default(null),
+  image: optionalText,
+  metafields: z.array(MetafieldSchema).default([]),
+  options: z.array(z.string()).default([]),
+});
+export type Variation = z.infer<typeof VariationSchema>;
+
+/** The fields a store listing and a product on a page share (SPEC §3 Listing and Product properties). */
+export const ProductFieldsSchema = z.object({
+  title: z.string().default(''),
+  description: z.string().default(''),
+  category: optionalText,
+  brand: optionalText,
+  vendor: optionalText,
+  status: z.enum(['ACTIVE', 'DRAFT', 'ARCHIVED']).default('ACTIVE'),
+  sku: optionalText,
+  barcode: optionalText,
+  stock: z.number().nullable().default(null),
+  price: PriceSchema.default(null),
+  original_price: PriceSchema.default(null),
+  compare_at_price: PriceSchema.default(null),
+  sale_price: PriceSchema.default(null),
+  suggested_retail_price: PriceSchema.default(null),
+  iso_currency_code: z.string().default('USD'),
+  url: optionalText,
+  main_image: optionalText,
+  thumbnail_image: optionalText,
+  compressed_image: optionalText,
+  quantity: z.number().nullable().default(null),
+  images: z.array(ProductImageSchema).default([]),
+  variations: z.array(VariationSchema).default([]),
+  options: z.array(ProductOptionSchema).default([]),
+  customfields: z.array(CustomFieldSchema).default([]),
+  metafields: z.array(MetafieldSchema).default([]),
+  /** Whether the product is published on the online store (the "online only" filter). */
+  online: z.boolean().default(true),
+});
+
+/** A product as it sits in an element of type application/product: self-contained, so a page renders alone. */
+export const ProductSchema = ProductFieldsSchema.extend({
+  id: z.string(),
+  source: z.string().default('own'),
+});
+export type Product = z.infer<typeof ProductSchema>;
+export type ProductInput = z.input<typeof ProductSchema>;
+
+/** A store listing (SPEC §3 Listing): the product fields plus where it comes from. */
+export const ListingSchema = ProductFieldsSchema.extend({
+  id: z.string().optional(),
+  source: z.string().default('own'),
+  external_id: z.string().nullable().default(null),
+  parent_id: z.string().nullable().default(null),
+  language: z.string().nullable().default(null),
+});
+export type Listing = z.infer<typeof ListingSchema>;
+export type ListingInput = z.input<typeof ListingSchema>;

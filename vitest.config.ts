@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: pure unit tests (core, cli), integration tests against a real database, HTTP server,
+// Redis or Chromium, and end-to-end tests that drive the built product in the system Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['core/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: [
+            'app/**/*.test.{ts,tsx}',
+            'db/**/*.test.ts',
+            'worker/**/*.test.ts',
+            'connectors/**/*.test.ts',
+            'viewer/**/*.test.{ts,tsx}',
+            'cli/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
