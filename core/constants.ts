@@ -180,7 +180,13 @@ export const STORE_SOURCES = [
 ] as const;
 export type StoreSource = (typeof STORE_SOURCES)[number];
 /** Sources whose full parent listing is fetched after a product is added to a page. */
-export const SOURCES_FETCHING_PARENT_LISTING = ['ebay', 'etsy', 'shopify', 'bigcommerce', 'lightspeed'] as const;
+export const SOURCES_FETCHING_PARENT_LISTING = [
+  'ebay',
+  'etsy',
+  'shopify',
+  'bigcommerce',
+  'lightspeed',
+] as const;
 
 /** The page's inner height with and without headers and footers. */
 export const INNER_HEIGHT_WITH_HEADERS = 0.9;

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { PageSchema } from './page.ts';
 import { CatalogSettingsSchema } from './settings.ts';
 import { ImagesStyleSchema, PriceTemplateStyleSchema } from './styles.ts';
-import { DEFAULT_DESCRIPTION_TEMPLATE_HTML, DEFAULT_PRICE_TEMPLATE_HTML, ReplacementSchema } from './templates.ts';
+import {
+  DEFAULT_DESCRIPTION_TEMPLATE_HTML,
+  DEFAULT_PRICE_TEMPLATE_HTML,
+  ReplacementSchema,
+} from './templates.ts';
 import { DEFAULT_THEME, ThemeSchema } from './theme.ts';
 
 /** The document format version written by this code; core/migrations upgrades older documents to it. */

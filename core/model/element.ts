@@ -47,9 +47,13 @@ export const OtherElementSchema = z.object({
   ...elementCommon,
   type: z
     .string()
-    .refine((t) => t !== 'application/product' && ((ELEMENT_TYPES as readonly string[]).includes(t) || isImageType(t)), {
-      message: 'Unknown element type',
-    }),
+    .refine(
+      (t) =>
+        t !== 'application/product' && ((ELEMENT_TYPES as readonly string[]).includes(t) || isImageType(t)),
+      {
+        message: 'Unknown element type',
+      },
+    ),
   properties: z.record(z.string(), z.unknown()).default({}),
 });
 export type OtherElement = z.infer<typeof OtherElementSchema>;

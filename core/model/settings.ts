@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_FLOW_COLUMNS, DEFAULT_IMAGE_QUALITY, DEFAULT_PAGE_FORMAT, DEFAULT_PRODUCTS_PER_PAGE, FONT_DEFAULTS, PAGE_FORMAT_NAMES } from '../constants.ts';
+import {
+  DEFAULT_FLOW_COLUMNS,
+  DEFAULT_IMAGE_QUALITY,
+  DEFAULT_PAGE_FORMAT,
+  DEFAULT_PRODUCTS_PER_PAGE,
+  FONT_DEFAULTS,
+  PAGE_FORMAT_NAMES,
+} from '../constants.ts';
 
 export const PRODUCTS_LINK_KINDS = ['online_store', 'retail_orders', 'digital_orders', 'none'] as const;
 
@@ -32,14 +39,20 @@ export const CatalogSettingsSchema = z.object({
   password_protection: z.boolean().default(false),
   showFlipbook: z.boolean().default(true),
   /** Page format of this catalog's PDF; null follows the owner's setting. */
-  page_format: z.enum(PAGE_FORMAT_NAMES as [string, ...string[]]).nullable().default(null),
+  page_format: z
+    .enum(PAGE_FORMAT_NAMES as [string, ...string[]])
+    .nullable()
+    .default(null),
 });
 export type CatalogSettings = z.infer<typeof CatalogSettingsSchema>;
 
 /** User settings (SPEC §3 User settings). */
 export const UserSettingsSchema = z.object({
   page_format: z.enum(PAGE_FORMAT_NAMES as [string, ...string[]]).default(DEFAULT_PAGE_FORMAT),
-  image_quality: z.string().regex(/^q\d{1,3}$/).default(DEFAULT_IMAGE_QUALITY),
+  image_quality: z
+    .string()
+    .regex(/^q\d{1,3}$/)
+    .default(DEFAULT_IMAGE_QUALITY),
   store_front_access_token: z.string().nullable().default(null),
   ga4_tracking_id: z.string().nullable().default(null),
   synchronize_orders: z.boolean().default(false),

@@ -1,0 +1,51 @@
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import enApp from './locales/en/app.json';
+import enRender from './locales/en/render.json';
+import frApp from './locales/fr/app.json';
+import frRender from './locales/fr/render.json';
+
+/**
+ * English and French text for every consumer (app, viewer, renderer, worker, CLI), one namespace per module.
+ * Adding a namespace: add locales/{en,fr}/<ns>.json and list them here.
+ */
+export const resources = {
+  en: { app: enApp, render: enRender },
+  fr: { app: frApp, render: frRender },
+} as const;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const NAMESPACES = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
+
+export function normalizeLanguage(lang: string | null | undefined): Language {
+  const short = (lang ?? 'en').slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(short) ? (short as Language) : 'en';
+}
+
+/** A fresh, synchronously initialised i18next instance (no shared global state between requests). */
+export function createI18n(lang: string | null | undefined = 'en'): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: normalizeLanguage(lang),
+    fallbackLng: 'en',
+    ns: NAMESPACES,
+    defaultNS: 'app',
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+const cache = new Map<Language, TFunction>();
+/** A translation function for a language, cached (instances are immutable once initialised). */
+export function getT(lang: string | null | undefined, ns: string = 'app'): TFunction {
+  const l = normalizeLanguage(lang);
+  let t = cache.get(l);
+  if (!t) {
+    t = createI18n(l).t;
+    cache.set(l, t);
+  }
+  return ((key: string, opts?: Record<string, unknown>) => t!(key, { ns, ...opts })) as unknown as TFunction;
+}
