@@ -50,6 +50,21 @@ export const PageSchema = z.object({
   columns: z.number().int().min(1).max(6).default(DEFAULT_FLOW_COLUMNS),
   /** Section title this page starts or belongs to; drives the table of contents and summary pages. */
   section: z.string().nullable().default(null),
+  /**
+   * Written by core/pagination, read by core/render: which blocks of a generated list (index, table of contents,
+   * table, order form, summary) this page shows, and where a flow page starts each column. null: not paginated
+   * yet; the renderer then estimates. A list page with start 0 (or null) begins a new list; start > 0 continues
+   * the list of the page before it.
+   */
+  pagination: z
+    .object({
+      start: z.number().int().min(0).default(0),
+      count: z.number().int().min(0).nullable().default(null),
+      /** Element (flow) or block (index) indices that begin the second, third... column. */
+      columnBreaks: z.array(z.number().int().min(0)).default([]),
+    })
+    .nullable()
+    .default(null),
   /** Data of the last render of this page (thumbnail, page image). */
   render: z
     .object({ thumbnail: z.string().nullable().default(null), image: z.string().nullable().default(null) })
