@@ -1,0 +1,118 @@
+import { CSV_MESSAGES, type CsvProblem, type CsvProblemCode } from './problems.ts';
+import type { CsvRow, CsvTable } from './read-rows.ts';
+import { classifyImage, normalizeHeader, parsePrice, parseWebAddress, parseWholeNumber } from './values.ts';
+
+/**
+ * A parsed table with its header and the problems found so far; the format mappers read cells through it so
+ * every problem gets the same precise position.
+ */
+export class Sheet {
+  readonly headers: string[];
+  readonly errors: CsvProblem[] = [];
+  readonly warnings: CsvProblem[] = [];
+  readonly localImages = new Set<string>();
+  private readonly byName = new Map<string, number>();
+
+  constructor(readonly table: CsvTable) {
+    this.headers = (table.header?.cells ?? []).map((h) => h.trim());
+    this.headers.forEach((h, i) => {
+      const key = normalizeHeader(h);
+      if (!this.byName.has(key)) this.byName.set(key, i);
+    });
+  }
+
+  /** Index of the first column whose header matches one of `names` (normalised), in the order given. */
+  column(...names: string[]): number | undefined {
+    for (const n of names) {
+      const i = this.byName.get(normalizeHeader(n));
+      if (i !== undefined) return i;
+    }
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(normalizeHeader(name));
+  }
+
+  text(row: CsvRow, col: number | undefined): string {
+    return col === undefined ? '' : (row.cells[col] ?? '').trim();
+  }
+
+  problem(
+    severity: 'error' | 'warning',
+    code: CsvProblemCode,
+    message: string,
+    row: CsvRow | null,
+    col: number | undefined | null,
+    extra: { value?: string; hint?: string } = {},
+  ): void {
+    const withColumn = col !== undefined && col !== null;
+    const problem: CsvProblem = {
+      code,
+      message,
+      line: row === null ? 1 : withColumn ? this.table.cellLine(row, col) : row.line,
+      column: withColumn ? col + 1 : null,
+      columnName: withColumn ? (this.headers[col] ?? null) : null,
+      ...extra,
+    };
+    (severity === 'error' ? this.errors : this.warnings).push(problem);
+  }
+
+  error(code: CsvProblemCode, message: string, row: CsvRow, col?: number, value?: string): void {
+    this.problem('error', code, message, row, col, value === undefined ? {} : { value });
+  }
+
+  /** A price cell; reports what is wrong and reads as null then. */
+  price(row: CsvRow, col: number | undefined, text = this.text(row, col)): number | null {
+    return this.priceWithCurrency(row, col, text).value;
+  }
+
+  priceWithCurrency(
+    row: CsvRow,
+    col: number | undefined,
+    text = this.text(row, col),
+  ): { value: number | null; currency: string | null } {
+    const r = parsePrice(text);
+    if (r.ok) return r;
+    if (r.negative) this.error('negative_price', CSV_MESSAGES.negativePrice(text), row, col, text);
+    else this.error('invalid_price', CSV_MESSAGES.invalidPrice(text), row, col, text);
+    return { value: null, currency: null };
+  }
+
+  wholeNumber(row: CsvRow, col: number | undefined, text = this.text(row, col)): number | null {
+    const r = parseWholeNumber(text);
+    if (r.ok) return r.value;
+    this.error('invalid_number', CSV_MESSAGES.invalidWholeNumber(text), row, col, text);
+    return null;
+  }
+
+  webAddress(row: CsvRow, col: number | undefined, text = this.text(row, col)): string | null {
+    const r = parseWebAddress(text);
+    if (r.ok) return r.value;
+    this.error('invalid_url', CSV_MESSAGES.invalidUrl(text), row, col, text);
+    return null;
+  }
+
+  /** Image references of one cell; local file names are remembered for the upload-images step. */
+  images(row: CsvRow, col: number | undefined, values: string[]): string[] {
+    const out: string[] = [];
+    for (const v of values) {
+      if (v === '') continue;
+      const ref = classifyImage(v);
+      if (ref.kind === 'invalid') this.error('invalid_image', CSV_MESSAGES.invalidImage(v), row, col, v);
+      else if (ref.kind === 'remote') out.push(ref.url);
+      else {
+        this.localImages.add(ref.name);
+        out.push(ref.name);
+      }
+    }
+    return out;
+  }
+}
+
+/** Adds `value` to `list` unless already there; the Set keeps large image lists linear. */
+export function pushUnique(list: string[], seen: Set<string>, value: string | null | undefined): void {
+  if (!value || seen.has(value)) return;
+  seen.add(value);
+  list.push(value);
+}

@@ -1,0 +1,168 @@
+/** Reading the text of one cell: prices, whole numbers, lists, web addresses and image references. */
+
+/** "Compare_At-Price *" → "compare at price": header matching ignores case, separators and a required-mark. */
+export function normalizeHeader(header: string): string {
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/\*+$/, '')
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
+}
+
+export type PriceResult =
+  { ok: true; value: number | null; currency: string | null } | { ok: false; negative: boolean };
+
+const CURRENCY_SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+
+function currencyOf(mark: string): string | null {
+  if (/^[A-Z]{3}$/.test(mark)) return mark;
+  return CURRENCY_SYMBOLS[mark] ?? null;
+}
+
+/**
+ * SPEC §5: price text is stripped of a leading and a trailing non-digit ("$12.50", "12.50€"). Merchants also
+ * write codes and separators ("USD 1,299.00", "12,50 €", "1 299,00"), so a mark of up to three characters is
+ * allowed on either side, and the last of ',' or '.' is the decimal separator when both appear.
+ */
+export function parsePrice(text: string): PriceResult {
+  let s = text.trim();
+  if (s === '') return { ok: true, value: null, currency: null };
+  let mark = '';
+  const lead = /^([^\d.,\s+-]{1,3})\s*/.exec(s);
+  if (lead) {
+    mark = lead[1];
+    s = s.slice(lead[0].length);
+  }
+  const negative = s.startsWith('-');
+  if (negative) s = s.slice(1).trimStart();
+  const trail = /\s*([^\d.,\s]{1,3})$/.exec(s);
+  if (trail) {
+    mark ||= trail[1];
+    s = s.slice(0, s.length - trail[0].length);
+  }
+  const value = parseDecimal(s);
+  if (value === null) return { ok: false, negative: false };
+  if (negative && value !== 0) return { ok: false, negative: true };
+  return { ok: true, value, currency: currencyOf(mark) };
+}
+
+function parseDecimal(raw: string): number | null {
+  const s = raw.replace(/[\s\u00a0\u202f']/g, '');
+  let normal: string;
+  if (/^\d+$/.test(s)) normal = s;
+  else if (s.includes(',') && s.includes('.')) {
+    const decimal = s.lastIndexOf(',') > s.lastIndexOf('.') ? ',' : '.';
+    const group = decimal === ',' ? '.' : ',';
+    const [int, frac, ...rest] = s.split(decimal);
+    if (rest.length || !/^\d{1,3}(?:[.,]\d{3})*$/.test(int) || !/^\d+$/.test(frac ?? '')) return null;
+    normal = `${int.split(group).join('')}.${frac}`;
+  } else if (s.includes(',')) {
+    if (/^\d{1,3}(?:,\d{3})+$/.test(s)) normal = s.replace(/,/g, '');
+    else if (/^\d*,\d+$/.test(s)) normal = s.replace(',', '.');
+    else return null;
+  } else if (/^\d{1,3}(?:\.\d{3}){2,}$/.test(s)) normal = s.replace(/\./g, '');
+  else if (/^\d*\.\d+$/.test(s) || /^\d+\.$/.test(s)) normal = s;
+  else return null;
+  const n = Number(normal);
+  return Number.isFinite(n) ? n : null;
+}
+
+export type WholeNumberResult = { ok: true; value: number | null } | { ok: false };
+
+/** Stock counts: "12", "-3" (oversold), "1,200", "12.0". */
+export function parseWholeNumber(text: string): WholeNumberResult {
+  const s = text.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (s === '') return { ok: true, value: null };
+  const m = /^([+-]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?$/.exec(s);
+  if (!m) return { ok: false };
+  const n = Number(m[2].replace(/,/g, ''));
+  if (!Number.isSafeInteger(n)) return { ok: false };
+  return { ok: true, value: m[1] === '-' ? -n : n };
+}
+
+/**
+ * A ';'-separated list (SPEC §5), positions kept so variation lists line up ("a;;c" has three entries).
+ * One trailing ';' is a habit of spreadsheet users, not an empty last entry.
+ */
+export function splitList(text: string, separator = ';'): string[] {
+  let s = text.trim();
+  if (s === '') return [];
+  if (s.endsWith(separator)) s = s.slice(0, -separator.length);
+  return s.split(separator).map((v) => v.trim());
+}
+
+/** A WooCommerce list: comma-separated, with "\," for a comma inside a value. */
+export function splitEscapedCommaList(text: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\\' && text[i + 1] === ',') {
+      current += ',';
+      i++;
+    } else if (ch === ',') {
+      out.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  out.push(current.trim());
+  return out.filter((v) => v !== '');
+}
+
+function parseWebUrl(text: string, protocols: readonly string[]): string | null {
+  try {
+    const url = new URL(text);
+    if (!protocols.includes(url.protocol) || url.hostname === '') return null;
+    return text;
+  } catch {
+    return null;
+  }
+}
+
+/** A product page address; "www.shop.com/x" is what merchants paste, so https:// is assumed. */
+export function parseWebAddress(text: string): { ok: true; value: string | null } | { ok: false } {
+  const s = text.trim();
+  if (s === '') return { ok: true, value: null };
+  const full = /^www\./i.test(s) ? `https://${s}` : s;
+  const value = parseWebUrl(full, ['http:', 'https:']);
+  return value === null ? { ok: false } : { ok: true, value };
+}
+
+export type ImageRef =
+  { kind: 'remote'; url: string } | { kind: 'local'; name: string } | { kind: 'invalid' };
+
+/**
+ * SPEC §5: a value with a host (https://, http://, ftp://) is an image on the web; anything else is a file
+ * name the merchant uploads in the upload-images step.
+ */
+export function classifyImage(text: string): ImageRef {
+  const s = text.trim();
+  if (/^(?:https?|ftp):\/\//i.test(s)) {
+    const url = parseWebUrl(s, ['http:', 'https:', 'ftp:']);
+    return url === null ? { kind: 'invalid' } : { kind: 'remote', url };
+  }
+  if (s.startsWith('//') || /^www\./i.test(s)) {
+    const url = parseWebUrl(`https:${s.startsWith('//') ? '' : '//'}${s}`, ['https:']);
+    return url === null ? { kind: 'invalid' } : { kind: 'remote', url };
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(s) && !/^[a-z]:[\\/]/i.test(s)) return { kind: 'invalid' };
+  return { kind: 'local', name: s };
+}
+
+/**
+ * toCsv prefixes text that a spreadsheet would run as a formula with "'" (CSV injection); reading our own
+ * format takes the prefix off again so an export re-imports unchanged.
+ */
+export function unescapeFormula(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+export function escapeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Normalised form used to compare product names: case, accents composition and spacing do not matter. */
+export function titleKey(title: string): string {
+  return title.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
