@@ -1,0 +1,85 @@
+import type { Product, Replacement } from '../model/index.ts';
+import { escapeHtml } from '../sanitize/index.ts';
+import type { TemplateAst, TemplateNode } from './ast.ts';
+import { makeEnv, type CaptionContext, type Env, type Subject } from './context.ts';
+import { evaluateField, evaluateFormulaNode, evaluateToken } from './evaluate-token.ts';
+import { renderVariants } from './variants.ts';
+
+function evaluateNode(node: TemplateNode, subject: Subject, env: Env): string {
+  switch (node.kind) {
+    case 'text':
+      return node.text;
+    case 'token':
+      return evaluateToken(node, subject, env);
+    case 'field':
+      return evaluateField(node, subject, env);
+    case 'formula':
+      return evaluateFormulaNode(node, subject, env);
+    case 'variants':
+      return renderVariants(node, subject, env);
+    case 'error':
+      env.log(node.message);
+      return '';
+  }
+}
+
+/** Text as the template HTML may spell it: fully escaped (our values) or with & < > only (sanitized HTML). */
+function spellings(text: string): string[] {
+  const full = escapeHtml(text);
+  const minimal = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return full === minimal ? [full] : [full, minimal];
+}
+
+/**
+ * The catalog's replacements, in order, on the text of the evaluated HTML: never inside tags (so a
+ * replacement cannot break markup or reach an attribute) nor inside generated SVG. Matching is exact and
+ * case-sensitive; the target is text, escaped.
+ */
+export function applyReplacements(html: string, replacements: readonly Replacement[] | undefined): string {
+  const active = Array.isArray(replacements)
+    ? replacements.filter((r) => r && typeof r.source === 'string' && r.source !== '')
+    : [];
+  if (active.length === 0 || !html) return html;
+  const rules = active.map((r) => ({ from: spellings(r.source), to: escapeHtml(r.target ?? '') }));
+  return html.replace(/(<svg[\s\S]*?<\/svg>|<[^>]*>)|([^<]+)/g, (whole, markup: string | undefined) => {
+    if (markup) return markup;
+    let text = whole;
+    for (const rule of rules) for (const from of rule.from) text = text.split(from).join(rule.to);
+    return text;
+  });
+}
+
+/**
+ * The HTML of a parsed template for one product. Never throws: a node that fails renders '' and is logged;
+ * anything else going wrong renders the whole caption as '' (DESIGN §6: a broken template never crashes a
+ * render).
+ */
+export function evaluateTemplate(ast: TemplateAst, product: Product, ctx: CaptionContext): string {
+  let env: Env | null = null;
+  try {
+    env = makeEnv(product, ctx);
+    const subject: Subject = { product, variation: null };
+    let out = '';
+    for (const node of ast.nodes) {
+      try {
+        out += evaluateNode(node, subject, env);
+      } catch (error) {
+        env.log(
+          `${'raw' in node ? node.raw : 'text'}: ${error instanceof Error ? error.message : String(error)}`,
+          error,
+        );
+      }
+    }
+    return applyReplacements(out, ctx?.replacements);
+  } catch (error) {
+    try {
+      (env?.log ?? ctx?.log)?.(
+        `Caption template failed: ${error instanceof Error ? error.message : String(error)}`,
+        error,
+      );
+    } catch {
+      // Nothing left to report to.
+    }
+    return '';
+  }
+}
