@@ -67,7 +67,7 @@ export const CatalogSchema = z.object({
   pageDescription: z.string().default(''),
   replacements: z.array(ReplacementSchema).default([]),
   table_configuration: z
-    .object({ columns: z.array(TableColumnSchema).default(DEFAULT_TABLE_COLUMNS as never) })
+    .object({ columns: z.array(TableColumnSchema).prefault(DEFAULT_TABLE_COLUMNS) })
     .prefault({}),
   /** URL of the last generated PDF. */
   url: z.string().nullable().default(null),
