@@ -1,0 +1,149 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Product } from '../model/index.ts';
+import {
+  TOKENS,
+  applyReplacements,
+  captionKeywords,
+  evaluateTemplate,
+  parseTemplate,
+  renderTemplate,
+  type CaptionContext,
+} from './index.ts';
+import { product, TEE } from './test-products.ts';
+import { TOKEN_SPECS } from './tokens.ts';
+
+const en: CaptionContext = { language: 'en' };
+
+describe('replacements', () => {
+  const withReplacements = (source: string, replacements: CaptionContext['replacements'], p = TEE) =>
+    renderTemplate(source, p, { language: 'en', replacements });
+
+  it('replace text in values and in the template, in order', () => {
+    expect(withReplacements('<h6>[TITLE]</h6> Organic!', [{ source: 'Organic', target: 'Bio' }])).toBe(
+      '<h6>Bio Cotton Tee</h6> Bio!',
+    );
+    expect(
+      withReplacements('a', [
+        { source: 'a', target: 'b' },
+        { source: 'b', target: 'c' },
+      ]),
+    ).toBe('c');
+  });
+
+  it('never touch tags, attributes or generated SVG', () => {
+    expect(withReplacements('<p class="Organic">Organic</p>', [{ source: 'Organic', target: 'Bio' }])).toBe(
+      '<p class="Organic">Bio</p>',
+    );
+    const svg = withReplacements(
+      '[BARCODE(EAN13)]',
+      [{ source: 'digits', target: 'chiffres' }],
+      product({ barcode: 'abc' }),
+    );
+    expect(svg).toContain('<title>EAN-13 must contain only digits</title>');
+  });
+
+  it('match text however it was escaped, and insert the target as text', () => {
+    const p = product({ title: `Tom & Jerry's` });
+    expect(
+      withReplacements(`[TITLE] / Tom &amp; Jerry's`, [{ source: `Tom & Jerry's`, target: '<b>T&J</b>' }], p),
+    ).toBe('&lt;b&gt;T&amp;J&lt;/b&gt; / &lt;b&gt;T&amp;J&lt;/b&gt;');
+  });
+
+  it('ignore empty sources and hide text with an empty target', () => {
+    expect(withReplacements('Default Title', [{ source: '', target: 'x' }])).toBe('Default Title');
+    expect(withReplacements('[VARIANTS(TABLE, TITLE)]', [{ source: 'S / ', target: '' }])).toContain(
+      '<td>White</td>',
+    );
+  });
+
+  it('is exported for text the renderer evaluates itself', () => {
+    expect(applyReplacements('<b>x</b>', [{ source: 'x', target: 'y' }])).toBe('<b>y</b>');
+    expect(applyReplacements('x', undefined)).toBe('x');
+  });
+});
+
+describe('captionKeywords', () => {
+  it('offers every built-in token, then the custom fields and metafields of listed types', () => {
+    const keywords = captionKeywords(TEE);
+    const words = keywords.map((k) => k.keyword);
+    expect(words.slice(0, 3)).toEqual(['[TITLE]', '[ID]', '[SKU]']);
+    expect(words).toContain('[PRICE_FULL]');
+    expect(words).toContain('[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE_FULL)]');
+    expect(
+      keywords.filter(
+        (k) => !['product', 'price', 'barcode', 'variants', 'formula', 'page'].includes(k.group),
+      ),
+    ).toEqual([
+      { keyword: '[LISTING.CUSTOM_care]', label: 'Care', group: 'custom' },
+      { keyword: '[LISTING.custom.material]', label: 'custom.material', group: 'metafield' },
+      { keyword: '[LISTING.custom.organic]', label: 'custom.organic', group: 'metafield' },
+      { keyword: '[LISTING.custom.weight]', label: 'custom.weight', group: 'metafield' },
+      { keyword: '[LISTING.custom.sizes]', label: 'custom.sizes', group: 'metafield' },
+      { keyword: '[LISTING.custom.notes]', label: 'custom.notes', group: 'metafield' },
+      { keyword: '[LISTING.custom.release]', label: 'custom.release', group: 'metafield' },
+      { keyword: '[VARIANT.custom.fit]', label: 'custom.fit', group: 'variant-metafield' },
+    ]);
+  });
+
+  it('judges metafields by type, legacy value_type, or the value itself', () => {
+    const p = product({
+      metafields: [
+        { namespace: 'a', key: 'json', type: 'json', value: '{}' },
+        { namespace: 'a', key: 'legacy', value_type: 'string', value: 'x' },
+        { namespace: 'a', key: 'legacyjson', value_type: 'json_string', value: '{}' },
+        { namespace: 'a', key: 'untyped', value: 3 },
+        { namespace: 'a', key: 'object', value: { x: 1 } },
+        { namespace: 'a', key: 'ref', type: 'product_reference', value: 'gid://shopify/Product/1' },
+        { namespace: 'a', key: 'bad]key', type: 'string', value: 'x', description: 'Bad' },
+        { namespace: 'a', key: 'described', type: 'url', value: 'https://x', description: 'Size guide' },
+      ],
+    });
+    expect(captionKeywords(p).filter((k) => k.group === 'metafield')).toEqual([
+      { keyword: '[LISTING.a.legacy]', label: 'a.legacy', group: 'metafield' },
+      { keyword: '[LISTING.a.untyped]', label: 'a.untyped', group: 'metafield' },
+      { keyword: '[LISTING.a.described]', label: 'Size guide', group: 'metafield' },
+    ]);
+  });
+});
+
+describe('TOKENS', () => {
+  it('covers every token the parser knows', () => {
+    const listed = new Set(TOKENS.map((t) => t.name.replace(/\(.*$/, '')));
+    for (const name of Object.keys(TOKEN_SPECS)) expect(listed, name).toContain(name);
+  });
+
+  it('gives examples that parse as tokens and render without a logged problem', () => {
+    const log = vi.fn();
+    for (const t of TOKENS) {
+      const nodes = parseTemplate(t.example).nodes;
+      expect(nodes, t.example).toHaveLength(1);
+      expect(nodes[0].kind, t.example).not.toBe('text');
+      expect(nodes[0].kind, t.example).not.toBe('error');
+      renderTemplate(t.example, TEE, { language: 'en', log, pageNumber: 1 });
+    }
+    expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('renderTemplate and evaluateTemplate', () => {
+  it('agree, and repeated renders give the same output', () => {
+    const source = '<h6>[TITLE]</h6><p>[PRICE_FULL]</p>';
+    const once = evaluateTemplate(parseTemplate(source), TEE, en);
+    expect(once).toBe('<h6>Organic Cotton Tee</h6><p>$1,234.50</p>');
+    expect(renderTemplate(source, TEE, en)).toBe(once);
+    expect(renderTemplate(source, TEE, en)).toBe(once);
+  });
+
+  it('keep working past the parse cache size', () => {
+    for (let i = 0; i < 450; i++) expect(renderTemplate(`${i}:[SKU]`, TEE, en)).toBe(`${i}:TEE-01`);
+  });
+
+  it('never throw, even for a product that is not a product', () => {
+    const log = vi.fn();
+    const broken = null as unknown as Product;
+    expect(renderTemplate('a[TITLE]b[PRICE]c', broken, { language: 'en', log })).toBe('abc');
+    expect(log).toHaveBeenCalled();
+    expect(evaluateTemplate(null as never, TEE, { language: 'en', log })).toBe('');
+    expect(renderTemplate('[TITLE]', TEE, null as never)).toBe('Organic Cotton Tee');
+  });
+});

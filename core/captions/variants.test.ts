@@ -1,0 +1,194 @@
+import { describe, expect, it, vi } from 'vitest';
+import { barcodeSvg } from '../barcodes/index.ts';
+import { renderTemplate, type CaptionContext } from './index.ts';
+import { product, TEE } from './test-products.ts';
+
+const render = (source: string, p = TEE, ctx: CaptionContext = { language: 'en' }) =>
+  renderTemplate(source, p, ctx);
+
+const table = (head: string[] | null, rows: string[][]) =>
+  '<table class="catalog-variants catalog-variants-table">' +
+  (head ? `<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead>` : '') +
+  `<tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+
+const sameprice = product({
+  options: [{ name: 'Size', values: ['S', 'M'] }],
+  variations: [
+    { title: 'S', sku: 'A-S', price: 10, options: ['S'] },
+    { title: 'M', sku: 'A-M', price: 10, options: ['M'] },
+  ],
+});
+
+describe('VARIANTS', () => {
+  it('lists options and price by default', () => {
+    expect(render('[VARIANTS]')).toBe(
+      '<ul class="catalog-variants catalog-variants-list">' +
+        '<li>S – White – $1,234.50</li><li>M – White – $1,234.50</li><li>M – Black – $1,299.00</li></ul>',
+    );
+  });
+
+  it('labels list values with SHOW_HEADERS', () => {
+    expect(render('[VARIANTS(SHOW_HEADERS, OPTIONS, SKU)]', sameprice)).toBe(
+      '<ul class="catalog-variants catalog-variants-list">' +
+        '<li><span class="catalog-variant-label">Size:</span> S – <span class="catalog-variant-label">SKU:</span> A-S</li>' +
+        '<li><span class="catalog-variant-label">Size:</span> M – <span class="catalog-variant-label">SKU:</span> A-M</li></ul>',
+    );
+  });
+
+  it('draws a table with the columns asked for, in order', () => {
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE, STOCK)]')).toBe(
+      table(
+        ['Size', 'Color', 'SKU', 'Price', 'Stock'],
+        [
+          ['S', 'White', 'TEE-01-S-W', '1,234.50', '500'],
+          ['M', 'White', 'TEE-01-M-W', '1,234.50', '0'],
+          ['M', 'Black', 'TEE-01-M-B', '1,299.00', '750'],
+        ],
+      ),
+    );
+    expect(render('[VARIANTS(TABLE, SKU)]', sameprice)).toBe(table(null, [['A-S'], ['A-M']]));
+  });
+
+  it('translates headers', () => {
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS, SKU, PRICE_FULL)]', TEE, { language: 'fr' })).toContain(
+      '<thead><tr><th>Réf.</th><th>Prix</th></tr></thead>',
+    );
+  });
+
+  it('hides a price column when every variation costs the same, except in STRICT_TABLE', () => {
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, PRICE_FULL)]', sameprice)).toBe(
+      table(['Size'], [['S'], ['M']]),
+    );
+    expect(render('[VARIANTS(SHOW_HEADERS, OPTIONS, PRICE)]', sameprice)).not.toContain('10.00');
+    expect(render('[VARIANTS(STRICT_TABLE, SHOW_HEADERS, OPTIONS, PRICE_FULL)]', sameprice)).toBe(
+      table(
+        ['Size', 'Price'],
+        [
+          ['S', '$10.00'],
+          ['M', '$10.00'],
+        ],
+      ),
+    );
+  });
+
+  it('compares the prices themselves, not how a form prints them', () => {
+    const p = product({
+      variations: [
+        { title: 'A', price: 12.1 },
+        { title: 'B', price: 12.9 },
+      ],
+    });
+    expect(render('[VARIANTS(TABLE, PRICE(INT))]', p)).toBe(table(null, [['12'], ['12']]));
+  });
+
+  it('LOOSE_TABLE drops columns empty for every variation; TABLE keeps them', () => {
+    expect(render('[VARIANTS(LOOSE_TABLE, SKU, BARCODE_DATA)]', sameprice)).toBe(
+      table(null, [['A-S'], ['A-M']]),
+    );
+    expect(render('[VARIANTS(TABLE, SKU, BARCODE_DATA)]', sameprice)).toBe(
+      table(null, [
+        ['A-S', ''],
+        ['A-M', ''],
+      ]),
+    );
+    expect(render('[VARIANTS(STRICT_TABLE, SKU, BARCODE_DATA)]', sameprice)).toBe(
+      table(null, [
+        ['A-S', ''],
+        ['A-M', ''],
+      ]),
+    );
+  });
+
+  it('shows variation metafields, barcodes and images per row', () => {
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS, TITLE, VARIANT.custom.fit)]')).toBe(
+      table(
+        ['Variant', 'fit'],
+        [
+          ['S / White', 'Slim'],
+          ['M / White', 'Regular'],
+          ['M / Black', ''],
+        ],
+      ),
+    );
+    expect(render('[VARIANTS(TABLE, BARCODE(EAN13))]')).toBe(
+      table(null, [[barcodeSvg('4006381333931', 'ean13', { moduleSize: 0.33 })], [''], ['']]),
+    );
+    const withImage = product({
+      title: 'P',
+      variations: [{ title: 'A', image: 'https://c/a.jpg' }, { title: 'B' }],
+    });
+    expect(render('[VARIANTS(TABLE, MAIN_IMAGE)]', withImage)).toBe(
+      table(null, [['<img class="catalog-main-image" src="https://c/a.jpg" alt="P A">'], ['']]),
+    );
+  });
+
+  it('reads product fields in a column too', () => {
+    expect(
+      render('[VARIANTS(TABLE, SKU, LISTING.CUSTOM_care)]', {
+        ...sameprice,
+        customfields: [{ key: 'care', name: '', value: 'Wash' }],
+      }),
+    ).toBe(
+      table(null, [
+        ['A-S', 'Wash'],
+        ['A-M', 'Wash'],
+      ]),
+    );
+  });
+
+  it('uses the variation title when the product declares no options', () => {
+    const p = product({
+      variations: [
+        { title: 'Small', price: 1 },
+        { title: 'Large', price: 2 },
+      ],
+    });
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS)]', p)).toBe(
+      table(['Variant'], [['Small'], ['Large']]),
+    );
+  });
+
+  it('splits "Small / Red" titles when variations carry no option values', () => {
+    const p = product({
+      options: [
+        { name: 'Size', values: [] },
+        { name: 'Color', values: [] },
+      ],
+      variations: [{ title: 'Small / Red' }, { title: 'Large / Blue' }],
+    });
+    expect(render('[VARIANTS(TABLE, OPTIONS)]', p)).toBe(
+      table(null, [
+        ['Small', 'Red'],
+        ['Large', 'Blue'],
+      ]),
+    );
+  });
+
+  it("prints nothing for products without variations or with only Shopify's Default Title", () => {
+    expect(render('[VARIANTS]', product())).toBe('');
+    const simple = product({
+      options: [{ name: 'Title', values: ['Default Title'] }],
+      variations: [{ title: 'Default Title', price: 5, options: ['Default Title'] }],
+    });
+    expect(render('[VARIANTS(STRICT_TABLE, OPTIONS, PRICE)]', simple)).toBe('');
+  });
+
+  it('escapes option names and values', () => {
+    const p = product({
+      options: [{ name: '<i>Size</i>', values: [] }],
+      variations: [{ title: 'x', options: ['<b>S</b>'] }],
+    });
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS)]', p)).toBe(
+      table(['&lt;i&gt;Size&lt;/i&gt;'], [['&lt;b&gt;S&lt;/b&gt;']]),
+    );
+  });
+
+  it('refuses to sit inside a tag', () => {
+    const log = vi.fn();
+    expect(render('<p title="[VARIANTS]">', TEE, { language: 'en', log })).toBe('<p title="">');
+    expect(log).toHaveBeenCalledWith(
+      'Caption template, product tee-01: [VARIANTS]: a VARIANTS block cannot sit inside an HTML tag',
+      undefined,
+    );
+  });
+});
