@@ -202,11 +202,16 @@ function readVariations(
   images: string[],
   seenImages: Set<string>,
 ): void {
-  const values = splitList(sheet.text(row, f.variation_values), LIST_SEPARATOR);
+  // toCsv defuses formulas cell by cell, so the whole cell is unescaped before it is split.
+  const cell = (col: number | undefined) => unescapeFormula(sheet.text(row, col));
+  const values = splitList(cell(f.variation_values), LIST_SEPARATOR);
+  // "S;M;L;" is a spreadsheet habit, not a fourth, nameless variation.
+  if (values.at(-1) === '') values.pop();
   const list = (field: CsvField): string[] | null => {
     const col = f[field];
-    const entries = splitList(sheet.text(row, col), LIST_SEPARATOR);
-    if (entries.length === 0) return null;
+    const entries = splitList(cell(col), LIST_SEPARATOR);
+    if (entries.every((e) => e === '')) return null;
+    if (entries.length === values.length + 1 && entries.at(-1) === '') entries.pop();
     if (entries.length !== values.length) {
       const name = sheet.headers[col!];
       sheet.error(
@@ -226,7 +231,7 @@ function readVariations(
   const variationImages = list('variation_images');
   if (values.length === 0) return;
 
-  const title = unescapeFormula(sheet.text(row, f.variation_title));
+  const title = cell(f.variation_title);
   const names = title ? title.split(OPTION_SEPARATOR.trim()).map((n) => n.trim()) : ['Option'];
   const optionValues = names.map(() => [] as string[]);
   const optionSeen = names.map(() => new Set<string>());

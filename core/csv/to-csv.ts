@@ -67,8 +67,11 @@ export function toCsv(listings: readonly ListingInput[]): string {
 
   const data = listings.map((l) => {
     const variations: VariationInput[] = l.variations ?? [];
-    const list = (pick: (v: VariationInput) => string) =>
-      variations.length ? variations.map(pick).join(LIST_SEPARATOR) : '';
+    // A list with no entry at all stays empty: ";;" would read as a list of empty entries.
+    const list = (pick: (v: VariationInput) => string) => {
+      const entries = variations.map(pick);
+      return entries.some((e) => e !== '') ? escapeFormula(entries.join(LIST_SEPARATOR)) : '';
+    };
     const images = (l.images ?? []).map((i) => i.original);
     if (l.main_image && !images.includes(l.main_image)) images.unshift(l.main_image);
     const custom = new Map((l.customfields ?? []).map((c) => [c.key, c.value ?? '']));
@@ -100,7 +103,7 @@ export function toCsv(listings: readonly ListingInput[]): string {
       text(custom.get('tags')),
       images.join(LIST_SEPARATOR),
       text((l.options ?? []).map((o) => o.name).join(OPTION_SEPARATOR)),
-      text(list((v) => (v.options ?? []).join(OPTION_SEPARATOR))),
+      list((v) => (v.options ?? []).join(OPTION_SEPARATOR)),
       list((v) => v.sku ?? ''),
       list((v) => num(v.price)),
       list((v) => v.barcode ?? ''),

@@ -71,9 +71,9 @@ describe('parseWholeNumber', () => {
 });
 
 describe('lists', () => {
-  it('keeps empty positions and forgives one trailing separator', () => {
+  it('keeps empty positions', () => {
     expect(splitList('a; ;c')).toEqual(['a', '', 'c']);
-    expect(splitList('S;M;L;')).toEqual(['S', 'M', 'L']);
+    expect(splitList(';')).toEqual(['', '']);
     expect(splitList('')).toEqual([]);
   });
   it('splits WooCommerce lists on commas, honouring "\\,"', () => {
@@ -117,7 +117,7 @@ describe('headers, titles and formulas', () => {
     expect(titleKey('  Blue   Shirt ')).toBe(titleKey('blue shirt'));
   });
   it('undoes exactly the formula escape it writes', () => {
-    for (const s of ['=SUM(A1)', '+33 6', '-5', '@x', 'plain', "'quoted"]) {
+    for (const s of ['=SUM(A1)', '+33 6', '-5', '@x', 'plain', "'quoted", "'=already", "''=twice"]) {
       expect(unescapeFormula(escapeFormula(s))).toBe(s);
     }
     expect(escapeFormula('=1+1')).toBe("'=1+1");

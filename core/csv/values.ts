@@ -81,15 +81,10 @@ export function parseWholeNumber(text: string): WholeNumberResult {
   return { ok: true, value: m[1] === '-' ? -n : n };
 }
 
-/**
- * A ';'-separated list (SPEC §5), positions kept so variation lists line up ("a;;c" has three entries).
- * One trailing ';' is a habit of spreadsheet users, not an empty last entry.
- */
+/** A ';'-separated list (SPEC §5), positions kept so variation lists line up ("a;;c" has three entries). */
 export function splitList(text: string, separator = ';'): string[] {
-  let s = text.trim();
-  if (s === '') return [];
-  if (s.endsWith(separator)) s = s.slice(0, -separator.length);
-  return s.split(separator).map((v) => v.trim());
+  const s = text.trim();
+  return s === '' ? [] : s.split(separator).map((v) => v.trim());
 }
 
 /** A WooCommerce list: comma-separated, with "\," for a comma inside a value. */
@@ -155,11 +150,12 @@ export function classifyImage(text: string): ImageRef {
  * format takes the prefix off again so an export re-imports unchanged.
  */
 export function unescapeFormula(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
 export function escapeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  // Text already looking escaped gets a prefix too, or reading it back would drop its own "'".
+  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 /** Normalised form used to compare product names: case, accents composition and spacing do not matter. */
