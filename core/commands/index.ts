@@ -1,0 +1,54 @@
+/**
+ * Editing commands: pure functions (catalog, options) → { catalog, currentPage, selection? } that never
+ * mutate their input. The editor records one undo step per command; shortcuts, menus, the CLI and tests
+ * call the same functions.
+ */
+export type { CommandOptions, CommandResult, ElementRef } from './types.ts';
+export { listProducts } from './util.ts';
+export {
+  addPage,
+  duplicatePage,
+  movePageDown,
+  movePageUp,
+  removePage,
+  toggleHeadersFooters,
+  type AddPageOptions,
+  type PageIndexOptions,
+} from './pages.ts';
+export {
+  addImage,
+  addProduct,
+  removeCell,
+  removeElement,
+  type AddImageOptions,
+  type AddProductOptions,
+  type CellOptions,
+  type ElementOptions,
+} from './content.ts';
+export { changeLayout, type ChangeLayoutOptions } from './change-layout.ts';
+export {
+  addProducts,
+  autoLayout,
+  reflowProducts,
+  slotProducts,
+  type AddProductsOptions,
+  type AutoLayoutOptions,
+} from './auto-layout.ts';
+export {
+  SORT_KEYS,
+  productComparator,
+  sortProducts,
+  type SortKey,
+  type SortProductsOptions,
+} from './sort-products.ts';
+export { addSummaryPages, getSections, productsOfSectionBefore, type Section } from './sections.ts';
+export {
+  findSimilarHeaders,
+  headerText,
+  updateAllFooters,
+  updateSimilarHeaders,
+  type HeaderOptions,
+  type SimilarHeadersOptions,
+} from './headers.ts';
+export { formatCellCoordinates, parseCellCoordinates, visibleImages, type CellCoordinates } from './cells.ts';
+export { snapCell, snapToGrid } from '../layouts/index.ts';

@@ -1,0 +1,93 @@
+import { SUMMARY_SECTION_THRESHOLD } from '../constants.ts';
+import { createPage, getDefaultLayout } from '../layouts/index.ts';
+import { isProductElement, type Catalog, type Page, type ProductElement } from '../model/index.ts';
+import { escapeHtml } from '../sanitize/index.ts';
+import type { CommandOptions, CommandResult } from './types.ts';
+import { followPage, headersOf, idGenerator, isCoverLayout, result, withPages } from './util.ts';
+
+/**
+ * A section: a run of consecutive pages holding products that share a section key. A page's key is the
+ * section name set on it or on an earlier page of the run (Page.section: "the section this page starts or
+ * belongs to"); when no page of the run names one, it is the category of the page's first product. Any
+ * page without products (cover, text, table, summary, empty page) ends the run.
+ */
+export interface Section {
+  /** 'section:<name>' or 'category:<category>', so a section and a category of the same name differ. */
+  key: string;
+  /** The section name or category, '' for products without a category. */
+  title: string;
+  firstPage: number;
+  lastPage: number;
+  productCount: number;
+}
+
+const holdsProducts = (page: Page): boolean =>
+  (page.kind === 'product' || page.kind === 'flow') &&
+  !isCoverLayout(page.layout) &&
+  page.elements.some(isProductElement);
+
+export function getSections(catalog: Catalog): Section[] {
+  const sections: Section[] = [];
+  let named: string | null = null;
+  let open: Section | null = null;
+  catalog.pages.forEach((page, i) => {
+    if (!holdsProducts(page)) {
+      named = null;
+      open = null;
+      return;
+    }
+    if (page.section) named = page.section;
+    const products = page.elements.filter(isProductElement);
+    const category = products[0]!.properties.category ?? '';
+    const key = named !== null ? `section:${named}` : `category:${category}`;
+    if (open && open.key === key) {
+      open.lastPage = i;
+      open.productCount += products.length;
+    } else {
+      open = { key, title: named ?? category, firstPage: i, lastPage: i, productCount: products.length };
+      sections.push(open);
+    }
+  });
+  return sections;
+}
+
+/** The products a summary page at `pageIndex` sums up: those of the section ending just before it. */
+export function productsOfSectionBefore(catalog: Catalog, pageIndex: number): ProductElement[] {
+  const section = getSections(catalog).find((s) => s.lastPage === pageIndex - 1);
+  if (!section) return [];
+  return catalog.pages
+    .slice(section.firstPage, section.lastPage + 1)
+    .flatMap((p) => p.elements.filter(isProductElement));
+}
+
+/**
+ * Add a summary page after each section of more than 8 products (SPEC §5), unless one already follows it,
+ * so running the action again adds nothing. The summary takes the section's name and its last page's
+ * header and footer.
+ */
+export function addSummaryPages(catalog: Catalog, options: CommandOptions = {}): CommandResult {
+  const newId = idGenerator(options);
+  const pages = [...catalog.pages];
+  const due = getSections(catalog).filter(
+    (s) => s.productCount > SUMMARY_SECTION_THRESHOLD && catalog.pages[s.lastPage + 1]?.kind !== 'summary',
+  );
+  const summaries = due.map((section) => {
+    const last = catalog.pages[section.lastPage]!;
+    const page = createPage({
+      layout: getDefaultLayout('summary'),
+      newId,
+      section: section.title || null,
+      ...headersOf(last),
+    });
+    if (section.title) {
+      const title = page.elements[0]!;
+      page.elements[0] = { ...title, properties: { html: `<h2>Summary: ${escapeHtml(section.title)}</h2>` } };
+    }
+    return { after: section.lastPage, page };
+  });
+  // From the back, so the indices of the sections still to do stay true.
+  for (const { after, page } of summaries.reverse()) pages.splice(after + 1, 0, page);
+  if (!due.length) return result(catalog, options.currentPage ?? 0);
+  const next = withPages(catalog, pages);
+  return result(next, followPage(catalog, next, options.currentPage ?? 0));
+}
