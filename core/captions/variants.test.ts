@@ -102,7 +102,7 @@ describe('VARIANTS', () => {
   it('shows variation metafields, barcodes and images per row', () => {
     expect(render('[VARIANTS(TABLE, SHOW_HEADERS, TITLE, VARIANT.custom.fit)]')).toBe(
       table(
-        ['Variant', 'fit'],
+        ['Variant', 'Fit'],
         [
           ['S / White', 'Slim'],
           ['M / White', 'Regular'],

@@ -57,13 +57,19 @@ function columnsOf(node: VariantsNode, subject: Subject, env: Env): Column[] {
       });
     } else {
       columns.push({
-        header: escapeHtml(value.key.replace(/_/g, ' ')),
+        header: escapeHtml(humanize(value.key)),
         price: null,
         cell: (v) => evaluateField(value, { product, variation: v }, env),
       });
     }
   }
   return columns;
+}
+
+/** "fit_type" -> "Fit type": metafield keys are identifiers, headers are read by customers. */
+function humanize(key: string): string {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export function renderVariants(node: VariantsNode, subject: Subject, env: Env): string {
