@@ -264,6 +264,6 @@ describe('our format: row problems carry line, column and header', () => {
 
   it('reports an unclosed quote on its line', () => {
     const r = parseProductCsv(csv(HEADER, 'A,1,X,a.jpg', '"B,1,X,b.jpg', 'C,1,X,c.jpg'));
-    expect(r.errors[0]).toMatchObject({ code: 'unclosed_quote', line: 3, column: null });
+    expect(r.errors[0]).toMatchObject({ code: 'unclosed_quote', line: 3, column: 1, columnName: 'title' });
   });
 });

@@ -42,7 +42,13 @@ export function parseProductCsv(text: string, opts: ParseProductCsvOptions = {})
     format,
     listings,
     localImages: [...sheet.localImages],
-    errors: sortProblems([...table.problems, ...sheet.errors]),
+    errors: sortProblems([
+      ...table.problems.map((p) => ({
+        ...p,
+        columnName: p.column === null ? null : (sheet.headers[p.column - 1] ?? null),
+      })),
+      ...sheet.errors,
+    ]),
     warnings: sortProblems(sheet.warnings),
     rowCount: table.rows.length,
   });

@@ -36,7 +36,16 @@ describe('readRows', () => {
 
   it('reports an unclosed quote on the line where the quoted value opens', () => {
     const t = readRows('a,b\n1,2\n3,"never closed\nmore\n');
-    expect(t.problems).toEqual([expect.objectContaining({ code: 'unclosed_quote', line: 3, column: null })]);
+    expect(t.problems).toEqual([expect.objectContaining({ code: 'unclosed_quote', line: 3, column: 2 })]);
+  });
+
+  it('reports a quote that closes before the value ends, at its line and column', () => {
+    const t = readRows('a,b,c\n1,2,3\n\n4,5,"six"x\n7,8,9\n');
+    // papaparse then reads on to the end of the file looking for the real closing quote.
+    expect(t.problems.map((p) => [p.code, p.line, p.column])).toEqual([
+      ['malformed_quote', 4, 3],
+      ['unclosed_quote', 4, 3],
+    ]);
   });
 
   it('reads the delimiter from the header line only', () => {

@@ -60,12 +60,13 @@ export function readRows(input: string, delimiterOverride?: string): CsvTable {
     step(result) {
       const cells = result.data;
       for (const e of result.errors) {
-        const at = typeof e.index === 'number' ? Math.max(0, e.index - 1) : start;
+        const at = typeof e.index === 'number' ? Math.max(start, e.index - 1) : start;
         problems.push({
           code: e.code === 'MissingQuotes' ? 'unclosed_quote' : 'malformed_quote',
           message: e.code === 'MissingQuotes' ? CSV_MESSAGES.unclosedQuote : CSV_MESSAGES.malformedQuote,
           line: lineAt(at),
-          column: null,
+          column: columnAt(text, start, at, delimiter) + 1,
+          // Known once the header is: see parseProductCsv.
           columnName: null,
         });
       }
@@ -124,4 +125,15 @@ function cellOffset(text: string, offset: number, index: number, delimiter: stri
     pos = d + delimiter.length;
   }
   return pos;
+}
+
+/** Index of the cell of the record at `offset` that contains the character at `target`. */
+function columnAt(text: string, offset: number, target: number, delimiter: string): number {
+  let cell = 0;
+  for (;;) {
+    const next = cellOffset(text, offset, cell + 1, delimiter);
+    if (next > target || next >= text.length || next === cellOffset(text, offset, cell, delimiter))
+      return cell;
+    cell++;
+  }
 }

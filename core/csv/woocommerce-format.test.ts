@@ -181,6 +181,26 @@ describe('WooCommerce product CSV: rules', () => {
     ]);
   });
 
+  it('makes an attribute only the variations name an option too', () => {
+    const r = parseProductCsv(
+      [
+        header,
+        '10,variable,mug,Mug,1,visible,,1,,,,,,,,Color,"Red, Blue",,,,',
+        '11,variation,,Mug - Red L,1,visible,,1,,,9,,,,mug,Color,Red,Size,L,,',
+        '12,variation,,Mug - Blue,1,visible,,1,,,9,,,,mug,Color,Blue,,,,',
+      ].join('\n'),
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.listings[0].options).toEqual([
+      { name: 'Color', values: ['Red', 'Blue'] },
+      { name: 'Size', values: ['L'] },
+    ]);
+    expect(r.listings[0].variations?.map((v) => [v.title, v.options])).toEqual([
+      ['Red / L', ['Red', 'L']],
+      ['Blue', ['Blue', '']],
+    ]);
+  });
+
   it('reports a variation whose parent is not in the file, at its Parent cell', () => {
     const r = parseProductCsv(
       [header, '11,variation,,Mug - Red,1,visible,,1,4,,9,,,,woo-mug,Color,Red,,,,'].join('\n'),

@@ -210,6 +210,14 @@ function finishProduct({ listing, attributes, variations }: Product): void {
   const varying = new Set<string>();
   for (const v of variations) for (const a of v.attributes) varying.add(a.name.toLowerCase());
   const options = attributes.filter((a) => varying.has(a.name.toLowerCase()));
+  // A hand-edited file may give a variation an attribute its parent does not list: still an option.
+  const known = new Set(attributes.map((a) => a.name.toLowerCase()));
+  for (const v of variations)
+    for (const a of v.attributes) {
+      if (known.has(a.name.toLowerCase())) continue;
+      known.add(a.name.toLowerCase());
+      options.push({ name: a.name, values: [] });
+    }
   for (const a of attributes) {
     if (!varying.has(a.name.toLowerCase()))
       listing.customfields!.push({ key: keyOf(a.name), name: a.name, value: a.values.join(', ') });
