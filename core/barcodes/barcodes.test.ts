@@ -9,6 +9,7 @@ import {
   qrCodeSvg,
   validateBarcode,
 } from './index.ts';
+import { renderBarcodeSvg } from './svg.ts';
 import { code128Values, decodeCode128, svgModules } from './test-support.ts';
 
 const INVALID_MARK = 'catalog-barcode-invalid';
@@ -135,11 +136,35 @@ describe('barcodeSvg', () => {
     expect(svg).not.toContain('\n');
   });
 
-  it('is deterministic', () => {
+  it('is deterministic: drawing twice gives the same string', () => {
     for (const s of SYMBOLOGIES) {
-      const data = s === 'code39' || s === 'code128' ? 'CAT-42' : s === 'upce' ? '0124571' : '5901234123457';
-      expect(barcodeSvg(data, s)).toBe(barcodeSvg(data, s));
+      const data =
+        s === 'code39' || s === 'code128'
+          ? 'CAT-42'
+          : s === 'upce'
+            ? '01245714'
+            : s === 'ean8'
+              ? '96385074'
+              : s === 'itf14'
+                ? '98765432109213'
+                : s === 'upca'
+                  ? '123456789999'
+                  : '5901234123457';
+      // renderBarcodeSvg draws without the memo barcodeSvg keeps.
+      const first = renderBarcodeSvg(s, data, data);
+      expect(renderBarcodeSvg(s, data, data)).toBe(first);
+      expect(barcodeSvg(data, s)).toBe(first);
     }
+  });
+
+  it('remembers drawings per data and options, never mixing them up', () => {
+    const plain = barcodeSvg('CAT-42', 'code128');
+    const bare = barcodeSvg('CAT-42', 'code128', { includeText: false });
+    const sized = barcodeSvg('CAT-42', 'code128', { width: '30mm' });
+    expect(new Set([plain, bare, sized]).size).toBe(3);
+    expect(barcodeSvg('CAT-42', 'code128', { includeText: false })).toBe(bare);
+    expect(barcodeSvg('CAT-43', 'code128')).not.toBe(plain);
+    expect(barcodeSvg('CAT-42', 'code39')).not.toBe(plain);
   });
 
   it('sizes to print dimensions when given a module size, and still shrinks to fit', () => {
