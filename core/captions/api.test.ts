@@ -9,6 +9,7 @@ import {
   renderTemplate,
   type CaptionContext,
 } from './index.ts';
+import { sanitizeHtml } from '../sanitize/index.ts';
 import { product, TEE } from './test-products.ts';
 import { TOKEN_SPECS } from './tokens.ts';
 
@@ -122,6 +123,26 @@ describe('TOKENS', () => {
       renderTemplate(t.example, TEE, { language: 'en', log, pageNumber: 1 });
     }
     expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('the contract with the page renderer: sanitize the template, then render it', () => {
+  it('keeps every token through the sanitizer', () => {
+    for (const t of TOKENS) {
+      const source = `<p>${t.example}</p>`;
+      expect(renderTemplate(sanitizeHtml(source), TEE, en), t.example).toBe(renderTemplate(source, TEE, en));
+    }
+  });
+
+  it('keeps tokens in link and image addresses', () => {
+    expect(renderTemplate(sanitizeHtml('<a href="[URL]"><img src="[MAIN_IMAGE]"></a>'), TEE, en)).toBe(
+      '<a href="https://shop.example.com/products/tee" target="_blank" rel="noopener noreferrer"><img src="https://cdn.example.com/tee.jpg" /></a>',
+    );
+  });
+
+  it('leaves no script in the output when the template tried one', () => {
+    const out = renderTemplate(sanitizeHtml('<p onclick="x()">[TITLE]</p><script>[TITLE]</script>'), TEE, en);
+    expect(out).toBe('<p>Organic Cotton Tee</p>');
   });
 });
 

@@ -49,6 +49,47 @@ export function applyReplacements(html: string, replacements: readonly Replaceme
   });
 }
 
+const ENTITY = /&(#x[0-9a-f]+|#\d+|colon|tab|newline|amp);?/gi;
+
+function decodeForSchemeCheck(value: string): string {
+  return (
+    value
+      .replace(ENTITY, (_, e: string) => {
+        const lower = e.toLowerCase();
+        if (lower === 'colon') return ':';
+        if (lower === 'tab' || lower === 'newline') return '';
+        if (lower === 'amp') return '&';
+        const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
+        return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+      })
+      // Browsers skip whitespace and control characters inside a URL scheme ("java\tscript:").
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\s\u0000-\u001f]/g, '')
+  );
+}
+
+function scriptCapable(value: string, attribute: string): boolean {
+  const url = decodeForSchemeCheck(value).toLowerCase();
+  if (attribute === 'src' && /^data:image\//.test(url)) return false;
+  return /^(javascript|vbscript|data):/.test(url);
+}
+
+/**
+ * Empties href and src values that became script addresses once tokens were filled in, e.g.
+ * href="java[TITLE]". The template was sanitized before its tokens had values, so this is checked after.
+ */
+function guardAddresses(html: string): string {
+  return html.replace(/(<svg[\s\S]*?<\/svg>)|<[a-zA-Z][^>]*>/g, (tag, svg: string | undefined) =>
+    svg
+      ? svg
+      : tag.replace(
+          /(\s(href|src)\s*=\s*)("([^"]*)"|'([^']*)')/gi,
+          (attr, before: string, name: string, _q, dq?: string, sq?: string) =>
+            scriptCapable(dq ?? sq ?? '', name.toLowerCase()) ? `${before}""` : attr,
+        ),
+  );
+}
+
 /**
  * The HTML of a parsed template for one product. Never throws: a node that fails renders '' and is logged;
  * anything else going wrong renders the whole caption as '' (DESIGN §6: a broken template never crashes a
@@ -60,7 +101,9 @@ export function evaluateTemplate(ast: TemplateAst, product: Product, ctx: Captio
     env = makeEnv(product, ctx);
     const subject: Subject = { product, variation: null };
     let out = '';
+    let attributeTokens = false;
     for (const node of ast.nodes) {
+      if ('inTag' in node && node.inTag) attributeTokens = true;
       try {
         out += evaluateNode(node, subject, env);
       } catch (error) {
@@ -70,7 +113,7 @@ export function evaluateTemplate(ast: TemplateAst, product: Product, ctx: Captio
         );
       }
     }
-    return applyReplacements(out, ctx?.replacements);
+    return applyReplacements(attributeTokens ? guardAddresses(out) : out, ctx?.replacements);
   } catch (error) {
     try {
       (env?.log ?? ctx?.log)?.(

@@ -145,6 +145,34 @@ describe('product tokens', () => {
     expect(render('[VARIANT.custom.fit]')).toBe('Slim, Regular');
   });
 
+  it('empties href and src values that tokens turned into script addresses', () => {
+    const p = product({
+      title: 'javascript:alert(1)',
+      sku: 'script:alert(1)',
+      category: 'data:text/html,x',
+    });
+    expect(render('<a href="[TITLE]">a</a><a href="java[SKU]">b</a><a href=\'[CATEGORY]\'>c</a>', p)).toBe(
+      '<a href="">a</a><a href="">b</a><a href="">c</a>',
+    );
+    // A product's "&colon;" is escaped, so the browser reads the text "&colon;", not a colon.
+    expect(render('<a href="java[SKU]">b</a>', product({ sku: 'script&colon;x' }))).toBe(
+      '<a href="javascript&amp;colon;x">b</a>',
+    );
+    expect(render('<a href="java&#x73;cript:[SKU]">b</a>', product({ sku: 'x' }))).toBe('<a href="">b</a>');
+    const inline = product({
+      title: 'T',
+      main_image: 'data:image/png;base64,AAAA',
+      url: 'https://x.test/?a=javascript:1',
+    });
+    expect(render('<img src="[MAIN_IMAGE]"><a href="[URL]">u</a>', inline)).toBe(
+      '<img src="data:image/png;base64,AAAA"><a href="https://x.test/?a=javascript:1">u</a>',
+    );
+    // Static template text is the caller's sanitizer's business; only pages with attribute tokens are checked.
+    expect(render('<a href="https://x.test">[TITLE]</a>', p)).toBe(
+      '<a href="https://x.test">javascript:alert(1)</a>',
+    );
+  });
+
   it('inside a tag, gives plain escaped text and never a markup or script address', () => {
     expect(render('<a href="[URL]" title="[TITLE]">x</a>')).toBe(
       '<a href="https://shop.example.com/products/tee" title="Organic Cotton Tee">x</a>',
