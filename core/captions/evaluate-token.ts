@@ -50,9 +50,21 @@ export function stockOf(subject: Subject): number | null {
   return stocks.length ? stocks.reduce((a, b) => a + b, 0) : null;
 }
 
+/**
+ * SKU or barcode of the subject. Stores such as Shopify keep them on the variation even when a product has
+ * only one (its "Default Title" variation): that variation's value is the product's.
+ */
+function identifier(subject: Subject, field: 'sku' | 'barcode'): string {
+  const { product, variation } = subject;
+  const own = variation ? variation[field] : product[field];
+  if (typeof own === 'string' && own.trim()) return own.trim();
+  if (variation || !Array.isArray(product.variations) || product.variations.length !== 1) return '';
+  const only = product.variations[0]?.[field];
+  return typeof only === 'string' ? only.trim() : '';
+}
+
 function barcodeData(subject: Subject): string {
-  const raw = subject.variation ? subject.variation.barcode : subject.product.barcode;
-  return typeof raw === 'string' ? raw.trim() : '';
+  return identifier(subject, 'barcode');
 }
 
 function descriptionText(product: Product, inTag: boolean): string {
@@ -84,7 +96,7 @@ export function evaluateToken(node: TokenNode, subject: Subject, env: Env): stri
     case 'TITLE':
       return text(variation ? variation.title : product.title);
     case 'SKU':
-      return text(variation ? variation.sku : product.sku);
+      return text(identifier(subject, 'sku'));
     case 'CATEGORY':
       return text(product.category);
     case 'BRAND':

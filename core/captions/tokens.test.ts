@@ -84,6 +84,20 @@ describe('product tokens', () => {
     expect(render('[MAIN_IMAGE]', images)).toContain('src="https://c/shown.jpg"');
   });
 
+  it("uses the only variation's SKU and barcode when the product has none of its own", () => {
+    const single = product({
+      variations: [{ title: 'Default Title', sku: 'ONE', barcode: '5901234123457' }],
+    });
+    expect(render('[SKU]|[BARCODE_DATA]', single)).toBe('ONE|5901234123457');
+    const several = product({
+      variations: [
+        { sku: 'A', barcode: '1' },
+        { sku: 'B', barcode: '2' },
+      ],
+    });
+    expect(render('[SKU]|[BARCODE_DATA]', several)).toBe('|');
+  });
+
   it('sums variation stock when the product has none', () => {
     expect(render('[STOCK]', product({ variations: [{ stock: 2 }, { stock: 3 }, { stock: null }] }))).toBe(
       '5',
