@@ -174,6 +174,24 @@ describe('caption evaluation, for any template and product', () => {
     );
   });
 
+  it('hits no unexpected failure: well-formed tokens log nothing for any valid product', () => {
+    // Formulas are left out: they rightly log when a product lacks a price they use.
+    const wellFormed = fc
+      .array(fc.constantFrom(...TOKENS.filter((t) => t.group !== 'formula').map((t) => t.example)), {
+        minLength: 1,
+        maxLength: 6,
+      })
+      .map((parts) => parts.join(' '));
+    fc.assert(
+      fc.property(wellFormed, productArb, language, (source, p, lang) => {
+        const logged: string[] = [];
+        renderTemplate(source, p, { language: lang, pageNumber: 3, log: (m) => logged.push(m) });
+        expect(logged).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('is deterministic', () => {
     fc.assert(
       fc.property(template, productArb, language, (source, p, lang) => {
