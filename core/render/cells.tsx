@@ -1,0 +1,161 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { isProductElement, type Cell, type Element, type Page } from '../model/index.ts';
+import { listProducts } from './catalog-data.ts';
+import type { RenderContext } from './context.ts';
+import { ImageBox } from './images.tsx';
+import { isListKind, listPlacement, tableColumns } from './list-model.ts';
+import { ListPageContent, RowsTable } from './list-view.tsx';
+import { isBlankHtml, merchantHtml, safeColor } from './merchant-html.ts';
+import { ProductCellView } from './product-view.tsx';
+
+/** What the editor gets to wrap each cell with its own interaction layer (drop target, selection...). */
+export interface CellWrapperArgs {
+  cell: Cell;
+  cellIndex: number;
+  element: Element | null;
+  page: Page;
+  pageIndex: number;
+  children: ReactNode;
+}
+export type CellWrapper = (args: CellWrapperArgs) => ReactNode;
+
+const pct = (f: number) => `${+(f * 100).toFixed(4)}%`;
+
+function TextBlock({ html, maxColumns }: { html: string; maxColumns: number | null }) {
+  return (
+    <div
+      className="cb-text"
+      style={maxColumns && maxColumns > 1 ? { columnCount: maxColumns, columnGap: '16px' } : undefined}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** A table element outside a list page: every row at once (list pages paginate theirs). */
+function TableElementView({
+  ctx,
+  pageIndex,
+  element,
+}: {
+  ctx: RenderContext;
+  pageIndex: number;
+  element: Element;
+}) {
+  const mode = (element.properties as Record<string, unknown>).mode;
+  const items = listProducts(ctx.catalog, pageIndex, mode === 'summary');
+  const spec = tableColumns(
+    ctx,
+    items.map((i) => i.product),
+  );
+  const rows = items.map((i) => ({
+    type: 'row' as const,
+    product: i.product,
+    variation: null,
+    pageNumber: i.pageNumber,
+    first: true,
+  }));
+  return <RowsTable rows={rows} spec={spec} ctx={ctx} head />;
+}
+
+/** What a cell shows: its element, or the cell's default content when it is empty. */
+function cellContent(
+  cell: Cell,
+  cellIndex: number,
+  element: Element | null,
+  ctx: RenderContext,
+  pageIndex: number,
+  pageNumber: number,
+): { node: ReactNode; kind: string } {
+  if (element && isProductElement(element)) {
+    return {
+      node: <ProductCellView element={element} cell={cell} ctx={ctx} pageNumber={pageNumber} />,
+      kind: 'product',
+    };
+  }
+  const props = (element?.properties ?? {}) as Record<string, unknown>;
+  const str = (k: string) => (typeof props[k] === 'string' ? (props[k] as string) : '');
+  if (element && element.type === 'text/html') {
+    const html = merchantHtml(str('html'), ctx, pageNumber);
+    return { node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} />, kind: 'text' };
+  }
+  if (element && element.type === 'application/description') {
+    const html = merchantHtml(str('html'), ctx, pageNumber);
+    return { node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} />, kind: 'description' };
+  }
+  if (element && element.type === 'application/table') {
+    const page = ctx.catalog.pages[pageIndex];
+    if (isListKind(page.kind) && listPlacement(page).cellIndex === cellIndex) {
+      return { node: <ListPageContent ctx={ctx} pageIndex={pageIndex} />, kind: 'table' };
+    }
+    return { node: <TableElementView ctx={ctx} pageIndex={pageIndex} element={element} />, kind: 'table' };
+  }
+  if (element && element.type.startsWith('image/')) {
+    const src = str('src') || str('url');
+    return {
+      node: <ImageBox url={src} ctx={ctx} fit={element.size} position={element.position} alt={str('alt')} />,
+      kind: 'image',
+    };
+  }
+  // Empty or void cell: show the layout's default content (cover titles, default images), never a drop hint.
+  const def = cell.properties.default;
+  if (def) {
+    if (cell.accepts.includes('text/html')) {
+      const html = merchantHtml(def, ctx, pageNumber);
+      if (!isBlankHtml(html)) {
+        return { node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} />, kind: 'text' };
+      }
+    } else if (cell.accepts.some((a) => a.startsWith('image/'))) {
+      return { node: <ImageBox url={def} ctx={ctx} fit="cover" />, kind: 'image' };
+    }
+  }
+  const imageSlot =
+    !cell.accepts.includes('application/product') && cell.accepts.some((a) => a.startsWith('image/'));
+  return { node: null, kind: imageSlot ? 'empty cb-cell--image-slot' : 'empty' };
+}
+
+export function CellView({
+  cell,
+  cellIndex,
+  element,
+  page,
+  pageIndex,
+  ctx,
+  wrapper,
+}: {
+  cell: Cell;
+  cellIndex: number;
+  element: Element | null;
+  page: Page;
+  pageIndex: number;
+  ctx: RenderContext;
+  wrapper?: CellWrapper;
+}) {
+  const pageNumber = pageIndex + 1;
+  const { node, kind } = cellContent(cell, cellIndex, element, ctx, pageIndex, pageNumber);
+  const bg = safeColor(cell.properties.background_color);
+  const style: CSSProperties = {
+    left: pct(cell.x),
+    top: pct(cell.y),
+    width: pct(cell.width),
+    height: pct(cell.height),
+    zIndex: cell.z,
+    padding: `${page.layout.margin}px`,
+  };
+  if (bg) style.background = bg;
+  const align = cell.properties.verticalAlign;
+  const body =
+    node === null ? null : (
+      <div className={`cb-cell-body${align !== 'top' ? ` cb-cell-body--${align}` : ''}`}>{node}</div>
+    );
+  const cellNode = (
+    <div
+      className={`cb-cell cb-cell--${kind}`}
+      style={style}
+      data-cell-index={cellIndex}
+      data-element-id={element?.id}
+    >
+      {wrapper ? wrapper({ cell, cellIndex, element, page, pageIndex, children: body }) : body}
+    </div>
+  );
+  return cellNode;
+}

@@ -1,0 +1,100 @@
+import { renderTemplate } from '../captions/index.ts';
+import type { PageFormat } from '../constants.ts';
+import { getT, normalizeLanguage, type Language } from '../i18n/index.ts';
+import type { Catalog, Product, Replacement } from '../model/index.ts';
+import { pageSize, resolveFormat, type PageSize } from './geometry.ts';
+
+/** A web font the document declares; the renderer never fetches it, the browser printing the page does. */
+export interface FontFaceOption {
+  family: string;
+  weight?: number;
+  style?: 'normal' | 'italic';
+  url: string;
+}
+
+export interface TemplateContext {
+  language: string;
+  replacements?: Replacement[];
+  log?: (msg: string, err?: unknown) => void;
+  pageNumber?: number;
+}
+
+/** The caption engine's entry point (core/captions): template source + product → trusted HTML. */
+export type RenderTemplateFn = (source: string, product: Product, ctx: TemplateContext) => string;
+
+export type RenderMode = 'print' | 'screen';
+
+export interface RenderOptions {
+  /** Page format; default: the catalog's page_format, else A4. */
+  format?: PageFormat | string | null;
+  /** Draw the trial watermark on every page. */
+  watermark?: boolean;
+  /** Language of generated text (index, order form...); default: the catalog's language. */
+  language?: string | null;
+  fontFaces?: FontFaceOption[];
+  /** Maps an image or font URL to the one the document should load (the worker's local compressed files). */
+  resolveAsset?: (url: string) => string;
+  /** 0-based indices of the pages to render; page numbers stay those of the whole catalog. */
+  pages?: number[];
+  mode?: RenderMode;
+  /** Caption and description evaluation; default: core/captions. */
+  renderTemplate?: RenderTemplateFn;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+/** Everything a page component needs, resolved once per render. */
+export interface RenderContext {
+  catalog: Catalog;
+  format: PageFormat;
+  size: PageSize;
+  language: Language;
+  t: (key: string, vars?: Record<string, unknown>) => string;
+  /** A list of strings from the render namespace (e.g. the default contract terms). */
+  tList: (key: string) => string[];
+  mode: RenderMode;
+  watermark: boolean;
+  resolveAsset: (url: string) => string;
+  renderTemplate: RenderTemplateFn;
+  log: (msg: string, err?: unknown) => void;
+  /** CSS class every page carries; theme and merchant CSS are confined to it. */
+  scopeClass: string;
+  /** Memoised derived data (index entries, placed products...) shared by the pages of one render. */
+  memo: Map<string, unknown>;
+}
+
+/** A class name derived from the catalog id: deterministic, and safe in a CSS selector. */
+export function scopeClassFor(catalog: Catalog): string {
+  return `cb-c-${catalog._id.replace(/[^A-Za-z0-9_-]/g, '_') || 'catalog'}`;
+}
+
+export function createRenderContext(catalog: Catalog, options: RenderOptions = {}): RenderContext {
+  const format = resolveFormat(catalog, options.format);
+  const language = normalizeLanguage(options.language ?? catalog.settings.language);
+  const t = getT(language, 'render');
+  return {
+    catalog,
+    format,
+    size: pageSize(format),
+    language,
+    t: (key, vars) => String(t(key, vars)),
+    tList: (key) => {
+      const v: unknown = t(key, { returnObjects: true });
+      return Array.isArray(v) ? v.map(String) : [];
+    },
+    mode: options.mode ?? 'print',
+    watermark: !!options.watermark,
+    resolveAsset: options.resolveAsset ?? ((u) => u),
+    renderTemplate: options.renderTemplate ?? renderTemplate,
+    log: options.log ?? (() => {}),
+    scopeClass: scopeClassFor(catalog),
+    memo: new Map(),
+  };
+}
+
+/** Memoise a derived value for the lifetime of one render context. */
+export function memo<T>(ctx: RenderContext, key: string, compute: () => T): T {
+  if (ctx.memo.has(key)) return ctx.memo.get(key) as T;
+  const v = compute();
+  ctx.memo.set(key, v);
+  return v;
+}

@@ -1,0 +1,97 @@
+import type { Theme } from '../model/index.ts';
+import { scopeCss } from '../sanitize/index.ts';
+import type { FontFaceOption, RenderContext } from './context.ts';
+import { COLUMN_GAP_PX, LIST_TITLE_HEIGHT_PX, PAGE_PADDING_X_PX, PAGE_PADDING_Y_PX } from './geometry.ts';
+import { BASE_CSS } from './base-css.ts';
+import { assetUrl } from './merchant-html.ts';
+
+/** The theme object (selector → properties) as CSS text, before scoping. */
+export function themeToCss(theme: Theme): string {
+  return Object.entries(theme)
+    .map(([selector, props]) => {
+      const body = Object.entries(props)
+        .map(([k, v]) => `${k}: ${v};`)
+        .join(' ');
+      return `${selector} { ${body} }`;
+    })
+    .join('\n');
+}
+
+function cssString(s: string): string {
+  return `"${s
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/[\n\r\f]/g, ' ')}"`;
+}
+
+function fontFormat(url: string): string | null {
+  const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  if (url.startsWith('data:')) {
+    const m = /^data:(?:font|application)\/(?:font-)?([a-z0-9-]+)/i.exec(url)?.[1]?.toLowerCase();
+    return m === 'ttf' ? 'truetype' : m === 'otf' ? 'opentype' : (m ?? null);
+  }
+  return { woff2: 'woff2', woff: 'woff', ttf: 'truetype', otf: 'opentype' }[ext ?? ''] ?? null;
+}
+
+/** @font-face rules for the option's fonts and the catalog's uploaded fonts (deduplicated, in order). */
+export function fontFaceCss(fonts: FontFaceOption[], ctx: RenderContext): string {
+  const all: FontFaceOption[] = [
+    ...fonts,
+    ...ctx.catalog.fonts
+      .filter((f) => !!f.url)
+      .map((f) => ({ family: f.family, weight: f.weight, style: f.style, url: f.url as string })),
+  ];
+  const seen = new Set<string>();
+  const rules: string[] = [];
+  for (const f of all) {
+    const key = `${f.family}|${f.weight ?? 400}|${f.style ?? 'normal'}`;
+    if (seen.has(key) || !f.family.trim()) continue;
+    const url = assetUrl(f.url, ctx);
+    if (!url) continue;
+    seen.add(key);
+    const format = fontFormat(f.url);
+    rules.push(
+      `@font-face { font-family: ${cssString(f.family)}; font-weight: ${Math.round(f.weight ?? 400)}; ` +
+        `font-style: ${f.style === 'italic' ? 'italic' : 'normal'}; font-display: block; ` +
+        `src: url(${cssString(url)})${format ? ` format(${cssString(format)})` : ''}; }`,
+    );
+  }
+  return rules.join('\n');
+}
+
+/** Page box size and print rules for the format; printed pages carry no margin, the layout has its own. */
+export function pageRulesCss(ctx: RenderContext): string {
+  const { widthMm, heightMm } = ctx.size;
+  return `@page { size: ${widthMm}mm ${heightMm}mm; margin: 0; }`;
+}
+
+/** Layout constants shared with core/pagination, as CSS variables so the two never drift apart. */
+function geometryCss(): string {
+  return (
+    `.cb-page { --cb-pad-x: ${PAGE_PADDING_X_PX}px; --cb-pad-y: ${PAGE_PADDING_Y_PX}px; ` +
+    `--cb-col-gap: ${COLUMN_GAP_PX}px; --cb-list-title-h: ${LIST_TITLE_HEIGHT_PX}px; }`
+  );
+}
+
+/**
+ * The whole stylesheet of a render, in cascade order: print rules, fonts, base styles (zero specificity so
+ * themes win), the theme, then branding and custom CSS, each scoped to this catalog.
+ */
+export function catalogCss(ctx: RenderContext, fontFaces: FontFaceOption[] = []): string {
+  const scope = `.${ctx.scopeClass}`;
+  const { catalog } = ctx;
+  const parts = [
+    pageRulesCss(ctx),
+    fontFaceCss(fontFaces, ctx),
+    BASE_CSS,
+    geometryCss(),
+    catalog.version >= 3 ? scopeCss(themeToCss(catalog.theme), scope) : '',
+    scopeCss(catalog.branding_css, scope),
+    scopeCss(catalog.custom_css, scope),
+  ];
+  // The stylesheet is inlined in a <style> element: nothing in it may close that element.
+  return parts
+    .filter((p) => p.trim())
+    .join('\n')
+    .replace(/<\/style/gi, '<\\/style');
+}

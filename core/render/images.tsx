@@ -1,0 +1,144 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { ImagesStyle, Product } from '../model/index.ts';
+import type { RenderContext } from './context.ts';
+import { assetUrl, safeColor } from './merchant-html.ts';
+
+/** The product's main picture: the print-sized compressed copy when there is one. */
+export function mainImageUrl(product: Product): string | null {
+  const firstVisible = product.images.find((i) => !i.hide);
+  return (
+    product.compressed_image ||
+    product.main_image ||
+    (firstVisible ? firstVisible.compressed || firstVisible.original : null) ||
+    product.thumbnail_image ||
+    null
+  );
+}
+
+/**
+ * The extra pictures shown beside the main one: visible images other than the main image, at most
+ * max_rows × max_columns of them (SPEC §5).
+ */
+export function extraImageUrls(product: Product, style: ImagesStyle): string[] {
+  const limit = Math.max(0, style.max_rows) * Math.max(0, style.max_columns);
+  if (limit === 0) return [];
+  const main = mainImageUrl(product);
+  const mainKeys = new Set([main, product.main_image, product.compressed_image].filter(Boolean));
+  const firstVisible = product.images.find((i) => !i.hide);
+  const mainFromList = !product.main_image && !product.compressed_image ? firstVisible : undefined;
+  const out: string[] = [];
+  for (const img of product.images) {
+    if (img.hide || img === mainFromList) continue;
+    if (mainKeys.has(img.original) || (img.compressed && mainKeys.has(img.compressed))) continue;
+    const url = img.compressed || img.original;
+    if (!url || out.includes(url)) continue;
+    out.push(url);
+    if (out.length === limit) break;
+  }
+  return out;
+}
+
+export type ImageFit = 'contain' | 'cover' | number;
+
+interface ImageBoxProps {
+  url: string | null | undefined;
+  ctx: RenderContext;
+  fit?: ImageFit;
+  position?: { xpos: number; ypos: number };
+  alt?: string;
+  /** Border drawn around the visible picture (images style). */
+  border?: string | null;
+  /** Inner spacing around the picture inside its box. */
+  padding?: string | null;
+  /** Horizontal alignment of a contained picture narrower than its box (default: centred). */
+  align?: 'left' | 'center' | 'right';
+}
+
+const PLACEHOLDER_ICON = (
+  <svg viewBox="0 0 48 48" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <rect x="6" y="9" width="36" height="30" rx="3" />
+    <circle cx="17" cy="19" r="4" />
+    <path d="M6 34l11-10 8 7 6-5 11 9" strokeLinejoin="round" />
+  </svg>
+);
+
+/**
+ * A picture in a box of its own size. With no usable URL it draws a neutral placeholder instead of a broken
+ * image. Contain pictures with a border hug the picture so the border frames the product, not the box.
+ */
+export function ImageBox({
+  url,
+  ctx,
+  fit = 'contain',
+  position,
+  alt = '',
+  border,
+  padding,
+  align,
+}: ImageBoxProps) {
+  const src = assetUrl(url, ctx);
+  const boxStyle: CSSProperties = padding ? { padding } : {};
+  let content: ReactNode;
+  if (!src) {
+    content = <div className="cb-img-placeholder">{PLACEHOLDER_ICON}</div>;
+  } else {
+    const pos = position ? `${position.xpos}% ${position.ypos}%` : undefined;
+    const style: CSSProperties = {};
+    let cls = 'cb-img';
+    if (typeof fit === 'number') {
+      cls += ' cb-img--sized';
+      const x = position?.xpos ?? 50;
+      const y = position?.ypos ?? 50;
+      Object.assign(style, {
+        width: `${Math.max(1, Math.min(100, fit))}%`,
+        left: `${x}%`,
+        top: `${y}%`,
+        transform: `translate(-${x}%, -${y}%)`,
+      });
+    } else if (fit === 'cover') {
+      cls += ' cb-img--cover';
+      if (pos && pos !== '50% 50%') style.objectPosition = pos;
+    } else if (border) {
+      cls += ' cb-img--framed';
+      if (align === 'left') style.marginLeft = 0;
+      if (align === 'right') style.marginRight = 0;
+    } else if (pos && pos !== '50% 50%') {
+      style.objectPosition = pos;
+    } else if (align === 'left' || align === 'right') {
+      style.objectPosition = `${align} center`;
+    }
+    if (border) style.border = border;
+    content = (
+      <img
+        className={cls}
+        src={src}
+        alt={alt}
+        style={style}
+        loading={ctx.mode === 'screen' ? 'lazy' : undefined}
+        decoding="async"
+      />
+    );
+  }
+  if (padding) {
+    return (
+      <div className="cb-img-box" style={boxStyle}>
+        <div className="cb-img-box">{content}</div>
+      </div>
+    );
+  }
+  return <div className="cb-img-box">{content}</div>;
+}
+
+export function imagesBorder(style: ImagesStyle): string | null {
+  if (!style.border_width) return null;
+  const s = /^(solid|dashed|dotted|double|groove|ridge|inset|outset)$/.test(style.border_style)
+    ? style.border_style
+    : 'solid';
+  const color = safeColor(style.border_color) ?? '#dddddd';
+  return `${style.border_width}px ${s} ${color}`;
+}
+
+export function imagesPadding(style: ImagesStyle): string | null {
+  if (!style.padding_left_right && !style.padding_top_bottom) return null;
+  return `${style.padding_top_bottom}px ${style.padding_left_right}px`;
+}

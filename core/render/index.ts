@@ -1,0 +1,45 @@
+/**
+ * The page renderer (DESIGN §6): React components that draw every page kind, shared by the editor (wrapped
+ * with interaction layers), the viewer (hydrated) and the worker and CLI (static HTML printed by Chromium).
+ */
+export { CatalogPageView, pageClassName, flowColumns, type CatalogPageViewProps } from './page-view.tsx';
+export {
+  CatalogDocumentView,
+  CatalogStyles,
+  selectedPages,
+  type CatalogDocumentViewProps,
+} from './document-view.tsx';
+export { renderCatalogHtml, type RenderHtmlOptions } from './html.tsx';
+export type { CellWrapper, CellWrapperArgs } from './cells.tsx';
+export {
+  createRenderContext,
+  scopeClassFor,
+  type FontFaceOption,
+  type RenderContext,
+  type RenderMode,
+  type RenderOptions,
+  type RenderTemplateFn,
+  type TemplateContext,
+} from './context.ts';
+export { catalogCss, themeToCss } from './css.ts';
+export {
+  PX_PER_MM,
+  contentBoxPx,
+  isCoverPage,
+  pageBands,
+  pageSize,
+  resolveFormat,
+  showsHeadersFooters,
+  type PageSize,
+} from './geometry.ts';
+export {
+  indexEntries,
+  placedProducts,
+  tocEntries,
+  type IndexEntry,
+  type PlacedProduct,
+  type TocEntry,
+} from './catalog-data.ts';
+export { MEASURE_SCRIPT, measureDocumentHtml, type MeasureBlock } from './measure-markup.tsx';
+export { extraImageUrls, mainImageUrl } from './images.tsx';
+export { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from './merchant-html.ts';
