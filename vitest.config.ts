@@ -25,8 +25,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          globalSetup: ['scripts/testing/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -35,6 +36,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          globalSetup: ['scripts/testing/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

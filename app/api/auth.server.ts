@@ -1,0 +1,167 @@
+import { redirect } from 'react-router';
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  LoginSchema,
+  RegisterSchema,
+  ResetSchema,
+  createSession,
+  describeUser,
+  destroySession,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+  verifyCredentials,
+} from '../services/auth.server.ts';
+import { badRequest, json, readBody, unauthorized, wantsJson } from '../services/http.server.ts';
+import { hitRateLimit } from '../services/rate-limit.server.ts';
+import { defineEndpoint } from './define.server.ts';
+
+/** Validate with the first problem as the message (shown on the form) and every problem in details (per field). */
+function parseForm<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  const details = r.error.issues.map((i) => ({ path: i.path, message: i.message }));
+  throw badRequest(details[0]?.message ?? 'Invalid input', details);
+}
+
+/** Only same-site relative paths are followed after login, never another host. */
+export function safeRedirect(to: unknown, fallback = '/catalogs'): string {
+  return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
+    ? to
+    : fallback;
+}
+
+const UserViewSchema = z.object({ user: z.record(z.string(), z.unknown()) });
+
+export const loginEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/auth/login',
+    summary: 'Sign in with email and password (JSON or form)',
+    tags: ['auth'],
+    auth: 'public',
+    body: LoginSchema,
+    rawBody: true,
+    formPage: () => '/login',
+    response: UserViewSchema,
+    errors: [429],
+  },
+  async ({ request, runtime, ip }) => {
+    const body = await readBody(request);
+    await hitRateLimit({ db: runtime.db, name: 'login', subject: ip });
+    const input = parseForm(LoginSchema, body);
+    const user = await verifyCredentials({ db: runtime.db, email: input.email, password: input.password });
+    if (!user) throw unauthorized(AUTH_MESSAGES.authenticationFailed);
+    const cookie = await createSession({ db: runtime.db, config: runtime.config, userId: user.id });
+    if (wantsJson(request))
+      return json(
+        { user: await describeUser({ db: runtime.db, user }) },
+        { headers: { 'Set-Cookie': cookie } },
+      );
+    return redirect(safeRedirect(body.redirectTo), { headers: { 'Set-Cookie': cookie } });
+  },
+);
+
+export const registerEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/auth/register',
+    summary: 'Create an account (email, password, confirmPassword, businessName, shopUrl); starts a trial',
+    tags: ['auth'],
+    auth: 'public',
+    body: RegisterSchema,
+    rawBody: true,
+    formPage: () => '/register',
+    response: UserViewSchema,
+    errors: [429],
+  },
+  async ({ request, runtime, ip }) => {
+    const body = await readBody(request);
+    await hitRateLimit({ db: runtime.db, name: 'register', subject: ip });
+    const input = parseForm(RegisterSchema, body);
+    const user = await registerUser({ db: runtime.db, input });
+    const cookie = await createSession({ db: runtime.db, config: runtime.config, userId: user.id });
+    if (wantsJson(request))
+      return json(
+        { user: await describeUser({ db: runtime.db, user }) },
+        { headers: { 'Set-Cookie': cookie } },
+      );
+    return redirect('/registered', { headers: { 'Set-Cookie': cookie } });
+  },
+);
+
+export const forgotEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/auth/forgot-password',
+    summary: 'Email a single-use password reset link (same answer whether or not the email is known)',
+    tags: ['auth'],
+    auth: 'public',
+    body: z.object({ email: z.string().email() }),
+    rawBody: true,
+    formPage: () => '/forgot-password',
+    response: z.object({ message: z.string() }),
+    errors: [429],
+  },
+  async ({ request, runtime, ip }) => {
+    const body = await readBody(request);
+    await hitRateLimit({ db: runtime.db, name: 'forgot', subject: ip });
+    const input = parseForm(
+      z.object({ email: z.string().trim().toLowerCase().email('Please enter a valid email address') }),
+      body,
+    );
+    await requestPasswordReset({
+      db: runtime.db,
+      config: runtime.config,
+      mailer: runtime.mailer,
+      email: input.email,
+    });
+    if ((request.headers.get('accept') ?? '').includes('text/html') && !wantsJson(request))
+      return redirect('/forgot-password?sent=1');
+    return { sent: true, message: AUTH_MESSAGES.resetSent };
+  },
+);
+
+export const resetEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/reset/{tokenId}',
+    summary: 'Choose a new password with a reset token (password, confirmPassword)',
+    tags: ['auth'],
+    auth: 'public',
+    body: ResetSchema,
+    rawBody: true,
+    formPage: (params) => `/reset/${encodeURIComponent(params.tokenId ?? '')}`,
+    response: z.object({ ok: z.boolean() }),
+    errors: [429],
+  },
+  async ({ request, params, runtime, ip }) => {
+    const body = await readBody(request);
+    await hitRateLimit({ db: runtime.db, name: 'reset', subject: ip });
+    const input = parseForm(ResetSchema, body);
+    await resetPassword({ db: runtime.db, tokenId: params.tokenId ?? '', password: input.password });
+    if (wantsJson(request)) return { ok: true };
+    return redirect('/login?reset=1');
+  },
+);
+
+export const loggedInEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/loggedin',
+    summary: 'The signed-in user, or 401',
+    tags: ['auth'],
+    auth: 'user',
+    response: z.record(z.string(), z.unknown()),
+  },
+  async ({ user, runtime }) => describeUser({ db: runtime.db, user }),
+);
+
+export const logoutEndpoint = defineEndpoint(
+  { method: 'GET', path: '/auth/logout', summary: 'Sign out and go to /', tags: ['auth'], auth: 'public' },
+  async ({ request, runtime }) => {
+    const cookie = await destroySession({ db: runtime.db, config: runtime.config, request });
+    return redirect('/', { headers: { 'Set-Cookie': cookie } });
+  },
+);

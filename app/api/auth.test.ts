@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'staff-password-1' });
+});
+afterAll(() => server?.close());
+
+const account = {
+  email: 'Merchant@Example.com',
+  password: 'correct-horse',
+  confirmPassword: 'correct-horse',
+  businessName: 'Acme',
+  shopUrl: 'https://acme.example',
+};
+
+describe('standalone accounts (SPEC §2.5, §8)', () => {
+  it('registers with JSON, starts a trial and signs the user in', async () => {
+    const c = client(server.url);
+    const res = await c.post('/auth/register', account);
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/cb_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    const { user } = await res.json();
+    expect(user.email).toBe('merchant@example.com');
+    expect(user.subscription).toMatchObject({
+      plan: 'trial',
+      is_trial: true,
+      days_left: 14,
+      hasExpired: false,
+    });
+    expect(user.accounts.map((a: { type: string }) => a.type)).toEqual(['own']);
+    const me = await c.get('/loggedin');
+    expect(me.status).toBe(200);
+    expect((await me.json()).email).toBe('merchant@example.com');
+  });
+
+  it("refuses a second account for the same email with 'Email already taken'", async () => {
+    const res = await client(server.url).post('/auth/register', {
+      ...account,
+      email: 'merchant@example.com',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid', message: 'Email already taken' });
+  });
+
+  it('validates the registration fields', async () => {
+    const c = client(server.url);
+    const mismatch = await c.post('/auth/register', {
+      ...account,
+      email: 'x@example.com',
+      confirmPassword: 'other-pass',
+    });
+    expect(mismatch.status).toBe(400);
+    expect((await mismatch.json()).message).toBe('Passwords do not match');
+    const short = await c.post('/auth/register', {
+      ...account,
+      email: 'y@example.com',
+      password: 'short',
+      confirmPassword: 'short',
+    });
+    expect((await short.json()).message).toBe('Password must be at least 8 characters');
+    const bad = await c.post('/auth/register', { ...account, email: 'not-an-email' });
+    expect((await bad.json()).message).toBe('Please enter a valid email address');
+    const broken = await fetch(server.url + '/auth/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe('The request body is not valid JSON.');
+  });
+
+  it("answers 'Authentication failed.' with 401 for a wrong password or an unknown email", async () => {
+    const c = client(server.url);
+    for (const body of [
+      { email: 'merchant@example.com', password: 'wrong-password' },
+      { email: 'nobody@example.com', password: 'correct-horse' },
+    ]) {
+      const res = await c.post('/auth/login', body);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'unauthorized', message: 'Authentication failed.' });
+    }
+    expect((await c.get('/loggedin')).status).toBe(401);
+  });
+
+  it('logs in (email case-insensitive), answers /loggedin and logs out', async () => {
+    const c = client(server.url);
+    const res = await c.post('/auth/login', { email: ' MERCHANT@example.com', password: 'correct-horse' });
+    expect(res.status).toBe(200);
+    expect((await c.get('/api/v1/catalogs')).status).toBe(200);
+    const out = await c.get('/auth/logout');
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe('/');
+    expect((await c.get('/loggedin')).status).toBe(401);
+    expect((await c.get('/api/v1/catalogs')).status).toBe(401);
+  });
+
+  it('sends a plain form login back to the login page with the message', async () => {
+    const res = await fetch(server.url + '/auth/login', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      body: 'email=merchant%40example.com&password=nope',
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?error=Authentication%20failed.');
+  });
+
+  it('redirects signed-in users away from login, register and forgot-password', async () => {
+    const c = client(server.url);
+    await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
+    for (const p of ['/login', '/register', '/forgot-password']) {
+      const res = await c.get(p, { Accept: 'text/html' });
+      expect(res.status, p).toBe(302);
+      expect(res.headers.get('location')).toBe('/catalogs');
+    }
+    expect((await client(server.url).get('/login', { Accept: 'text/html' })).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  const resetLink = (mail: string) => {
+    const m = /\/reset\/([A-Za-z0-9_-]+)/.exec(mail.replace(/=\r?\n/g, ''));
+    if (!m) throw new Error('no reset link in mail');
+    return m[1]!;
+  };
+
+  it('mails a single-use link that sets a new password and ends every session', async () => {
+    const c = client(server.url);
+    await c.post('/auth/register', { ...account, email: 'reset-me@example.com' });
+    const before = server.outbox().length;
+    const unknown = await c.post('/auth/forgot-password', { email: 'nobody-here@example.com' });
+    const known = await c.post('/auth/forgot-password', { email: 'reset-me@example.com' });
+    expect(await unknown.json()).toEqual(await known.json());
+    const mails = server.outbox();
+    expect(mails.length).toBe(before + 1);
+    const mail = server.readMail(mails.at(-1)!);
+    expect(mail).toMatch(/To: reset-me@example.com/);
+    const token = resetLink(mail);
+
+    expect((await c.get(`/reset/${token}`, { Accept: 'text/html' })).status).toBe(200);
+    const ok = await c.post(`/reset/${token}`, {
+      password: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
+    expect(ok.status).toBe(200);
+    expect((await c.get('/loggedin')).status).toBe(401);
+
+    const again = await c.post(`/reset/${token}`, {
+      password: 'another-pass-1',
+      confirmPassword: 'another-pass-1',
+    });
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe(
+      'Could not update password as token is invalid or may have expired',
+    );
+    expect(
+      (await c.post('/auth/login', { email: 'reset-me@example.com', password: 'correct-horse' })).status,
+    ).toBe(401);
+    expect(
+      (await c.post('/auth/login', { email: 'reset-me@example.com', password: 'brand-new-pass' })).status,
+    ).toBe(200);
+  });
+
+  it('refuses an expired token', async () => {
+    const { passwordResetTokens } = await import('../../db/schema.ts');
+    const c = client(server.url);
+    await c.post('/auth/forgot-password', { email: 'reset-me@example.com' });
+    const token = resetLink(server.readMail(server.outbox().at(-1)!));
+    await server.runtime.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await c.post(`/reset/${token}`, {
+      password: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(
+      'Could not update password as token is invalid or may have expired',
+    );
+  });
+});
+
+describe('request guards', () => {
+  it('refuses cross-origin state-changing requests and accepts same-origin ones', async () => {
+    const evil = await fetch(server.url + '/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      body: JSON.stringify({ email: 'merchant@example.com', password: 'correct-horse' }),
+    });
+    expect(evil.status).toBe(403);
+    const fetchSite = await fetch(server.url + '/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' },
+      body: '{}',
+    });
+    expect(fetchSite.status).toBe(403);
+    const same = await fetch(server.url + '/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({ email: 'merchant@example.com', password: 'correct-horse' }),
+    });
+    expect(same.status).toBe(200);
+  });
+
+  it('rate-limits login attempts with 429', async () => {
+    const c = client(server.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await c.post('/auth/login', { email: 'merchant@example.com', password: 'x' })).status);
+    expect(statuses).toContain(429);
+    const limited = await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { rateLimits } = await import('../../db/schema.ts');
+    await server.runtime.db.delete(rateLimits);
+  });
+
+  it('strips trailing slashes, sends unknown pages to / and answers unknown API paths with JSON 404', async () => {
+    const c = client(server.url);
+    const slash = await c.get('/login/?a=1', { Accept: 'text/html' });
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/login?a=1');
+    const unknown = await c.get('/no/such/page', { Accept: 'text/html' });
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get('location')).toBe('/');
+    const api = await c.get('/api/v1/nothing-here');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('answers /healthz once the database is ready', async () => {
+    const res = await fetch(server.url + '/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('roles and staff subscription calls (SPEC §6, §7)', () => {
+  it('keeps /admin/*, /manager/* and staff APIs from ordinary users', async () => {
+    const c = client(server.url);
+    await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
+    expect((await c.get('/admin/users', { Accept: 'text/html' })).status).toBe(403);
+    expect((await c.get('/manager/allcatalogs', { Accept: 'text/html' })).status).toBe(403);
+    const api = await c.get('/api/v1/users');
+    expect(api.status).toBe(403);
+    expect((await api.json()).error).toBe('forbidden');
+    expect(
+      (await c.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=true')).status,
+    ).toBe(403);
+    const visitor = await client(server.url).get('/admin/users', { Accept: 'text/html' });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get('location')).toBe('/login');
+  });
+
+  it('lets the admin from ADMIN_EMAIL upgrade, downgrade and extend an account by email', async () => {
+    const staff = client(server.url);
+    expect(
+      (await staff.post('/auth/login', { email: 'staff@example.com', password: 'staff-password-1' })).status,
+    ).toBe(200);
+    expect((await staff.get('/admin/users', { Accept: 'text/html' })).status).toBe(200);
+    expect((await staff.get('/manager/allcatalogs', { Accept: 'text/html' })).status).toBe(200);
+
+    const list = await (await staff.get('/api/v1/users?filter=merchant')).json();
+    expect(list).toMatchObject({ total: 1, count: 1 });
+    expect(list.data[0].email).toBe('merchant@example.com');
+
+    const up = await (
+      await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=true')
+    ).json();
+    expect(up.subscription).toMatchObject({ plan: 'BUSINESS', is_trial: false, hasExpired: false });
+    const merchant = client(server.url);
+    await merchant.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
+    expect((await (await merchant.get('/loggedin')).json()).subscription.plan).toBe('BUSINESS');
+
+    const down = await (
+      await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=false')
+    ).json();
+    expect(down.subscription).toMatchObject({ plan: 'trial', is_trial: true });
+
+    const { subscriptions, users } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const [u] = await server.runtime.db.select().from(users).where(eq(users.email, 'merchant@example.com'));
+    await server.runtime.db
+      .update(subscriptions)
+      .set({ startDate: new Date(Date.now() - 30 * 86_400_000) })
+      .where(eq(subscriptions.userId, u!.id));
+    expect((await (await merchant.get('/loggedin')).json()).subscription).toMatchObject({
+      days_left: 0,
+      hasExpired: true,
+    });
+    const ext = await (await staff.get('/api/v1/subscriptions/extend?email=merchant@example.com')).json();
+    expect(ext.subscription).toMatchObject({ is_trial: true, days_left: 14, hasExpired: false });
+
+    const missing = await staff.get('/api/v1/subscriptions/extend?email=ghost@example.com');
+    expect(missing.status).toBe(404);
+    const invalid = await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=maybe');
+    expect(invalid.status).toBe(400);
+  });
+});
+
+describe('API conventions (DESIGN §9)', () => {
+  it('answers GET /api/v1/catalogs with { data } for the signed-in user and 401 without a session', async () => {
+    const anon = await client(server.url).get('/api/v1/catalogs');
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toEqual({ error: 'unauthorized', message: 'You need to sign in.' });
+    const c = client(server.url);
+    await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
+    expect(await (await c.get('/api/v1/catalogs')).json()).toEqual({ data: [] });
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const doc = await (await fetch(server.url + '/api/v1/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/catalogs',
+        '/auth/login',
+        '/auth/register',
+        '/reset/{tokenId}',
+        '/api/v1/subscriptions/upgrade',
+      ]),
+    );
+    const upgrade = doc.paths['/api/v1/subscriptions/upgrade'].get;
+    expect(upgrade.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['email', 'upgrade']),
+    );
+    expect(upgrade.responses).toHaveProperty('403');
+    expect(
+      doc.paths['/auth/register'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('confirmPassword');
+  });
+
+  it('says Shopify is not configured on /app when it has no credentials', async () => {
+    const res = await fetch(server.url + '/app', { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Shopify is not configured');
+  });
+});

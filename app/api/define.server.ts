@@ -1,0 +1,148 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import type { User } from '../services/auth.server.ts';
+import { getSessionUser, hasRole } from '../services/auth.server.ts';
+import {
+  ApiError,
+  errorResponse,
+  forbidden,
+  json,
+  parseWith,
+  queryObject,
+  readBody,
+  unauthorized,
+  wantsJson,
+} from '../services/http.server.ts';
+import { getRuntime, type Runtime } from '../services/runtime.server.ts';
+
+export type AuthMode = 'public' | 'user' | 'admin' | 'manager' | 'optional';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type EndpointDef<Q extends z.ZodType, B extends z.ZodType> = {
+  method: Method;
+  /** OpenAPI path, with {param} placeholders. */
+  path: string;
+  summary: string;
+  tags?: string[];
+  auth: AuthMode;
+  query?: Q;
+  body?: B;
+  /** Schema of the 200 response, for the OpenAPI document. */
+  response?: z.ZodType;
+  /** Error statuses this endpoint can answer besides 400/401/500, for the document. */
+  errors?: number[];
+  /** Read the body yourself (multipart uploads, raw webhook bodies). */
+  rawBody?: boolean;
+  /**
+   * Also serves the HTML form of this page: JSON callers get the JSON error shape; the page's own form
+   * (a fetcher) gets its errors back as route data, status kept; a plain form post without JavaScript is
+   * sent back to the page with ?error=.
+   */
+  formPage?: (params: Record<string, string | undefined>) => string;
+};
+
+export type HandlerContext<Q extends z.ZodType, B extends z.ZodType, A extends AuthMode> = {
+  request: Request;
+  params: Record<string, string | undefined>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  user: A extends 'public' | 'optional' ? User | null : User;
+  runtime: Runtime;
+  ip: string;
+};
+
+export type RouteArgs = { request: Request; params: Record<string, string | undefined>; context?: unknown };
+
+export type Endpoint = {
+  def: EndpointDef<z.ZodType, z.ZodType>;
+  /** A Response, or route data (react-router `data()`) for form posts. */
+  handle: (args: RouteArgs) => Promise<unknown>;
+};
+
+const isRouteData = (v: unknown) =>
+  !!v && typeof v === 'object' && (v as { type?: string }).type === 'DataWithResponseInit';
+
+export function clientIp(context: unknown): string {
+  const ip = (context as { ip?: string } | undefined)?.ip;
+  return ip && ip.length ? ip : 'unknown';
+}
+
+/**
+ * One API endpoint: validated input, the caller resolved and checked, the handler's result as JSON and every
+ * error in the DESIGN §9 shape. Routes only map their methods to endpoints.
+ */
+export function defineEndpoint<
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  A extends AuthMode = AuthMode,
+>(
+  def: EndpointDef<Q, B> & { auth: A },
+  handler: (ctx: HandlerContext<Q, B, A>) => Promise<unknown>,
+): Endpoint {
+  const handle = async ({ request, params, context }: RouteArgs): Promise<unknown> => {
+    const runtime = getRuntime();
+    try {
+      let user: User | null = null;
+      if (def.auth !== 'public') {
+        user = await getSessionUser({ db: runtime.db, config: runtime.config, request });
+        if (!user && def.auth !== 'optional') throw unauthorized();
+        if (def.auth === 'admin' && !hasRole(user, 'admin')) throw forbidden('This is for staff only.');
+        if (def.auth === 'manager' && !hasRole(user, 'admin', 'manager'))
+          throw forbidden('This is for staff only.');
+      }
+      const url = new URL(request.url);
+      const query = def.query ? parseWith(def.query, queryObject(url)) : undefined;
+      const body = def.body && !def.rawBody ? parseWith(def.body, await readBody(request)) : undefined;
+      const result = await handler({
+        request,
+        params,
+        query: query as z.output<Q>,
+        body: body as z.output<B>,
+        user: user as HandlerContext<Q, B, A>['user'],
+        runtime,
+        ip: clientIp(context),
+      });
+      if (result instanceof Response || isRouteData(result)) return result;
+      return json(result ?? { ok: true });
+    } catch (err) {
+      if (err instanceof Response) return err;
+      if (err instanceof ApiError) {
+        if (def.formPage && !wantsJson(request)) {
+          if ((request.headers.get('accept') ?? '').includes('text/html')) {
+            return redirect(`${def.formPage(params)}?error=${encodeURIComponent(err.message)}`, {
+              headers: err.headers,
+            });
+          }
+          return data(
+            { error: err.code, message: err.message, details: err.details },
+            { status: err.status, headers: err.headers },
+          );
+        }
+        return errorResponse(err);
+      }
+      runtime.logger.error({ err, path: def.path, method: def.method }, 'request failed');
+      return errorResponse(new ApiError('internal', 'Something went wrong on our side. Please try again.'));
+    }
+  };
+  const endpoint: Endpoint = { def: def as EndpointDef<z.ZodType, z.ZodType>, handle };
+  REGISTRY.push(endpoint);
+  return endpoint;
+}
+
+/** Every endpoint defined so far (the OpenAPI document is generated from it). */
+export const REGISTRY: Endpoint[] = [];
+
+/** A route module's loader and action from its endpoints, by method; other methods answer 405. */
+export function routeHandlers(...endpoints: Endpoint[]) {
+  const byMethod = new Map(endpoints.map((e) => [e.def.method, e]));
+  const dispatch = (args: RouteArgs) => {
+    const e = byMethod.get(args.request.method.toUpperCase() as Method);
+    if (!e) {
+      return errorResponse(
+        new ApiError('method_not_allowed', `Method ${args.request.method} is not allowed here.`),
+      );
+    }
+    return e.handle(args);
+  };
+  return { loader: dispatch, action: dispatch };
+}

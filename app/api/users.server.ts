@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { describeUser } from '../services/auth.server.ts';
+import { listUsers } from '../services/users.server.ts';
+import { defineEndpoint } from './define.server.ts';
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  filter: z.string().trim().max(200).optional(),
+});
+
+export const listUsersEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/users',
+    summary: 'Staff: users with their subscription (page, limit, filter)',
+    tags: ['admin'],
+    auth: 'admin',
+    query: PageQuery,
+    response: z.object({
+      data: z.array(z.record(z.string(), z.unknown())),
+      total: z.number(),
+      count: z.number(),
+    }),
+    errors: [403],
+  },
+  async ({ query, runtime }) => listUsers({ db: runtime.db, ...query }),
+);
+
+export const meEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/users/me',
+    summary: 'The signed-in user',
+    tags: ['users'],
+    auth: 'user',
+    response: z.record(z.string(), z.unknown()),
+  },
+  async ({ user, runtime }) => describeUser({ db: runtime.db, user }),
+);

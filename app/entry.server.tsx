@@ -1,0 +1,52 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import { ServerRouter, type EntryContext } from 'react-router';
+import { getShopify } from './shopify.server.ts';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+) {
+  const url = new URL(request.url);
+  const shopify = url.pathname === '/app' || url.pathname.startsWith('/app/') ? getShopify() : null;
+  // The embedded app may be framed by the merchant's Shopify admin only; everything else by ourselves only.
+  if (shopify) shopify.addDocumentResponseHeaders(request, headers);
+  else headers.set('Content-Security-Policy', "frame-ancestors 'self'");
+
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+
+  return new Promise<Response>((resolve, reject) => {
+    const userAgent = request.headers.get('user-agent');
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout);
+              timeout = undefined;
+              callback();
+            },
+          });
+          headers.set('Content-Type', 'text/html; charset=utf-8');
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import { sql } from 'drizzle-orm';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ServerBuild } from 'react-router';
+import { migrateDatabase, openDatabase, seedDatabase } from '../db/index.ts';
+import { ensureAdmin } from './services/auth.server.ts';
+import { loadConfig, type Config } from './services/config.server.ts';
+import { createLogger } from './services/logger.server.ts';
+import { createMailer } from './services/mail.server.ts';
+import { setRuntime, type Runtime } from './services/runtime.server.ts';
+
+export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const BUILD_DIR = path.join(ROOT_DIR, 'build');
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Callers that prove themselves another way (signed webhooks) and never carry a session cookie. */
+const SIGNED_PATHS = [/^\/webhooks\//];
+
+/**
+ * Cross-origin state-changing requests are refused (DESIGN §10 CSRF): browsers send Origin and
+ * Sec-Fetch-Site with every cross-site POST, so same-origin JSON calls and forms need no token.
+ */
+export function isCrossOrigin(req: Pick<Request, 'method' | 'path' | 'headers'>, appUrl: string): boolean {
+  if (!UNSAFE_METHODS.has(req.method)) return false;
+  if (SIGNED_PATHS.some((re) => re.test(req.path))) return false;
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = req.headers.origin;
+  if (!origin || origin === 'null') return origin === 'null';
+  const host = req.headers.host;
+  try {
+    const o = new URL(origin);
+    return o.host !== host && o.origin !== new URL(appUrl).origin;
+  } catch {
+    return true;
+  }
+}
+
+export async function createExpressApp(opts: {
+  runtime: Runtime;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+}) {
+  const { runtime } = opts;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    next();
+  });
+
+  // SPEC §2.5: trailing slashes are stripped.
+  app.use((req, res, next) => {
+    if (req.path.length > 1 && req.path.endsWith('/') && (req.method === 'GET' || req.method === 'HEAD')) {
+      const q = req.originalUrl.slice(req.path.length);
+      return res.redirect(301, req.path.replace(/\/+$/, '') + q);
+    }
+    next();
+  });
+
+  // SPEC §7 names POST /reset/{tokenId}; the page at that path is a React route, so the post goes to the
+  // resource route that answers both JSON callers and the page's form.
+  app.post(/^\/reset\/[^/]+$/, (req, _res, next) => {
+    req.url = `/auth${req.url}`;
+    req.originalUrl = `/auth${req.originalUrl}`;
+    next();
+  });
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await runtime.db.execute(sql`select 1`);
+      res.json({ status: 'ok', database: runtime.database.kind });
+    } catch (err) {
+      runtime.logger.error({ err }, 'health check failed');
+      res.status(503).json({ status: 'unavailable', database: runtime.database.kind });
+    }
+  });
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isCrossOrigin(req, runtime.config.appUrl)) {
+      res.status(403).json({ error: 'forbidden', message: 'Cross-site requests are not allowed.' });
+      return;
+    }
+    next();
+  });
+
+  const clientDir = path.join(BUILD_DIR, 'client');
+  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+
+  app.use(
+    createRequestHandler({
+      build: opts.build,
+      getLoadContext: (req) => ({ ip: req.ip ?? 'unknown' }),
+    }),
+  );
+  return app;
+}
+
+export async function loadServerBuild(): Promise<ServerBuild> {
+  const file = path.join(BUILD_DIR, 'server', 'index.js');
+  if (!existsSync(file))
+    throw new Error(`No build at ${file}: run "npm run build" (npm start does it for you).`);
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+/** Open the database, migrate, seed, create the first admin: everything the app needs before it listens. */
+export async function createRuntime(config: Config = loadConfig()): Promise<Runtime> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({ url: config.DATABASE_URL, dir: config.dirs.db });
+  await migrateDatabase(database);
+  await seedDatabase(database.db);
+  await ensureAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: config.dirs.outbox,
+    logger,
+  });
+  const runtime: Runtime = { config, database, db: database.db, logger, mailer, services: {} };
+  setRuntime(runtime);
+  return runtime;
+}
+
+export type RunningServer = { url: string; server: Server; runtime: Runtime; close: () => Promise<void> };
+
+/** The whole product in one process: the app on PORT with its runtime. */
+export async function startServer(opts: { config?: Config; runtime?: Runtime } = {}): Promise<RunningServer> {
+  const runtime = opts.runtime ?? (await createRuntime(opts.config));
+  const app = await createExpressApp({ runtime, build: await loadServerBuild() });
+  const { config } = runtime;
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  // Links in mails and Shopify redirects use the address actually listened on when APP_URL is not set.
+  if (!config.APP_URL) config.appUrl = url;
+  const close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections?.();
+    await runtime.database.close();
+    setRuntime(undefined);
+  };
+  return { url, server, runtime, close };
+}

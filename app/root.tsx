@@ -1,0 +1,116 @@
+import { AppProvider } from '@shopify/polaris';
+import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
+import polarisEn from '@shopify/polaris/locales/en.json';
+import polarisFr from '@shopify/polaris/locales/fr.json';
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  Link as RouterLink,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { createI18n, normalizeLanguage } from '../core/i18n/index.ts';
+import appStyles from './styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: polarisStyles },
+  { rel: 'stylesheet', href: appStyles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { detectLanguage } = await import('./services/language.server.ts');
+  return { lang: detectLanguage(request) };
+}
+
+function PolarisLink({
+  url,
+  children,
+  external,
+  ...rest
+}: {
+  url: string;
+  children?: React.ReactNode;
+  external?: boolean;
+}) {
+  if (external || /^https?:/.test(url)) {
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <RouterLink to={url} {...rest}>
+      {children}
+    </RouterLink>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const lang = normalizeLanguage(data?.lang);
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function Providers({ lang, children }: { lang: string; children: React.ReactNode }) {
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AppProvider
+        i18n={normalizeLanguage(lang) === 'fr' ? polarisFr : polarisEn}
+        linkComponent={PolarisLink}
+      >
+        {children}
+      </AppProvider>
+    </I18nextProvider>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <Providers lang={data?.lang ?? 'en'}>
+      <Outlet />
+    </Providers>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Providers lang={data?.lang ?? 'en'}>
+      <main className="cb-error">
+        <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+        <p>
+          {status === 403 ? 'This page is for staff only.' : 'Please go back to the home page and try again.'}
+        </p>
+        <a href="/">Catalog Builder</a>
+      </main>
+    </Providers>
+  );
+}

@@ -1,0 +1,6 @@
+import { ApiError, errorResponse } from '../services/http.server.ts';
+
+// Unknown API paths answer a JSON 404 rather than the redirect pages get.
+const notFound = () => errorResponse(new ApiError('not_found', 'There is no such API endpoint.'));
+export const loader = notFound;
+export const action = notFound;

@@ -1,0 +1,6 @@
+import { allCatalogsEndpoint } from '../api/catalogs.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(allCatalogsEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { routeHandlers } from '../api/define.server.ts';
+import { extendEndpoint } from '../api/subscriptions.server.ts';
+
+const handlers = routeHandlers(extendEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

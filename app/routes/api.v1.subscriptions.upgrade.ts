@@ -1,0 +1,6 @@
+import { routeHandlers } from '../api/define.server.ts';
+import { upgradeEndpoint } from '../api/subscriptions.server.ts';
+
+const handlers = routeHandlers(upgradeEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

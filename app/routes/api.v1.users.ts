@@ -1,0 +1,6 @@
+import { routeHandlers } from '../api/define.server.ts';
+import { listUsersEndpoint } from '../api/users.server.ts';
+
+const handlers = routeHandlers(listUsersEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,67 @@
+import {
+  BlockStack,
+  Card,
+  EmptyState,
+  Layout,
+  Page,
+  ResourceItem,
+  ResourceList,
+  Text,
+} from '@shopify/polaris';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { AppFrame } from '../components/app-frame.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'My catalogs · Catalog Builder' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requirePageUser } = await import('../services/session.server.ts');
+  const { getRuntime } = await import('../services/runtime.server.ts');
+  const { listCatalogs } = await import('../services/catalogs.server.ts');
+  const { hasRole } = await import('../services/auth.server.ts');
+  const user = await requirePageUser(request);
+  return {
+    email: user.email,
+    isStaff: hasRole(user, 'admin', 'manager'),
+    catalogs: await listCatalogs({ db: getRuntime().db, ownerId: user.id }),
+  };
+}
+
+export default function CatalogsPage() {
+  const { t } = useTranslation('app');
+  const { email, isStaff, catalogs } = useLoaderData<typeof loader>();
+  return (
+    <AppFrame email={email} isStaff={isStaff}>
+      <Page title={t('catalogs.title')}>
+        <Layout>
+          <Layout.Section>
+            <Card padding={catalogs.length ? '0' : undefined}>
+              {catalogs.length === 0 ? (
+                <EmptyState heading={t('catalogs.emptyTitle')} image="">
+                  <p>{t('catalogs.emptyBody')}</p>
+                </EmptyState>
+              ) : (
+                <ResourceList
+                  resourceName={{ singular: t('catalogs.singular'), plural: t('catalogs.plural') }}
+                  items={catalogs}
+                  renderItem={(c) => (
+                    <ResourceItem id={c._id} onClick={() => undefined} accessibilityLabel={c.title}>
+                      <BlockStack gap="100">
+                        <Text as="h3" variant="bodyMd" fontWeight="semibold">
+                          {c.title}
+                        </Text>
+                        <Text as="p" tone="subdued">
+                          {t('catalogs.counts', { pages: c.pageCount, products: c.productCount })}
+                        </Text>
+                      </BlockStack>
+                    </ResourceItem>
+                  )}
+                />
+              )}
+            </Card>
+          </Layout.Section>
+        </Layout>
+      </Page>
+    </AppFrame>
+  );
+}

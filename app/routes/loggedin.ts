@@ -1,0 +1,4 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { loggedInEndpoint } from '../api/auth.server.ts';
+
+export const loader = (args: LoaderFunctionArgs) => loggedInEndpoint.handle(args);

@@ -1,0 +1,82 @@
+import { Banner, BlockStack, Button, FormLayout, Link, Text, TextField } from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useFetcher,
+  useLoaderData,
+  useParams,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { AuthLayout, fieldErrors } from '../components/auth-layout.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Choose a new password · Catalog Builder' }];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const { getRuntime } = await import('../services/runtime.server.ts');
+  const { isResetTokenUsable, AUTH_MESSAGES } = await import('../services/auth.server.ts');
+  const usable = await isResetTokenUsable({ db: getRuntime().db, tokenId: params.tokenId ?? '' });
+  return { usable, invalidMessage: AUTH_MESSAGES.resetTokenInvalid };
+}
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('app');
+  const { usable, invalidMessage } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<{ message?: string; details?: unknown }>();
+  const [params] = useSearchParams();
+  const { tokenId } = useParams();
+  const result =
+    fetcher.state === 'idle'
+      ? (fetcher.data ?? (params.get('error') ? { message: params.get('error')! } : undefined))
+      : undefined;
+  const errors = fieldErrors(result?.details);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const general =
+    result?.message && !Object.keys(errors).length ? result.message : !usable ? invalidMessage : null;
+  return (
+    <AuthLayout
+      title={t('reset.title')}
+      footer={
+        <Text as="p">
+          <Link url="/forgot-password">{t('reset.again')}</Link>
+        </Text>
+      }
+    >
+      <fetcher.Form method="post" action={`/auth/reset/${encodeURIComponent(tokenId ?? '')}`}>
+        <BlockStack gap="400">
+          {general ? (
+            <Banner tone="critical">
+              <p role="alert">{general}</p>
+            </Banner>
+          ) : null}
+          <FormLayout>
+            <TextField
+              label={t('reset.newPassword')}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={setPassword}
+              error={errors.password}
+              helpText={t('register.passwordHelp')}
+            />
+            <TextField
+              label={t('fields.confirmPassword')}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={setConfirm}
+              error={errors.confirmPassword}
+            />
+          </FormLayout>
+          <Button variant="primary" submit fullWidth loading={fetcher.state !== 'idle'}>
+            {t('reset.submit')}
+          </Button>
+        </BlockStack>
+      </fetcher.Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from 'react-router';
+import { getShopify } from '../shopify.server.ts';
+import { handleShopifyWebhook } from '../services/shopify-accounts.server.ts';
+import { getRuntime } from '../services/runtime.server.ts';
+
+/**
+ * Every Shopify webhook topic (shopify.app.toml points them all here). authenticate.webhook verifies the
+ * HMAC signature and answers 401 itself when it does not match.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const shopify = getShopify();
+  if (!shopify) return new Response('Shopify is not configured', { status: 404 });
+  const { topic, shop, payload, webhookId } = await shopify.authenticate.webhook(request);
+  const runtime = getRuntime();
+  await handleShopifyWebhook({
+    db: runtime.db,
+    logger: runtime.logger,
+    mailer: runtime.mailer,
+    webhook: { topic: String(topic), shop, payload: payload as Record<string, unknown>, webhookId },
+  });
+  return new Response(null, { status: 200 });
+}
+
+export const loader = () => new Response('Method not allowed', { status: 405 });

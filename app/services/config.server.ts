@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Every environment variable the product reads. `.env.example` documents each one. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  APP_URL: optionalUrl,
+  APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Catalog Builder <no-reply@catalog-builder.local>'),
+  CHROME_PATH: optionalText,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  SHOPIFY_API_KEY: optionalText,
+  SHOPIFY_API_SECRET: optionalText,
+  SHOPIFY_SCOPES: z.string().default('read_products,read_inventory'),
+  ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKER: z.enum(['inprocess', 'off']).default('inprocess'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type Config = Env & {
+  dataDir: string;
+  appUrl: string;
+  appSecret: string;
+  shopifyConfigured: boolean;
+  dirs: { db: string; files: string; outbox: string; tmp: string };
+};
+
+export class ConfigError extends Error {}
+
+/** Parse and check the environment once at start-up; a wrong variable stops the process with its name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`,
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const dirs = {
+    db: path.join(dataDir, 'db'),
+    files: path.join(dataDir, 'files'),
+    outbox: path.join(dataDir, 'outbox'),
+    tmp: path.join(dataDir, 'tmp'),
+  };
+  for (const d of [dataDir, ...Object.values(dirs)]) mkdirSync(d, { recursive: true });
+  return {
+    ...e,
+    dataDir,
+    dirs,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+    shopifyConfigured: Boolean(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET),
+  };
+}
+
+/** Without APP_SECRET a random one is generated once and kept under DATA_DIR, so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim();
+    if (s.length >= 32) return s;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rateLimited } from './http.server.ts';
+
+/** Limits for the sensitive forms (DESIGN §10): attempts per window per client address. */
+export const RATE_LIMITS = {
+  login: { max: 10, windowSeconds: 15 * 60 },
+  register: { max: 10, windowSeconds: 60 * 60 },
+  forgot: { max: 5, windowSeconds: 60 * 60 },
+  reset: { max: 10, windowSeconds: 60 * 60 },
+  order: { max: 20, windowSeconds: 60 * 60 },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Count one attempt in a fixed window kept in the database (so every app process shares it) and throw a 429
+ * ApiError past the limit.
+ */
+export async function hitRateLimit(opts: { db: Db; name: RateLimitName; subject: string }): Promise<void> {
+  const { max, windowSeconds } = RATE_LIMITS[opts.name];
+  const key = `${opts.name}:${opts.subject}`;
+  const rows = await opts.db.execute<{ count: number; window_start: string }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count, window_start`);
+  const row = (rows as unknown as { rows: { count: number; window_start: string }[] }).rows[0];
+  if (row && Number(row.count) > max) {
+    const started = new Date(row.window_start).getTime();
+    const retry = Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000));
+    throw rateLimited(retry);
+  }
+}

@@ -1,0 +1,53 @@
+import '@shopify/shopify-app-react-router/adapters/node';
+import { ApiVersion, AppDistribution, shopifyApp } from '@shopify/shopify-app-react-router/server';
+import { getRuntime } from './services/runtime.server.ts';
+import { linkShopifyInstall } from './services/shopify-accounts.server.ts';
+import { DatabaseSessionStorage } from './services/shopify-session-storage.server.ts';
+
+export const SHOPIFY_API_VERSION = ApiVersion.April26;
+/** Shopify's OAuth paths; /auth/login and /auth/register belong to the standalone app (SPEC §2.5). */
+export const SHOPIFY_AUTH_PATH_PREFIX = '/shopify/auth';
+
+type ShopifyApp = ReturnType<typeof createShopify>;
+let instance: { app: ShopifyApp; key: string } | null = null;
+
+function createShopify() {
+  const { config } = getRuntime();
+  return shopifyApp({
+    apiKey: config.SHOPIFY_API_KEY!,
+    apiSecretKey: config.SHOPIFY_API_SECRET!,
+    apiVersion: SHOPIFY_API_VERSION,
+    scopes: config.SHOPIFY_SCOPES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    appUrl: config.appUrl,
+    authPathPrefix: SHOPIFY_AUTH_PATH_PREFIX,
+    distribution: AppDistribution.AppStore,
+    sessionStorage: new DatabaseSessionStorage(
+      () => getRuntime().db,
+      () => getRuntime().config.appSecret,
+    ),
+    logger: { level: 0 },
+    hooks: {
+      afterAuth: async ({ session, admin }) => {
+        const runtime = getRuntime();
+        await linkShopifyInstall({
+          db: runtime.db,
+          config: runtime.config,
+          logger: runtime.logger,
+          session,
+          admin,
+        });
+      },
+    },
+  });
+}
+
+/** The Shopify app, or null when SHOPIFY_API_KEY / SHOPIFY_API_SECRET are not set (standalone only). */
+export function getShopify(): ShopifyApp | null {
+  const { config } = getRuntime();
+  if (!config.shopifyConfigured) return null;
+  const key = `${config.SHOPIFY_API_KEY}:${config.appUrl}`;
+  if (!instance || instance.key !== key) instance = { app: createShopify(), key };
+  return instance.app;
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export { schema };
+/** One database type for both drivers: the same queries run on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Open the database: PostgreSQL when `url` is set, else embedded PGlite in `dir`
+ * (or in memory when `dir` is 'memory://', for tests).
+ */
+export async function openDatabase(opts: { url?: string; dir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = opts.dir && opts.dir !== 'memory://' ? new PGlite(opts.dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+// Several app processes may start at once against one PostgreSQL: only one migrates at a time.
+const MIGRATION_LOCK = 727_311;
+
+/** Apply pending migrations (idempotent). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  await database.db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
+  try {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await database.db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+  }
+}

@@ -1,0 +1,499 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const created = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updated = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased; null for store-platform merchants who never gave one. */
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    businessName: text('business_name'),
+    shopUrl: text('shop_url'),
+    /** admin, manager, beta_tester */
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** standalone, shopify, woocommerce, ... */
+    platform: text('platform').notNull().default('standalone'),
+    locale: text('locale').notNull().default('en'),
+    settings: jsonb('settings').notNull().default({}),
+    dynamicFields: jsonb('dynamic_fields').notNull().default({}),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeCouponId: text('stripe_coupon_id'),
+    /** Rating prompt and tour state: { rated, ratingPostponedUntil, tourDone }. */
+    flags: jsonb('flags').notNull().default({}),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_at_idx').on(t.createdAt)],
+);
+
+/** Web login sessions behind the httpOnly cookie. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull().default({}),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: created(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits, shared by every app process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull().default(0),
+});
+
+/** A connected store (or the user's own hand-made listings, type own). Credentials are encrypted with APP_SECRET. */
+export const storeAccounts = pgTable(
+  'store_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull().default(''),
+    /** Shop domain or base URL of the store; '' for the user's own listings. */
+    shopDomain: text('shop_domain').notNull().default(''),
+    credentialsEncrypted: text('credentials_encrypted'),
+    details: jsonb('details').notNull().default({}),
+    settings: jsonb('settings').notNull().default({}),
+    connectionStatus: text('connection_status').notNull().default('unknown'),
+    lastSyncAt: ts('last_sync_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('store_accounts_user_idx').on(t.userId),
+    uniqueIndex('store_accounts_user_type_shop_key').on(t.userId, t.type, t.shopDomain),
+  ],
+);
+
+/** Shopify OAuth sessions (offline and online). The payload holds the access token, encrypted. */
+export const shopifySessions = pgTable(
+  'shopify_sessions',
+  {
+    id: text('id').primaryKey(),
+    shop: text('shop').notNull(),
+    isOnline: boolean('is_online').notNull().default(false),
+    payloadEncrypted: text('payload_encrypted').notNull(),
+    expiresAt: ts('expires_at'),
+    updatedAt: updated(),
+  },
+  (t) => [index('shopify_sessions_shop_idx').on(t.shop)],
+);
+
+/** Webhook deliveries already handled, so a redelivery is a no-op. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: text('id').primaryKey(),
+  topic: text('topic').notNull(),
+  shop: text('shop'),
+  payload: jsonb('payload'),
+  receivedAt: created(),
+});
+
+// ---------------------------------------------------------------- plans and billing
+
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  /** trial, essential, personal, business, enterprise, premium, custom */
+  tier: text('tier').notNull(),
+  yearlyPrice: doublePrecision('yearly_price').notNull().default(0),
+  payAsYouGoPrice: doublePrecision('pay_as_you_go_price').notNull().default(0),
+  durationDays: integer('duration_days').notNull(),
+  limits: jsonb('limits').notNull(),
+  ordering: integer('ordering').notNull().default(0),
+  public: boolean('public').notNull().default(true),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** trial, stripe, shopify, manual, custom */
+    type: text('type').notNull(),
+    isTrial: boolean('is_trial').notNull().default(false),
+    title: text('title').notNull(),
+    startDate: ts('start_date').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    /** active, cancelled */
+    status: text('status').notNull().default('active'),
+    externalId: text('external_id'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.startDate)],
+);
+
+export const coupons = pgTable('coupons', {
+  id: text('id').primaryKey(),
+  percentOff: doublePrecision('percent_off').notNull(),
+  valid: boolean('valid').notNull().default(true),
+  createdAt: created(),
+});
+
+export const offers = pgTable('offers', {
+  id: text('id').primaryKey(),
+  remaining: integer('remaining').notNull().default(0),
+  expiresAt: ts('expires_at'),
+});
+
+// ---------------------------------------------------------------- catalogs
+
+/** A catalog row; its pages are rows of catalog_pages. `revision` guards against stale saves (409). */
+export const catalogs = pgTable(
+  'catalogs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug'),
+    title: text('title').notNull(),
+    /** The catalog document without its pages (settings, theme, CSS, templates, styles...). */
+    document: jsonb('document').notNull(),
+    schemaVersion: integer('schema_version').notNull(),
+    revision: integer('revision').notNull().default(1),
+    featured: boolean('featured').notNull().default(false),
+    isTemplate: boolean('is_template').notNull().default(false),
+    /** argon2id hash of the visitor password. */
+    passwordHash: text('password_hash'),
+    pageCount: integer('page_count').notNull().default(0),
+    productCount: integer('product_count').notNull().default(0),
+    pdfUrl: text('pdf_url'),
+    downloadNumber: integer('download_number').notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('catalogs_owner_idx').on(t.ownerId, t.updatedAt),
+    uniqueIndex('catalogs_slug_key').on(t.slug),
+    index('catalogs_featured_idx').on(t.featured),
+  ],
+);
+
+export const catalogPages = pgTable(
+  'catalog_pages',
+  {
+    id: text('id').notNull(),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    document: jsonb('document').notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.id] }),
+    index('catalog_pages_order_idx').on(t.catalogId, t.position),
+  ],
+);
+
+// ---------------------------------------------------------------- listings
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => storeAccounts.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    externalId: text('external_id'),
+    parentExternalId: text('parent_external_id'),
+    language: text('language'),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    stock: integer('stock'),
+    category: text('category'),
+    vendor: text('vendor'),
+    brand: text('brand'),
+    sku: text('sku'),
+    price: doublePrecision('price'),
+    online: boolean('online').notNull().default(true),
+    visible: boolean('visible').notNull().default(true),
+    /** Position in the store's own ordering (Shopify "manual"), and popularity for "best-selling". */
+    storePosition: integer('store_position'),
+    salesRank: integer('sales_rank'),
+    /** The full Listing document (core/model ListingSchema). */
+    document: jsonb('document').notNull(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(sku, '') || ' ' || coalesce(vendor, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(category, ''))`,
+    ),
+    externalCreatedAt: ts('external_created_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('listings_account_external_key').on(t.accountId, t.externalId),
+    index('listings_owner_title_idx').on(t.ownerId, t.title),
+    index('listings_account_status_idx').on(t.accountId, t.status),
+    index('listings_account_category_idx').on(t.accountId, t.category),
+    index('listings_account_vendor_idx').on(t.accountId, t.vendor),
+    index('listings_account_price_idx').on(t.accountId, t.price),
+    index('listings_account_stock_idx').on(t.accountId, t.stock),
+    index('listings_source_idx').on(t.source),
+    index('listings_search_idx').using('gin', t.search),
+  ],
+);
+
+/** Collections, categories, shops and sections of a store account. */
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => storeAccounts.id, { onDelete: 'cascade' }),
+    /** collection, category, shop, section */
+    kind: text('kind').notNull(),
+    externalId: text('external_id').notNull(),
+    title: text('title').notNull(),
+    isCustomCollection: boolean('is_custom_collection').notNull().default(false),
+    parentExternalId: text('parent_external_id'),
+  },
+  (t) => [uniqueIndex('collections_account_kind_external_key').on(t.accountId, t.kind, t.externalId)],
+);
+
+/** Which listing belongs to which collection ("collects"). */
+export const collects = pgTable(
+  'collects',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    position: integer('position'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.listingId] }),
+    index('collects_listing_idx').on(t.listingId),
+  ],
+);
+
+// ---------------------------------------------------------------- layouts and templates
+
+export const pageLayouts = pgTable(
+  'page_layouts',
+  {
+    id: text('id').primaryKey(),
+    /** null for the product's own layouts. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: text('type').notNull(),
+    public: boolean('public').notNull().default(true),
+    availability: text('availability').notNull().default('all'),
+    /** The PageLayout document (core/model PageLayoutSchema). */
+    document: jsonb('document').notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('page_layouts_owner_idx').on(t.ownerId), index('page_layouts_type_idx').on(t.type)],
+);
+
+export const priceTemplates = pgTable('price_templates', {
+  id: text('id').primaryKey(),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  html: text('html').notNull(),
+  public: boolean('public').notNull().default(true),
+  ordering: integer('ordering').notNull().default(100),
+  replacements: jsonb('replacements').notNull().default([]),
+  options: jsonb('options').notNull().default({}),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const descriptionTemplates = pgTable('description_templates', {
+  id: text('id').primaryKey(),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  html: text('html').notNull(),
+  public: boolean('public').notNull().default(true),
+  ordering: integer('ordering').notNull().default(100),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+// ---------------------------------------------------------------- files, orders, jobs, events
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Storage key under the files root (local disk or S3). */
+    key: text('key').notNull(),
+    url: text('url').notNull(),
+    /** font, image, pdf, page */
+    filetype: text('filetype').notNull(),
+    mimeType: text('mime_type'),
+    size: integer('size'),
+    temp: boolean('temp').notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [index('files_owner_type_idx').on(t.ownerId, t.filetype), uniqueIndex('files_key_key').on(t.key)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    catalogId: uuid('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customer: jsonb('customer').notNull(),
+    comments: text('comments').notNull().default(''),
+    items: jsonb('items').notNull(),
+    total: doublePrecision('total'),
+    currency: text('currency'),
+    createdAt: created(),
+  },
+  (t) => [index('orders_owner_created_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** Job state mirrored from whichever runner executes it (SPEC §4: pending, complete, failed). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    /** pending, active, complete, failed */
+    state: text('state').notNull().default('pending'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    result: jsonb('result'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: ts('locked_until'),
+    /** Same key while pending or active means the same job: enqueueing twice returns the first. */
+    dedupeKey: text('dedupe_key'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('jobs_state_run_idx').on(t.state, t.runAt),
+    index('jobs_owner_idx').on(t.ownerId, t.createdAt),
+    index('jobs_dedupe_idx').on(t.dedupeKey),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index('events_user_type_idx').on(t.userId, t.type, t.createdAt)],
+);
+
+export const recordedSessions = pgTable(
+  'recorded_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time'),
+  },
+  (t) => [index('recorded_sessions_user_idx').on(t.userId, t.startTime)],
+);
+
+export const globalSettings = pgTable('global_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value'),
+  updatedAt: updated(),
+});
+
+export const waitingList = pgTable(
+  'waiting_list',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    platform: text('platform').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('waiting_list_email_platform_key').on(t.email, t.platform)],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    segmentId: text('segment_id').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('leads_email_segment_key').on(t.email, t.segmentId)],
+);

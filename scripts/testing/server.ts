@@ -1,0 +1,105 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../app/services/config.server.ts';
+import { createLogger } from '../../app/services/logger.server.ts';
+import { createMailer } from '../../app/services/mail.server.ts';
+import { ensureAdmin } from '../../app/services/auth.server.ts';
+import { setRuntime, type Runtime } from '../../app/services/runtime.server.ts';
+import { startServer, type RunningServer } from '../../app/express.server.ts';
+import { openTestDatabase } from './database.ts';
+
+export type TestServer = RunningServer & {
+  dataDir: string;
+  outbox: () => string[];
+  readMail: (file: string) => string;
+};
+
+/** The real product on a free port with its own data directory and database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const logger = createLogger(config.LOG_LEVEL);
+  await ensureAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  const runtime: Runtime = {
+    config,
+    database,
+    db: database.db,
+    logger,
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: config.dirs.outbox,
+      logger,
+    }),
+    services: {},
+  };
+  setRuntime(runtime);
+  const running = await startServer({ runtime });
+  return {
+    ...running,
+    dataDir,
+    outbox: () =>
+      readdirSync(config.dirs.outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort(),
+    readMail: (file) => readFileSync(path.join(config.dirs.outbox, file), 'utf8'),
+    close: async () => {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A cookie jar for fetch: keeps Set-Cookie values between requests like a browser. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  store(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i);
+      const value = pair!.slice(i + 1);
+      if (/max-age=0/i.test(c) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** fetch with a jar and JSON helpers; redirects are not followed so tests can see them. */
+export function client(baseUrl: string, jar = new CookieJar()) {
+  const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(baseUrl + p, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        Accept: 'application/json',
+        ...(jar.header() ? { Cookie: jar.header() } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    jar.store(res);
+    return res;
+  };
+  return {
+    jar,
+    get: (p: string, headers?: Record<string, string>) => call('GET', p, undefined, headers),
+    post: (p: string, body?: unknown, headers?: Record<string, string>) =>
+      call('POST', p, body ?? {}, headers),
+    put: (p: string, body?: unknown) => call('PUT', p, body ?? {}),
+    del: (p: string) => call('DELETE', p),
+  };
+}
