@@ -65,6 +65,16 @@ describe('addSummaryPages', () => {
       Array(9).fill('Hats'),
     );
     expect(productsOfSectionBefore(r.catalog, 3)).toEqual([]);
+    expect(r.catalog.pages.map((p) => p.section)).toEqual([
+      null,
+      'Shoes',
+      'Shoes',
+      null,
+      'Hats',
+      'Hats',
+      'Hats',
+      null,
+    ]);
     expect(addSummaryPages(r.catalog).catalog).toBe(r.catalog);
   });
 

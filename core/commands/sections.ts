@@ -63,7 +63,8 @@ export function productsOfSectionBefore(catalog: Catalog, pageIndex: number): Pr
 /**
  * Add a summary page after each section of more than 8 products (SPEC §5), unless one already follows it,
  * so running the action again adds nothing. The summary takes the section's name and its last page's
- * header and footer.
+ * header and footer, and the section's pages without a section name get it, so every reader of
+ * Page.section (summary, table of contents) sees the same sections.
  */
 export function addSummaryPages(catalog: Catalog, options: CommandOptions = {}): CommandResult {
   const newId = idGenerator(options);
@@ -85,6 +86,14 @@ export function addSummaryPages(catalog: Catalog, options: CommandOptions = {}):
     }
     return { after: section.lastPage, page };
   });
+  // Name the summed-up pages after their section, so the renderer's summary (products of the pages of its
+  // section) and the table of contents see the same section this function found.
+  for (const section of due) {
+    if (!section.title) continue;
+    for (let i = section.firstPage; i <= section.lastPage; i++) {
+      if (!pages[i]!.section) pages[i] = { ...pages[i]!, section: section.title };
+    }
+  }
   // From the back, so the indices of the sections still to do stay true.
   for (const { after, page } of summaries.reverse()) pages.splice(after + 1, 0, page);
   if (!due.length) return result(catalog, options.currentPage ?? 0);
