@@ -8,3 +8,4 @@ export {
   type PlanViolationCode,
 } from './plan-limits.ts';
 export { enforceSizeLimit, serializedSize, utf8ByteLength, type SizeLimitResult } from './size-limit.ts';
+export { LAYOUT_IN_USE_MESSAGE, checkLayoutDeletion } from './layout-deletion.ts';
