@@ -70,7 +70,7 @@ body.cb-mode-screen { background: #e8e8ec; }
 .cb-product-media--extras-right { flex-direction: row; }
 .cb-product-main { position: relative; flex: 1 1 0; min-width: 0; min-height: 0; }
 .cb-product-extras { display: flex; flex-wrap: wrap; align-content: center; justify-content: center; min-width: 0; min-height: 0; }
-.cb-product-extra { position: relative; padding: 2px; }
+.cb-product-extra { position: relative; padding: 2px; aspect-ratio: 1 / 1; flex: 0 0 auto; }
 .cb-caption-box { position: relative; flex: 0 0 auto; min-width: 0; min-height: 0; overflow: hidden; }
 .cb-product--vertical > .cb-caption-box { padding-top: 8px; }
 .cb-product--horizontal > .cb-caption-box { padding-left: 12px; display: flex; flex-direction: column; justify-content: center; }
@@ -165,5 +165,5 @@ body :where(.cb-caption) p.price { font-size: 11px; }
 :where(.cb-signature-label) { font-size: 8.5px; color: var(--brand-muted, #6b7280); padding-top: 4px; }
 
 .cb-watermark { position: absolute; inset: 0; z-index: 1000; display: flex; align-items: center; justify-content: center; pointer-events: none; overflow: hidden; }
-.cb-watermark span { display: block; width: 140%; transform: rotate(-35deg); text-align: center; font: 700 22px/1.3 Arial, 'Liberation Sans', sans-serif; letter-spacing: 0.08em; color: rgba(220, 38, 38, 0.28); white-space: normal; }
+.cb-watermark span { display: block; flex: 0 0 auto; white-space: nowrap; font-family: Arial, 'Liberation Sans', Helvetica, sans-serif; font-weight: 700; line-height: 1; letter-spacing: 0.02em; color: rgba(220, 38, 38, 0.3); }
 `;

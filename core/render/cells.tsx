@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { isProductElement, type Cell, type Element, type Page } from '../model/index.ts';
 import { listProducts } from './catalog-data.ts';
 import type { RenderContext } from './context.ts';
+import { pageBands } from './geometry.ts';
 import { ImageBox } from './images.tsx';
 import { isListKind, listPlacement, tableColumns } from './list-model.ts';
 import { ListPageContent, RowsTable } from './list-view.tsx';
@@ -57,6 +58,16 @@ function TableElementView({
   return <RowsTable rows={rows} spec={spec} ctx={ctx} head />;
 }
 
+/** A cell's content box in CSS px: its fractions of the inner area, less the layout gutter. */
+function cellBoxPx(cell: Cell, page: Page, ctx: RenderContext): { width: number; height: number } {
+  const { inner } = pageBands(page, ctx.catalog);
+  const m = page.layout.margin;
+  return {
+    width: Math.max(0, cell.width * ctx.size.widthPx - 2 * m),
+    height: Math.max(0, cell.height * inner.height * ctx.size.heightPx - 2 * m),
+  };
+}
+
 /** What a cell shows: its element, or the cell's default content when it is empty. */
 function cellContent(
   cell: Cell,
@@ -68,7 +79,15 @@ function cellContent(
 ): { node: ReactNode; kind: string } {
   if (element && isProductElement(element)) {
     return {
-      node: <ProductCellView element={element} cell={cell} ctx={ctx} pageNumber={pageNumber} />,
+      node: (
+        <ProductCellView
+          element={element}
+          cell={cell}
+          ctx={ctx}
+          pageNumber={pageNumber}
+          boxPx={cellBoxPx(cell, ctx.catalog.pages[pageIndex], ctx)}
+        />
+      ),
       kind: 'product',
     };
   }

@@ -33,20 +33,34 @@ function fontFormat(url: string): string | null {
   return { woff2: 'woff2', woff: 'woff', ttf: 'truetype', otf: 'opentype' }[ext ?? ''] ?? null;
 }
 
-/** @font-face rules for the option's fonts and the catalog's uploaded fonts (deduplicated, in order). */
+/**
+ * @font-face rules for the option's fonts and the catalog's uploaded fonts (deduplicated, in order). Option
+ * fonts come from our own code (bundled files, even file: URLs in the worker); the catalog's come from the
+ * merchant and must be URLs a page may load.
+ */
 export function fontFaceCss(fonts: FontFaceOption[], ctx: RenderContext): string {
-  const all: FontFaceOption[] = [
-    ...fonts,
+  const all: (FontFaceOption & { trusted: boolean })[] = [
+    ...fonts.map((f) => ({ ...f, trusted: true })),
     ...ctx.catalog.fonts
       .filter((f) => !!f.url)
-      .map((f) => ({ family: f.family, weight: f.weight, style: f.style, url: f.url as string })),
+      .map((f) => ({
+        family: f.family,
+        weight: f.weight,
+        style: f.style,
+        url: f.url as string,
+        trusted: false,
+      })),
   ];
   const seen = new Set<string>();
   const rules: string[] = [];
   for (const f of all) {
     const key = `${f.family}|${f.weight ?? 400}|${f.style ?? 'normal'}`;
     if (seen.has(key) || !f.family.trim()) continue;
-    const url = assetUrl(f.url, ctx);
+    const url = f.trusted
+      ? /^\s*javascript:/i.test(f.url)
+        ? null
+        : ctx.resolveAsset(f.url)
+      : assetUrl(f.url, ctx);
     if (!url) continue;
     seen.add(key);
     const format = fontFormat(f.url);

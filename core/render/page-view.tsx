@@ -179,6 +179,23 @@ function PageContent({
   );
 }
 
+/**
+ * The trial watermark: one line along the page's diagonal, sized to span most of it on every format (a
+ * landscape booklet page gets a shallower, smaller line than a portrait A4 page).
+ */
+function Watermark({ ctx }: { ctx: RenderContext }) {
+  const text = ctx.t('watermark');
+  const { widthPx: w, heightPx: h } = ctx.size;
+  const diagonal = Math.hypot(w, h);
+  const angle = -(Math.atan2(h, w) * 180) / Math.PI;
+  const fontSize = Math.round(((diagonal * 0.8) / (text.length * 0.62)) * 10) / 10;
+  return (
+    <div className="cb-watermark" aria-hidden="true">
+      <span style={{ fontSize: `${fontSize}px`, transform: `rotate(${angle.toFixed(2)}deg)` }}>{text}</span>
+    </div>
+  );
+}
+
 /** CSS classes of a page: its kind, its cover role, and the catalog scope the theme is confined to. */
 export function pageClassName(page: Page, ctx: RenderContext): string {
   const cls = ['cb-page', `cb-page--${page.kind.replace(/_/g, '-')}`, ctx.scopeClass];
@@ -225,11 +242,7 @@ export function CatalogPageView({ catalog, pageIndex, options, context, renderCe
       {bands.footer.height > 0 ? (
         <Band which="footer" page={page} ctx={ctx} pageNumber={pageNumber} {...bands.footer} />
       ) : null}
-      {ctx.watermark ? (
-        <div className="cb-watermark" aria-hidden="true">
-          <span>{ctx.t('watermark')}</span>
-        </div>
-      ) : null}
+      {ctx.watermark ? <Watermark ctx={ctx} /> : null}
     </section>
   );
 }

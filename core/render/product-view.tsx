@@ -13,6 +13,8 @@ import { safeColor, templateHtml } from './merchant-html.ts';
 
 const EXTRA_STRIP_PERCENT = 20;
 const EXTRA_STRIP_MAX_PERCENT = 50;
+/** Extra pictures smaller than this (CSS px) would print as specks: they are left out. */
+const MIN_EXTRA_PX = 24;
 
 /** The styles that apply to one product element: its own, else the catalog's. */
 export function productStyles(element: ProductElement, ctx: RenderContext) {
@@ -57,15 +59,23 @@ function ProductMedia({
   images,
   fit,
   align,
+  sizePx,
 }: {
   element: ProductElement;
   ctx: RenderContext;
   images: ImagesStyle;
   fit: ImageFit;
   align?: 'left' | 'right';
+  /** Approximate size of the picture area, to leave out extra pictures too small to read in print. */
+  sizePx: { width: number; height: number };
 }) {
   const product = element.properties;
-  const extras = extraImageUrls(product, images);
+  const bottomStrip = images.anchor === 'bottom';
+  const slotPx =
+    ((bottomStrip ? sizePx.height : sizePx.width) * EXTRA_STRIP_PERCENT) /
+    100 /
+    Math.max(1, bottomStrip ? images.max_rows : 1);
+  const extras = slotPx >= MIN_EXTRA_PX ? extraImageUrls(product, images) : [];
   const border = imagesBorder(images);
   const padding = imagesPadding(images);
   const main = (
@@ -97,7 +107,10 @@ function ProductMedia({
   const cols = Math.max(1, images.max_columns);
   // Each row (bottom) or column (right) of extra pictures takes a fifth of the picture area, at most half.
   const stripShare = Math.min(EXTRA_STRIP_MAX_PERCENT, EXTRA_STRIP_PERCENT * (bottom ? rows : cols));
-  const itemStyle: CSSProperties = { width: `${100 / cols}%`, height: `${100 / rows}%` };
+  // Square slots: a wide strip holds its pictures side by side at the strip's height, not stretched apart.
+  const itemStyle: CSSProperties = bottom
+    ? { height: `${100 / rows}%`, maxWidth: `${100 / cols}%` }
+    : { width: `${100 / cols}%`, maxHeight: `${100 / rows}%` };
   return (
     <div className={`cb-product-media cb-product-media--extras-${bottom ? 'bottom' : 'right'}`}>
       <div className="cb-product-main" style={{ flex: `0 0 ${100 - stripShare}%` }}>
@@ -178,6 +191,8 @@ interface ProductViewProps {
   cell: Cell | null;
   ctx: RenderContext;
   pageNumber: number;
+  /** The cell's content box in CSS px (inside its gutter). */
+  boxPx?: { width: number; height: number };
 }
 
 /**
@@ -189,7 +204,13 @@ interface ProductViewProps {
  * (max_rows × max_columns, hidden and main excluded) fill a strip under (bottom) or beside (right) the main
  * picture.
  */
-export function ProductCellView({ element, cell, ctx, pageNumber }: ProductViewProps) {
+export function ProductCellView({
+  element,
+  cell,
+  ctx,
+  pageNumber,
+  boxPx = { width: 300, height: 300 },
+}: ProductViewProps) {
   const { images, caption, fontSize, fit } = productStyles(element, ctx);
   const side = captionSide(caption, cell, pageNumber);
   const vertical = caption.align !== 'horizontal';
@@ -199,7 +220,13 @@ export function ProductCellView({ element, cell, ctx, pageNumber }: ProductViewP
   const content = (
     <CaptionContent element={element} ctx={ctx} pageNumber={pageNumber} cell={cell} fontSize={fontSize} />
   );
-  const media = <ProductMedia element={element} ctx={ctx} images={images} fit={fit} />;
+  const mediaPx =
+    free || inside
+      ? boxPx
+      : vertical
+        ? { width: boxPx.width, height: (boxPx.height * images.size) / 100 }
+        : { width: (boxPx.width * (100 - size)) / 100, height: boxPx.height };
+  const media = <ProductMedia element={element} ctx={ctx} images={images} fit={fit} sizePx={mediaPx} />;
   const boxStyle = captionBoxStyle(caption);
   const sideClass = side === 'right' ? ' cb-caption-box--right' : '';
   let captionBox: ReactNode;
@@ -259,7 +286,7 @@ export function ProductCellView({ element, cell, ctx, pageNumber }: ProductViewP
  * A product on a flow page: pictures at the images style's image_height, with the caption and description
  * below (vertical) or beside them (horizontal). Its height follows its content; pagination measures it.
  */
-export function FlowProductView({ element, ctx, pageNumber }: Omit<ProductViewProps, 'cell'>) {
+export function FlowProductView({ element, ctx, pageNumber }: Omit<ProductViewProps, 'cell' | 'boxPx'>) {
   const { images, caption, fontSize, fit } = productStyles(element, ctx);
   const side = captionSide(caption, null, pageNumber);
   const horizontal = caption.align === 'horizontal';
@@ -281,6 +308,7 @@ export function FlowProductView({ element, ctx, pageNumber }: Omit<ProductViewPr
           images={images}
           fit={fit}
           align={horizontal ? undefined : side}
+          sizePx={{ width: images.image_height * 2, height: images.image_height }}
         />
       </div>
       <div

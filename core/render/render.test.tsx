@@ -71,6 +71,19 @@ describe('renderCatalogHtml', () => {
     expect(html).not.toContain('"Evil"');
   });
 
+  it('declares the catalog’s uploaded fonts only from URLs a page may load', () => {
+    const catalog = everyKindCatalog({
+      fonts: [
+        { family: 'Brand Serif', weight: 400, url: 'https://files.example/brand.woff' },
+        { family: 'Local', weight: 400, url: 'file:///etc/passwd' },
+      ],
+    });
+    const html = renderCatalogHtml(catalog);
+    expect(html).toContain('font-family: "Brand Serif"');
+    expect(html).toContain('src: url("https://files.example/brand.woff") format("woff")');
+    expect(html).not.toContain('"Local"');
+  });
+
   it('sets the document language and the mode on the body', () => {
     const catalog = everyKindCatalog({ settings: { language: 'fr' } });
     const html = renderCatalogHtml(catalog, { mode: 'screen' });
