@@ -6,6 +6,7 @@ import {
   type Product,
   type ProductElement,
 } from '../model/index.ts';
+import { getSections, productsOfSectionBefore } from '../commands/index.ts';
 import { htmlToText } from '../sanitize/index.ts';
 
 /** A product as placed in the catalog: the page it is on (1-based page number, front cover = 1). */
@@ -77,29 +78,18 @@ export interface TocEntry {
   page: number;
 }
 
-// Generated pages repeat a section's name (a summary recaps the section before it) without starting one.
-const SPECIAL_FOR_TOC = new Set<Page['kind']>(['index', 'table_of_contents', 'summary', 'table']);
-
 /**
- * Sections with the page they start on. Sections come from page.section; a catalog that names none gets one
- * per product category, at the first page showing it, so a table of contents is never empty by surprise.
+ * Sections with the page they start on, as the editing commands see them (getSections: a run of product pages
+ * under one section name, else one category): each title once, at its first page.
  */
 export function tocEntries(catalog: Catalog): TocEntry[] {
-  const out: TocEntry[] = [];
   const seen = new Set<string>();
-  catalog.pages.forEach((page, i) => {
-    if (SPECIAL_FOR_TOC.has(page.kind)) return;
-    const s = page.section?.trim();
-    if (!s || seen.has(s)) return;
-    seen.add(s);
-    out.push({ title: s, page: i + 1 });
-  });
-  if (out.length > 0) return out;
-  for (const p of placedProducts(catalog)) {
-    const c = p.product.category?.trim();
-    if (!c || seen.has(c.toLowerCase())) continue;
-    seen.add(c.toLowerCase());
-    out.push({ title: c, page: p.pageNumber });
+  const out: TocEntry[] = [];
+  for (const s of getSections(catalog)) {
+    const title = s.title.trim();
+    if (!title || seen.has(title.toLowerCase())) continue;
+    seen.add(title.toLowerCase());
+    out.push({ title, page: s.firstPage + 1 });
   }
   return out;
 }
@@ -126,20 +116,10 @@ function explicitProducts(page: Page): Product[] | null {
   return null;
 }
 
-/** The section a page belongs to: its own, else that of the nearest product page before it. */
-function sectionOf(catalog: Catalog, pageIndex: number): string | null {
-  for (let i = pageIndex; i >= 0; i--) {
-    const p = catalog.pages[i];
-    if (p.section?.trim()) return p.section.trim();
-    if (i < pageIndex && PRODUCT_PAGE_KINDS.has(p.kind)) return null;
-  }
-  return null;
-}
-
 /**
  * The products a generated list shows (table, order form, summary). A table element may list its own
- * products (properties.products); a summary recaps the section before it (or, with no sections, the products
- * since the previous summary page); otherwise the whole catalog. Each product once, in reading order.
+ * products (properties.products); a summary recaps the section that ends just before it (the commands'
+ * productsOfSectionBefore); otherwise the whole catalog, each product once, in reading order.
  */
 export function listProducts(
   catalog: Catalog,
@@ -151,21 +131,11 @@ export function listProducts(
   if (explicit) return explicit.map((product) => ({ product, pageNumber: null }));
   const placed = placedProducts(catalog);
   if (summary) {
-    const section = sectionOf(catalog, pageIndex);
-    let chosen: PlacedProduct[];
-    if (section) {
-      chosen = placed.filter((p) => p.section?.trim() === section);
-    } else {
-      let from = 0;
-      for (let i = pageIndex - 1; i >= 0; i--) {
-        if (catalog.pages[i].kind === 'summary') {
-          from = i + 1;
-          break;
-        }
-      }
-      chosen = placed.filter((p) => p.pageIndex >= from && p.pageIndex < pageIndex);
-    }
-    return uniqueById(chosen).map((p) => ({ product: p.product, pageNumber: p.pageNumber }));
+    const pageOf = new Map(placed.map((p) => [p.element, p.pageNumber]));
+    return productsOfSectionBefore(catalog, pageIndex).map((el) => ({
+      product: el.properties,
+      pageNumber: pageOf.get(el) ?? null,
+    }));
   }
   return uniqueById(placed).map((p) => ({ product: p.product, pageNumber: p.pageNumber }));
 }

@@ -80,13 +80,13 @@ describe('index and table of contents', () => {
     expect([...html.matchAll(/cb-index-letter">([^<]+)</g)].map((m) => m[1])).toEqual(['#', 'E']);
   });
 
-  it('lists each section at the page it starts on, or the categories when no page names a section', () => {
+  it('lists each section at the page it starts on, or the category runs when no page names a section', () => {
     const b = new CatalogBuilder();
     b.cover();
     b.grid([product(0)], 4, 'Apparel');
     b.grid([product(1)], 4, 'Apparel');
     b.grid([product(2)], 4, 'Home');
-    b.page('summary', { section: 'Apparel' });
+    b.page('summary', { section: 'Home' });
     expect(tocEntries(b.build())).toEqual([
       { title: 'Apparel', page: 2 },
       { title: 'Home', page: 4 },
@@ -94,24 +94,26 @@ describe('index and table of contents', () => {
     const c = new CatalogBuilder();
     c.grid([product(0), product(1)], 4);
     c.grid([product(2), product(3)], 4);
-    expect(tocEntries(c.build()).map((e) => [e.title, e.page])).toEqual([
-      ['Apparel', 1],
-      ['Home', 1],
-      ['Accessories', 2],
+    c.grid([product(4)], 4);
+    expect(tocEntries(c.build())).toEqual([
+      { title: 'Apparel', page: 1 },
+      { title: 'Accessories', page: 2 },
+      { title: 'Furniture', page: 3 },
     ]);
   });
 });
 
 describe('summary and order form', () => {
-  it('recaps the products of the section before the summary page', () => {
+  it('recaps the products of the section that ends just before the summary page, with their pages', () => {
     const b = new CatalogBuilder();
     b.grid([product(0), product(1)], 4, 'Apparel');
-    b.grid([product(2)], 4, 'Home');
-    b.page('summary', { section: 'Apparel' });
-    const html = render(b.build(), 2);
-    expect(html).toContain('Linen Shirt');
-    expect(html).toContain('Ceramic Vase');
-    expect(html).not.toContain('Leather Tote');
+    b.grid([product(2), product(3)], 4, 'Home');
+    b.grid([product(4)], 4, 'Home');
+    b.page('summary', { section: 'Home' });
+    const html = render(b.build(), 3);
+    expect(html).not.toContain('Linen Shirt');
+    expect(html).toMatch(/Leather Tote.*Wool Scarf.*Oak Side Table/);
+    expect(html).toMatch(/Oak Side Table<\/div><\/td>.*<td class="cb-col-page cb-num">3<\/td>/);
   });
 
   it('gives every variation its own order line with SKU, price and boxes to fill in', () => {

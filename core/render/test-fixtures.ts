@@ -111,12 +111,12 @@ export function everyKindCatalog(over: Partial<CatalogInput> = {}): Catalog {
     9,
     'Home',
   );
+  b.page('summary', { section: 'Home' });
   b.flow(
     [9, 10, 11].map((i) => product(i)),
     'Kitchen',
   );
   b.page('table');
-  b.page('summary', { section: 'Home' });
   b.page('wholesale-order-form');
   b.page('wholesale-contract');
   b.page('full-text');
