@@ -23,8 +23,25 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'http', 'https', 'child_process', 'crypto', 'os', 'url'], message: 'core/ is pure: no Node APIs.' },
-            { group: ['../app/*', '../db/*', '../worker/*', '../connectors/*', '../cli/*', '../viewer/*', '**/app/**', '**/db/**', '**/worker/**', '**/connectors/**'], message: 'core/ imports nothing from the other folders.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'child_process', 'crypto', 'os', 'url'],
+              message: 'core/ is pure: no Node APIs.',
+            },
+            {
+              group: [
+                '../app/*',
+                '../db/*',
+                '../worker/*',
+                '../connectors/*',
+                '../cli/*',
+                '../viewer/*',
+                '**/app/**',
+                '**/db/**',
+                '**/worker/**',
+                '**/connectors/**',
+              ],
+              message: 'core/ imports nothing from the other folders.',
+            },
           ],
         },
       ],

@@ -51,3 +51,26 @@ export function getShopify(): ShopifyApp | null {
   if (!instance || instance.key !== key) instance = { app: createShopify(), key };
   return instance.app;
 }
+
+type AdminAuth = ReturnType<ShopifyApp['authenticate']['admin']>;
+const authentications = new Map<string, AdminAuth>();
+
+/**
+ * authenticate.admin, once per session token: the layout and page loaders of /app run in parallel for the
+ * same request (each with its own Request object), and two first visits would otherwise both exchange the
+ * token. Entries live only a few seconds.
+ */
+export function authenticateAdmin(request: Request): AdminAuth {
+  const shopify = getShopify();
+  if (!shopify) throw new Response('Shopify is not configured', { status: 404 });
+  const key = new URL(request.url).searchParams.get('id_token') ?? request.headers.get('authorization');
+  if (!key) return shopify.authenticate.admin(request);
+  let pending = authentications.get(key);
+  if (!pending) {
+    pending = shopify.authenticate.admin(request);
+    authentications.set(key, pending);
+    const forget = () => setTimeout(() => authentications.delete(key), 5_000).unref();
+    pending.then(forget, forget);
+  }
+  return pending;
+}

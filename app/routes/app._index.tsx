@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { getShopify } = await import('../shopify.server.ts');
+  const { getShopify, authenticateAdmin } = await import('../shopify.server.ts');
   const shopify = getShopify();
   if (!shopify) return null;
-  const { session } = await shopify.authenticate.admin(request);
+  const { session } = await authenticateAdmin(request);
   const { getRuntime } = await import('../services/runtime.server.ts');
   const { merchantForShop } = await import('../services/shopify-home.server.ts');
   return merchantForShop({ db: getRuntime().db, shop: session.shop });

@@ -10,10 +10,10 @@ import {
 } from 'react-router';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { getShopify } = await import('../shopify.server.ts');
+  const { getShopify, authenticateAdmin } = await import('../shopify.server.ts');
   const shopify = getShopify();
   if (!shopify) return { configured: false as const };
-  const { session } = await shopify.authenticate.admin(request);
+  const { session } = await authenticateAdmin(request);
   const { getRuntime } = await import('../services/runtime.server.ts');
   return { configured: true as const, apiKey: getRuntime().config.SHOPIFY_API_KEY!, shop: session.shop };
 }

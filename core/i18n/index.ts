@@ -34,6 +34,7 @@ export function createI18n(lang: string | null | undefined = 'en'): I18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

@@ -1,8 +1,11 @@
+// Build the app (React Router + Vite) when the build is missing or older than its sources.
+// Plain JavaScript so `npm start` can use it before anything else is set up; the test setup uses it too.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = [
   'app',
   'core',
@@ -15,28 +18,33 @@ const SOURCES = [
 ];
 const STAMP = path.join(ROOT, 'build', '.stamp');
 
-function newestMtime(p: string): number {
+function newestMtime(p) {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(p)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    if (
+      entry === 'node_modules' ||
+      entry.startsWith('.') ||
+      entry.endsWith('.test.ts') ||
+      entry.endsWith('.test.tsx') ||
+      entry === '__golden__'
+    )
+      continue;
     newest = Math.max(newest, newestMtime(path.join(p, entry)));
   }
   return newest;
 }
 
-/** Whether the production build is missing or older than any source it is built from. */
-export function buildIsStale(): boolean {
+export function buildIsStale() {
   if (!existsSync(STAMP) || !existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) return true;
   const built = statSync(STAMP).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > built);
 }
 
-/** Build the app (React Router + Vite) when stale; tests and `npm start` run against the real build. */
-export function ensureBuild(log: (msg: string) => void = () => {}): void {
-  if (!buildIsStale()) return;
+export function ensureBuild(log = () => {}) {
+  if (!buildIsStale()) return false;
   log('Building the app…');
   try {
     execFileSync(
@@ -49,10 +57,14 @@ export function ensureBuild(log: (msg: string) => void = () => {}): void {
       },
     );
   } catch (err) {
-    const e = err as { stdout?: Buffer; stderr?: Buffer };
-    process.stderr.write(e.stdout?.toString() ?? '');
-    process.stderr.write(e.stderr?.toString() ?? '');
+    process.stderr.write(err.stdout?.toString() ?? '');
+    process.stderr.write(err.stderr?.toString() ?? '');
     throw new Error('The app build failed (output above).');
   }
   writeFileSync(STAMP, new Date().toISOString());
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  ensureBuild((m) => console.log(m));
 }

@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  events,
+  orders,
+  shopifySessions,
+  storeAccounts,
+  subscriptions,
+  users,
+  catalogs,
+} from '../db/schema.ts';
+import { FakeShopify } from '../scripts/testing/fake-shopify.ts';
+import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+
+const API_KEY = 'test-api-key';
+const API_SECRET = 'test-api-secret-for-signing';
+const SHOP = 'blue-ocean.myshopify.com';
+
+let server: TestServer;
+let shopify: FakeShopify;
+
+beforeAll(async () => {
+  shopify = new FakeShopify(API_KEY, API_SECRET);
+  await shopify.start();
+  shopify.shops.set(SHOP, { name: 'Blue Ocean', email: 'owner@blue-ocean.example', currencyCode: 'EUR' });
+  server = await startTestServer({ SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET });
+});
+afterAll(async () => {
+  await server?.close();
+  await shopify?.stop();
+});
+
+function openEmbedded(shop: string, token = shopify.sessionToken(shop)) {
+  const host = Buffer.from(`admin.shopify.com/store/${shop.split('.')[0]}`).toString('base64url');
+  return fetch(`${server.url}/app?embedded=1&shop=${shop}&host=${host}&id_token=${token}`, {
+    redirect: 'manual',
+    // The library turns away bots (and Node's default user agent looks like one), as Shopify's admin is a browser.
+    headers: {
+      Accept: 'text/html',
+      'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36',
+    },
+  });
+}
+
+describe('Shopify embedded app', () => {
+  it('installs: exchanges the session token, stores the session encrypted and creates a merchant on trial', async () => {
+    const res = await openEmbedded(SHOP);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('Your catalogs');
+    expect(html).toContain('Blue Ocean');
+    expect(res.headers.get('content-security-policy')).toContain(
+      'frame-ancestors https://blue-ocean.myshopify.com https://admin.shopify.com',
+    );
+    expect(shopify.calls.filter((c) => c.path === '/admin/oauth/access_token')).toHaveLength(1);
+
+    const db = server.runtime.db;
+    const [account] = await db.select().from(storeAccounts).where(eq(storeAccounts.shopDomain, SHOP));
+    expect(account).toMatchObject({ type: 'shopify', name: 'Blue Ocean', connectionStatus: 'connected' });
+    expect(account!.credentialsEncrypted).toMatch(/^v1:/);
+    expect(account!.credentialsEncrypted).not.toContain('shpat_');
+    const [user] = await db.select().from(users).where(eq(users.id, account!.userId));
+    expect(user).toMatchObject({ platform: 'shopify', email: 'owner@blue-ocean.example' });
+    const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, user!.id));
+    expect(subs.map((s) => s.planId)).toEqual(['trial']);
+    const [session] = await db.select().from(shopifySessions).where(eq(shopifySessions.shop, SHOP));
+    expect(session!.payloadEncrypted).not.toContain('shpat_');
+  });
+
+  it('reuses the stored session on the next visit (no second token exchange, no second merchant)', async () => {
+    const res = await openEmbedded(SHOP);
+    expect(res.status).toBe(200);
+    expect(shopify.calls.filter((c) => c.path === '/admin/oauth/access_token')).toHaveLength(1);
+    const accounts = await server.runtime.db
+      .select()
+      .from(storeAccounts)
+      .where(eq(storeAccounts.shopDomain, SHOP));
+    expect(accounts).toHaveLength(1);
+  });
+
+  it("shows the merchant's catalogs on the app home", async () => {
+    const [account] = await server.runtime.db
+      .select()
+      .from(storeAccounts)
+      .where(eq(storeAccounts.shopDomain, SHOP));
+    await server.runtime.db.insert(catalogs).values({
+      ownerId: account!.userId,
+      title: 'Summer wholesale',
+      document: {},
+      schemaVersion: 1,
+      pageCount: 12,
+    });
+    const html = await (await openEmbedded(SHOP)).text();
+    expect(html).toContain('Summer wholesale');
+  });
+
+  it('links an install to an existing standalone account with the shop email', async () => {
+    const c = client(server.url);
+    await c.post('/auth/register', {
+      email: 'hello@red-hat.example',
+      password: 'password-123',
+      confirmPassword: 'password-123',
+    });
+    shopify.shops.set('red-hat.myshopify.com', {
+      name: 'Red Hat Store',
+      email: 'hello@red-hat.example',
+      currencyCode: 'USD',
+    });
+    expect((await openEmbedded('red-hat.myshopify.com')).status).toBe(200);
+    const db = server.runtime.db;
+    const [u] = await db.select().from(users).where(eq(users.email, 'hello@red-hat.example'));
+    const types = (await db.select().from(storeAccounts).where(eq(storeAccounts.userId, u!.id)))
+      .map((a) => a.type)
+      .sort();
+    expect(types).toEqual(['own', 'shopify']);
+    expect(u!.platform).toBe('standalone');
+  });
+
+  it('refuses a session token signed with another secret', async () => {
+    const before = (await server.runtime.db.select().from(storeAccounts)).length;
+    const res = await openEmbedded(
+      'intruder.myshopify.com',
+      shopify.sessionToken('intruder.myshopify.com', { secret: 'wrong-secret' }),
+    );
+    expect(res.status).not.toBe(200);
+    expect(await res.text()).not.toContain('Your catalogs');
+    expect((await server.runtime.db.select().from(storeAccounts)).length).toBe(before);
+  });
+});
+
+describe('Shopify webhooks', () => {
+  const post = (
+    topic: string,
+    shop: string,
+    payload: unknown,
+    opts: { secret?: string; id?: string } = {},
+  ) => {
+    const body = JSON.stringify(payload);
+    return fetch(`${server.url}/webhooks/shopify`, {
+      method: 'POST',
+      headers: shopify.webhookHeaders(topic, shop, body, opts),
+      body,
+    });
+  };
+  const ownerOf = async (shop: string) => {
+    const [a] = await server.runtime.db
+      .select()
+      .from(storeAccounts)
+      .where(eq(storeAccounts.shopDomain, shop));
+    return a?.userId;
+  };
+
+  it('refuses a webhook whose HMAC does not match', async () => {
+    const res = await post('products/update', SHOP, { id: 1 }, { secret: 'not-the-secret' });
+    expect(res.status).toBe(401);
+  });
+
+  it('records product webhooks once, however often they are delivered', async () => {
+    const id = 'webhook-delivery-1';
+    expect((await post('products/update', SHOP, { id: 632910392, title: 'IPod Nano' }, { id })).status).toBe(
+      200,
+    );
+    expect((await post('products/update', SHOP, { id: 632910392, title: 'IPod Nano' }, { id })).status).toBe(
+      200,
+    );
+    const recorded = await server.runtime.db
+      .select()
+      .from(events)
+      .where(eq(events.type, 'shopify_product_webhook'));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.data).toMatchObject({ topic: 'PRODUCTS_UPDATE', shop: SHOP, productId: 632910392 });
+  });
+
+  it("customers/data_request mails the merchant the buyer's orders; customers/redact deletes them", async () => {
+    const ownerId = (await ownerOf(SHOP))!;
+    const db = server.runtime.db;
+    const [cat] = await db.select().from(catalogs).where(eq(catalogs.ownerId, ownerId));
+    await db.insert(orders).values([
+      {
+        catalogId: cat!.id,
+        ownerId,
+        customer: { name: 'Ann', email: 'ann@buyer.example' },
+        items: [{ sku: 'A1', quantity: 3 }],
+      },
+      {
+        catalogId: cat!.id,
+        ownerId,
+        customer: { name: 'Bob', email: 'bob@buyer.example' },
+        items: [{ sku: 'B2', quantity: 1 }],
+      },
+    ]);
+    const mailsBefore = server.outbox().length;
+    const customer = { id: 191167, email: 'ANN@buyer.example', phone: '555-625-1199' };
+    expect(
+      (
+        await post('customers/data_request', SHOP, {
+          shop_domain: SHOP,
+          customer,
+          orders_requested: [299938],
+        })
+      ).status,
+    ).toBe(200);
+    const mails = server.outbox();
+    expect(mails.length).toBe(mailsBefore + 1);
+    const mail = server.readMail(mails.at(-1)!);
+    expect(mail).toContain('To: owner@blue-ocean.example');
+    expect(mail).toContain('A1');
+    expect(mail).not.toContain('bob@buyer.example');
+
+    expect(
+      (await post('customers/redact', SHOP, { shop_domain: SHOP, customer, orders_to_redact: [299938] }))
+        .status,
+    ).toBe(200);
+    const left = await db.select().from(orders).where(eq(orders.ownerId, ownerId));
+    expect(left.map((o) => (o.customer as { email: string }).email)).toEqual(['bob@buyer.example']);
+  });
+
+  it('app/uninstalled removes the sessions and marks the store disconnected, twice without harm', async () => {
+    for (let i = 0; i < 2; i++)
+      expect((await post('app/uninstalled', SHOP, { id: 1, domain: SHOP })).status).toBe(200);
+    const db = server.runtime.db;
+    expect(await db.select().from(shopifySessions).where(eq(shopifySessions.shop, SHOP))).toHaveLength(0);
+    const [account] = await db.select().from(storeAccounts).where(eq(storeAccounts.shopDomain, SHOP));
+    expect(account).toMatchObject({ connectionStatus: 'uninstalled', credentialsEncrypted: null });
+  });
+
+  it("shop/redact erases the shop's data and a merchant who only came through it", async () => {
+    const ownerId = (await ownerOf(SHOP))!;
+    expect((await post('shop/redact', SHOP, { shop_id: 954889, shop_domain: SHOP })).status).toBe(200);
+    const db = server.runtime.db;
+    expect(await db.select().from(users).where(eq(users.id, ownerId))).toHaveLength(0);
+    expect(await db.select().from(catalogs).where(eq(catalogs.ownerId, ownerId))).toHaveLength(0);
+    // The standalone merchant who linked a shop keeps their account when that shop is redacted.
+    expect(
+      (await post('shop/redact', 'red-hat.myshopify.com', { shop_domain: 'red-hat.myshopify.com' })).status,
+    ).toBe(200);
+    expect(await db.select().from(users).where(eq(users.email, 'hello@red-hat.example'))).toHaveLength(1);
+  });
+});
