@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isProductElement, type Catalog } from '../model/index.ts';
 import { contentBoxPx } from '../render/geometry.ts';
-import { renderCatalogHtml } from '../render/index.ts';
+import { createRenderContext, measureDocumentHtml, renderCatalogHtml } from '../render/index.ts';
 import { CatalogBuilder, product } from '../render/test-fixtures.ts';
 import { needsPagination, paginateCatalog, paginateCatalogSync, type MeasureBlock } from './index.ts';
 
@@ -179,6 +179,25 @@ describe('list splitting', () => {
 
   it('refuses a measure that does not answer for every block', () => {
     expect(() => paginateCatalogSync(indexCatalog(12), () => [1, 2])).toThrow(/measure returned 2 heights/);
+  });
+});
+
+describe('measure documents', () => {
+  it('lays every block out in the catalog scope at its width, in order, for a browser to measure', () => {
+    const catalog = flowCatalog([[0, 1]]);
+    const blocks: MeasureBlock[] = [];
+    paginateCatalogSync(catalog, (b) => {
+      blocks.push(...b);
+      return b.map(() => 10);
+    });
+    const html = measureDocumentHtml(createRenderContext(catalog), blocks);
+    expect(html).toContain('<style>');
+    const containers = [
+      ...html.matchAll(/<div class="cb-page cb-c-cat-1" data-cb-measure="(\d+)" style="width:([\d.]+)px/g),
+    ];
+    expect(containers.map((m) => Number(m[1]))).toEqual(blocks.map((_, i) => i));
+    expect(Number(containers[0][2])).toBeCloseTo(blocks[0].width, 3);
+    expect(html.indexOf('data-product-id="p0"')).toBeLessThan(html.indexOf('data-product-id="p1"'));
   });
 });
 

@@ -11,7 +11,8 @@ import { CatalogPageView } from './page-view.tsx';
 export interface RenderHtmlOptions extends RenderOptions {
   /**
    * Paginate flow and list pages with estimateMeasure before rendering. Default: only when some page has
-   * never been paginated; the worker paginates with Chromium first and so keeps its measurements.
+   * never been paginated; the worker paginates with Chromium first and so keeps its measurements. When this
+   * paginates, `pages` indices refer to the paginated catalog.
    */
   paginate?: boolean;
   /** Document title; default: the catalog title. */

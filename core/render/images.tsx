@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { visibleImages } from '../commands/index.ts';
 import type { ImagesStyle, Product } from '../model/index.ts';
 import type { RenderContext } from './context.ts';
 import { assetUrl, safeColor } from './merchant-html.ts';
@@ -16,26 +17,14 @@ export function mainImageUrl(product: Product): string | null {
 }
 
 /**
- * The extra pictures shown beside the main one: visible images other than the main image, at most
- * max_rows × max_columns of them (SPEC §5).
+ * The extra pictures shown beside the main one: the editing commands' rule (visible images other than the
+ * main one, at most max_rows × max_columns of them, SPEC §5), as the URLs to load (compressed when ready).
  */
 export function extraImageUrls(product: Product, style: ImagesStyle): string[] {
-  const limit = Math.max(0, style.max_rows) * Math.max(0, style.max_columns);
-  if (limit === 0) return [];
   const main = mainImageUrl(product);
-  const mainKeys = new Set([main, product.main_image, product.compressed_image].filter(Boolean));
-  const firstVisible = product.images.find((i) => !i.hide);
-  const mainFromList = !product.main_image && !product.compressed_image ? firstVisible : undefined;
-  const out: string[] = [];
-  for (const img of product.images) {
-    if (img.hide || img === mainFromList) continue;
-    if (mainKeys.has(img.original) || (img.compressed && mainKeys.has(img.compressed))) continue;
-    const url = img.compressed || img.original;
-    if (!url || out.includes(url)) continue;
-    out.push(url);
-    if (out.length === limit) break;
-  }
-  return out;
+  return visibleImages(product, style)
+    .filter((img) => img.original !== main && img.compressed !== main)
+    .map((img) => img.compressed || img.original);
 }
 
 export type ImageFit = 'contain' | 'cover' | number;

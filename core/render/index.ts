@@ -40,6 +40,11 @@ export {
   type PlacedProduct,
   type TocEntry,
 } from './catalog-data.ts';
-export { MEASURE_SCRIPT, measureDocumentHtml, type MeasureBlock } from './measure-markup.tsx';
+export {
+  MEASURE_SCRIPT,
+  measureBodyHtml,
+  measureDocumentHtml,
+  type MeasureBlock,
+} from './measure-markup.tsx';
 export { extraImageUrls, mainImageUrl } from './images.tsx';
 export { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from './merchant-html.ts';

@@ -46,23 +46,31 @@ export const MEASURE_SCRIPT =
   "Array.from(document.querySelectorAll('[data-cb-measure]'), (e) => e.firstElementChild ? e.firstElementChild.getBoundingClientRect().height : 0)";
 
 /**
- * A document that lays out blocks with the catalog's styles so a browser can measure them: each block sits
- * in a page-scoped container of its width. Evaluate MEASURE_SCRIPT once fonts are loaded
- * (document.fonts.ready) to read the heights.
+ * The blocks in catalog-scoped containers of their widths, for a page that already has the catalog's
+ * stylesheet (the editor puts this in an unscaled, off-screen element and reads each
+ * `[data-cb-measure] > :first-child` height, as MEASURE_SCRIPT does).
+ */
+export function measureBodyHtml(scopeClass: string, blocks: MeasureBlock[]): string {
+  return blocks
+    .map(
+      (b, i) =>
+        `<div class="cb-page ${scopeClass}" data-cb-measure="${i}" style="width:${b.width}px;height:auto;overflow:visible;break-after:auto">${b.html}</div>`,
+    )
+    .join('');
+}
+
+/**
+ * A whole document that lays out blocks with the catalog's styles so a browser can measure them (the
+ * worker's Chromium page). Evaluate MEASURE_SCRIPT once fonts are loaded (document.fonts.ready).
  */
 export function measureDocumentHtml(
   ctx: RenderContext,
   blocks: MeasureBlock[],
   options: Pick<RenderOptions, 'fontFaces'> = {},
 ): string {
-  const body = blocks
-    .map(
-      (b, i) =>
-        `<div class="cb-page ${ctx.scopeClass}" data-cb-measure="${i}" style="width:${b.width}px;height:auto;overflow:visible;break-after:auto">${b.html}</div>`,
-    )
-    .join('');
   return (
-    `<!DOCTYPE html><html lang="${escapeHtml(ctx.language)}"><head><meta charset="utf-8">` +
-    `<style>${catalogCss(ctx, options.fontFaces)}</style></head><body class="cb-body">${body}</body></html>`
+    `<!doctype html><html lang="${escapeHtml(ctx.language)}"><head><meta charset="utf-8">` +
+    `<style>${catalogCss(ctx, options.fontFaces)}</style></head>` +
+    `<body class="cb-body">${measureBodyHtml(ctx.scopeClass, blocks)}</body></html>`
   );
 }
