@@ -137,6 +137,20 @@ describe('list splitting', () => {
     }
   });
 
+  it('shows entries added since pagination on the last page rather than losing them', () => {
+    const out = paginateCatalogSync(indexCatalog(12), fakeMeasure({}, 40));
+    const grown = { ...out, pages: [...out.pages] };
+    const grid = grown.pages[1];
+    grown.pages[1] = {
+      ...grid,
+      elements: grid.elements.map((e, i) =>
+        i === 0 && isProductElement(e) ? { ...e, properties: { ...e.properties, title: 'Zebra Rug' } } : e,
+      ),
+    };
+    const index = grown.pages.findIndex((p) => p.kind === 'index');
+    expect(renderCatalogHtml(grown, { pages: [index], paginate: false })).toContain('Zebra Rug');
+  });
+
   it('gives pages back when the list shrinks', () => {
     const long = paginateCatalogSync(indexCatalog(120), fakeMeasure({}, 40));
     const pagesBefore = long.pages.filter((p) => p.kind === 'index').length;

@@ -253,7 +253,13 @@ export function listSlice(ctx: RenderContext, pageIndex: number) {
   const model = listModel(ctx, runStart);
   if (page.pagination) {
     const start = Math.min(page.pagination.start, model.blocks.length);
-    const count = page.pagination.count ?? model.blocks.length - start;
+    const next = ctx.catalog.pages[pageIndex + 1];
+    const continued = next?.kind === page.kind && (next.pagination?.start ?? 0) > 0;
+    // The run's last page takes whatever the list gained since it was paginated, so no entry disappears
+    // before pagination runs again (it may overflow meanwhile).
+    const count = continued
+      ? (page.pagination.count ?? model.blocks.length - start)
+      : model.blocks.length - start;
     return { model, start, count, columnBreaks: page.pagination.columnBreaks };
   }
   const packed = packColumns(
