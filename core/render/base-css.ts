@@ -69,6 +69,7 @@ body.cb-mode-screen { background: #e8e8ec; }
 .cb-product-media--extras-bottom { flex-direction: column; }
 .cb-product-media--extras-right { flex-direction: row; }
 .cb-product-main { position: relative; flex: 1 1 0; min-width: 0; min-height: 0; }
+.cb-product-link { display: block; width: 100%; height: 100%; }
 .cb-product-extras { display: flex; flex-wrap: wrap; align-content: center; justify-content: center; min-width: 0; min-height: 0; }
 .cb-product-extra { position: relative; padding: 2px; aspect-ratio: 1 / 1; flex: 0 0 auto; }
 .cb-caption-box { position: relative; flex: 0 0 auto; min-width: 0; min-height: 0; overflow: hidden; }

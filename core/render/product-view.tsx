@@ -100,7 +100,11 @@ function ProductMedia({
       n
     );
   if (extras.length === 0) {
-    return <div className="cb-product-media">{wrap(<div className="cb-product-main">{main}</div>)}</div>;
+    return (
+      <div className="cb-product-media">
+        <div className="cb-product-main">{wrap(main)}</div>
+      </div>
+    );
   }
   const bottom = images.anchor === 'bottom';
   const rows = Math.max(1, images.max_rows);
