@@ -13,6 +13,7 @@ import { loadConfig, type Config } from './services/config.server.ts';
 import { createLogger } from './services/logger.server.ts';
 import { createMailer } from './services/mail.server.ts';
 import { setRuntime, type Runtime } from './services/runtime.server.ts';
+import { createLocalStorage } from './services/storage.server.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const BUILD_DIR = path.join(ROOT_DIR, 'build');
@@ -91,6 +92,18 @@ export async function createExpressApp(opts: {
     next();
   });
 
+  // Stored files (images, fonts, PDFs). Keys are unguessable; temporary files of unfinished writes never show.
+  app.use('/files', (req, res, next) => (req.path.endsWith('.tmp') ? res.status(404).end() : next()));
+  app.use(
+    '/files',
+    express.static(runtime.config.dirs.files, {
+      index: false,
+      dotfiles: 'deny',
+      maxAge: '1h',
+      fallthrough: false,
+    }),
+  );
+
   const clientDir = path.join(BUILD_DIR, 'client');
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(clientDir, { maxAge: '1h', index: false }));
@@ -124,7 +137,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     outboxDir: config.dirs.outbox,
     logger,
   });
-  const runtime: Runtime = { config, database, db: database.db, logger, mailer, services: {} };
+  const storage = createLocalStorage(config.dirs.files);
+  const runtime: Runtime = { config, database, db: database.db, logger, mailer, storage, services: {} };
   setRuntime(runtime);
   return runtime;
 }

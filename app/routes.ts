@@ -35,6 +35,9 @@ export default [
   // API (SPEC §7)
   route('api/v1/openapi.json', 'routes/api.v1.openapi.ts'),
   route('api/v1/catalogs', 'routes/api.v1.catalogs.ts'),
+  route('api/v1/catalogs/:catalogId', 'routes/api.v1.catalogs.id.ts'),
+  route('api/v1/catalogs/:catalogId/page/:pageIndex', 'routes/api.v1.catalogs.id.page.ts'),
+  route('api/v1/catalogs/:catalogId/pages/:pageId', 'routes/api.v1.catalogs.id.pages.ts'),
   route('api/v1/all-catalogs', 'routes/api.v1.all-catalogs.ts'),
   route('api/v1/subscriptions', 'routes/api.v1.subscriptions.ts'),
   route('api/v1/subscriptions/upgrade', 'routes/api.v1.subscriptions.upgrade.ts'),

@@ -34,3 +34,8 @@ export async function findOwned<T extends OwnedTable>(
     .limit(1);
   return (rows[0] as T['$inferSelect']) ?? null;
 }
+
+/** A LIKE/ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

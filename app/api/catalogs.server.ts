@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { listAllCatalogs, listCatalogs } from '../services/catalogs.server.ts';
+import {
+  createCatalog,
+  deleteCatalog,
+  getCatalog,
+  getPage,
+  listAllCatalogs,
+  listCatalogs,
+  saveCatalog,
+  savePage,
+} from '../services/catalogs.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
 const CatalogSummarySchema = z.object({
@@ -16,6 +25,11 @@ const CatalogSummarySchema = z.object({
   updated_at: z.string(),
 });
 
+/** Catalog documents are validated by core/model when they are saved; here they are any JSON object. */
+const Document = z.record(z.string(), z.unknown());
+const CatalogResponse = z.object({ data: Document, revision: z.number() });
+const Revision = z.coerce.number().int().min(1);
+
 export const listCatalogsEndpoint = defineEndpoint(
   {
     method: 'GET',
@@ -26,6 +40,154 @@ export const listCatalogsEndpoint = defineEndpoint(
     response: z.object({ data: z.array(CatalogSummarySchema) }),
   },
   async ({ user, runtime }) => ({ data: await listCatalogs({ db: runtime.db, ownerId: user.id }) }),
+);
+
+export const createCatalogEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/catalogs',
+    summary: 'Create a catalog: empty (front cover, a product page, back cover) or from a whole document',
+    tags: ['catalogs'],
+    auth: 'user',
+    body: z.object({ title: z.string().trim().min(1).max(200).optional(), catalog: Document.optional() }),
+    response: CatalogResponse,
+    errors: [403],
+  },
+  async ({ user, body, runtime }) => {
+    const { catalog, revision } = await createCatalog({ db: runtime.db, ownerId: user.id, input: body });
+    return { data: catalog, revision };
+  },
+);
+
+export const getCatalogEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/catalogs/{catalogId}',
+    summary: 'A catalog with all its pages and its revision',
+    tags: ['catalogs'],
+    auth: 'user',
+    response: CatalogResponse,
+    errors: [404],
+  },
+  async ({ user, params, runtime }) => {
+    const { catalog, revision } = await getCatalog({
+      db: runtime.db,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+    });
+    return { data: catalog, revision };
+  },
+);
+
+export const saveCatalogEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/catalogs/{catalogId}',
+    summary: 'Save a whole catalog; refused with 409 when `revision` is stale and 403 past a plan limit',
+    tags: ['catalogs'],
+    auth: 'user',
+    body: z.object({ catalog: Document, revision: Revision }),
+    response: z.object({ revision: z.number() }),
+    errors: [403, 404, 409],
+  },
+  async ({ user, params, body, runtime }) => {
+    const r = await saveCatalog({
+      db: runtime.db,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+      catalog: body.catalog,
+      revision: body.revision,
+    });
+    return { revision: r.revision };
+  },
+);
+
+export const deleteCatalogEndpoint = defineEndpoint(
+  {
+    method: 'DELETE',
+    path: '/api/v1/catalogs/{catalogId}',
+    summary: 'Delete a catalog',
+    tags: ['catalogs'],
+    auth: 'user',
+    response: z.object({ ok: z.boolean() }),
+    errors: [404],
+  },
+  async ({ user, params, runtime }) => {
+    await deleteCatalog({ db: runtime.db, ownerId: user.id, catalogId: params.catalogId ?? '' });
+    return { ok: true };
+  },
+);
+
+const PageBody = z.object({ page: Document, revision: Revision });
+const PageSaved = z.object({ revision: z.number(), data: Document });
+
+export const savePageByIndexEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/catalogs/{catalogId}/page/{pageIndex}',
+    summary: 'Save one page by its position (only that page is written)',
+    tags: ['catalogs'],
+    auth: 'user',
+    body: PageBody,
+    response: PageSaved,
+    errors: [403, 404, 409],
+  },
+  async ({ user, params, body, runtime }) => {
+    const index = Number(params.pageIndex);
+    const r = await savePage({
+      db: runtime.db,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+      pageIndex: Number.isInteger(index) ? index : -1,
+      page: body.page,
+      revision: body.revision,
+    });
+    return { revision: r.revision, data: r.page };
+  },
+);
+
+export const getPageEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/catalogs/{catalogId}/pages/{pageId}',
+    summary: 'One page of a catalog',
+    tags: ['catalogs'],
+    auth: 'user',
+    response: z.object({ data: Document }),
+    errors: [404],
+  },
+  async ({ user, params, runtime }) => ({
+    data: await getPage({
+      db: runtime.db,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+      pageId: params.pageId ?? '',
+    }),
+  }),
+);
+
+export const savePageEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/catalogs/{catalogId}/pages/{pageId}',
+    summary: 'Save one page by id (only that page is written)',
+    tags: ['catalogs'],
+    auth: 'user',
+    body: PageBody,
+    response: PageSaved,
+    errors: [403, 404, 409],
+  },
+  async ({ user, params, body, runtime }) => {
+    const r = await savePage({
+      db: runtime.db,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+      pageId: params.pageId ?? '',
+      page: body.page,
+      revision: body.revision,
+    });
+    return { revision: r.revision, data: r.page };
+  },
 );
 
 export const allCatalogsEndpoint = defineEndpoint(

@@ -1,6 +1,6 @@
-import { listCatalogsEndpoint } from '../api/catalogs.server.ts';
+import { createCatalogEndpoint, listCatalogsEndpoint } from '../api/catalogs.server.ts';
 import { routeHandlers } from '../api/define.server.ts';
 
-const handlers = routeHandlers(listCatalogsEndpoint);
+const handlers = routeHandlers(listCatalogsEndpoint, createCatalogEndpoint);
 export const loader = handlers.loader;
 export const action = handlers.action;

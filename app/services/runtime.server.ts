@@ -2,6 +2,7 @@ import type { Database, Db } from '../../db/client.ts';
 import type { Config } from './config.server.ts';
 import type { Logger } from './logger.server.ts';
 import type { Mailer } from './mail.server.ts';
+import type { Storage } from './storage.server.ts';
 
 /**
  * The process-wide services the request handlers use. The process entry (scripts/serve.ts) builds it once;
@@ -14,6 +15,7 @@ export type Runtime = {
   db: Db;
   logger: Logger;
   mailer: Mailer;
+  storage: Storage;
   /** Extension point filled by later modules (jobs, storage) without widening this file's imports. */
   services: Record<string, unknown>;
 };

@@ -1,16 +1,15 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/owned.ts';
 import { catalogs, subscriptions, users } from '../../db/schema.ts';
 import { describeSubscription } from './subscriptions.server.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Staff list of users with their current subscription; search by email or business name. */
 export async function listUsers(opts: { db: Db; page: number; limit: number; filter?: string }) {
   const where = opts.filter
     ? or(
-        ilike(users.email, `%${escapeLike(opts.filter)}%`),
-        ilike(users.businessName, `%${escapeLike(opts.filter)}%`),
+        ilike(users.email, containsPattern(opts.filter)),
+        ilike(users.businessName, containsPattern(opts.filter)),
       )
     : undefined;
   const [{ total }] = (await opts.db.select({ total: count() }).from(users).where(where)) as [

@@ -6,6 +6,7 @@ import { createLogger } from '../../app/services/logger.server.ts';
 import { createMailer } from '../../app/services/mail.server.ts';
 import { ensureAdmin } from '../../app/services/auth.server.ts';
 import { setRuntime, type Runtime } from '../../app/services/runtime.server.ts';
+import { createLocalStorage } from '../../app/services/storage.server.ts';
 import { startServer, type RunningServer } from '../../app/express.server.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -40,6 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       outboxDir: config.dirs.outbox,
       logger,
     }),
+    storage: createLocalStorage(config.dirs.files),
     services: {},
   };
   setRuntime(runtime);

@@ -1,0 +1,6 @@
+import { getPageEndpoint, savePageEndpoint } from '../api/catalogs.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(getPageEndpoint, savePageEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;
