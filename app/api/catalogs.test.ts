@@ -24,16 +24,14 @@ beforeAll(async () => {
   }
   // Alice is on a paid plan so her many test catalogs stay under the catalog count limit.
   const [a] = await server.runtime.db.select().from(users).where(eq(users.email, 'alice@example.com'));
-  await server.runtime.db
-    .insert(subscriptions)
-    .values({
-      userId: a!.id,
-      planId: 'BUSINESS',
-      type: 'manual',
-      title: 'Business',
-      startDate: new Date(),
-      durationDays: 365,
-    });
+  await server.runtime.db.insert(subscriptions).values({
+    userId: a!.id,
+    planId: 'BUSINESS',
+    type: 'manual',
+    title: 'Business',
+    startDate: new Date(),
+    durationDays: 365,
+  });
 });
 afterAll(() => server?.close());
 
@@ -181,16 +179,14 @@ describe('plan limits on save (SPEC §5)', () => {
   it('blocks wholesale contracts and order forms without the wholesale feature', async () => {
     const db = server.runtime.db;
     const [u] = await db.select().from(users).where(eq(users.email, 'bob@example.com'));
-    await db
-      .insert(subscriptions)
-      .values({
-        userId: u!.id,
-        planId: 'PERSONAL',
-        type: 'manual',
-        title: 'Personal',
-        startDate: new Date(),
-        durationDays: 365,
-      });
+    await db.insert(subscriptions).values({
+      userId: u!.id,
+      planId: 'PERSONAL',
+      type: 'manual',
+      title: 'Personal',
+      startDate: new Date(),
+      durationDays: 365,
+    });
     const { body } = await create(bob, { title: 'Wholesale' });
     const id = body.data._id;
     const contract = createPage({ layout: getDefaultLayout('wholesale-contract') });
