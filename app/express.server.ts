@@ -51,6 +51,17 @@ export async function createExpressApp(opts: {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
+  // One structured log line per request (assets excluded): method, path, status, duration.
+  app.use((req, res, next) => {
+    if (req.path.startsWith('/assets/')) return next();
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      runtime.logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+    });
+    next();
+  });
+
   app.use((req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
