@@ -1,0 +1,300 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ListingSchema, type Listing } from '../../core/model/index.ts';
+import type { Db } from '../../db/client.ts';
+import { findOwned, isUuid, ownedBy } from '../../db/owned.ts';
+import { listings } from '../../db/schema.ts';
+import { describeIssues, notFound, parseWith, badRequest } from './http.server.ts';
+import { ensureOwnAccount, requireOwnedAccount } from './store-accounts.server.ts';
+
+/**
+ * Listings: the products of a store account (SPEC §3 Listing). Every writer goes through this module (the API,
+ * the CSV import, store syncs), so the indexed filter columns always agree with the stored document.
+ */
+
+export type ListingRow = typeof listings.$inferSelect;
+
+/** Rows per INSERT: 500 listings × 18 columns stays far below PostgreSQL's 65,535 parameters per statement. */
+export const UPSERT_BATCH_SIZE = 500;
+
+/**
+ * A listing as writers give it: the Listing document, plus what only a store knows and the document does not
+ * hold (the store's own ordering for the "manual" sort, popularity for "best-selling", the creation date for
+ * "created-desc"). Those three default to null.
+ */
+export const ListingWriteSchema = ListingSchema.extend({
+  store_position: z.number().int().nullable().optional(),
+  sales_rank: z.number().int().nullable().optional(),
+  external_created_at: z.coerce.date().nullable().optional(),
+});
+export type ListingWrite = z.input<typeof ListingWriteSchema>;
+
+/** A listing as the API answers it: the document, with the row's id and the merchant's own flags. */
+export type ListingView = Listing & {
+  id: string;
+  account_id: string;
+  visible: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export function describeListing(row: ListingRow): ListingView {
+  const doc = row.document as Listing;
+  return {
+    ...doc,
+    id: row.id,
+    source: row.source,
+    external_id: row.externalId,
+    account_id: row.accountId,
+    visible: row.visible,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Integer column from a document number: stock is whole in every store, but JSON may carry 3.0 or 2.5. */
+const whole = (n: number | null | undefined) =>
+  n === null || n === undefined || !Number.isFinite(n) ? null : Math.trunc(n);
+
+function rowValues(ownerId: string, accountId: string, input: z.output<typeof ListingWriteSchema>) {
+  const { store_position, sales_rank, external_created_at, id: _id, ...doc } = input;
+  return {
+    ownerId,
+    accountId,
+    source: doc.source,
+    externalId: doc.external_id,
+    parentExternalId: doc.parent_id,
+    language: doc.language,
+    title: doc.title,
+    status: doc.status,
+    stock: whole(doc.stock),
+    category: doc.category,
+    vendor: doc.vendor,
+    brand: doc.brand,
+    sku: doc.sku,
+    price: doc.price,
+    online: doc.online,
+    storePosition: store_position ?? null,
+    salesRank: sales_rank ?? null,
+    externalCreatedAt: external_created_at ?? null,
+    document: doc,
+  };
+}
+
+export type UpsertResult = {
+  created: number;
+  updated: number;
+  /** One entry per stored listing, in input order (a repeated external_id is stored once, the last one). */
+  listings: { id: string; external_id: string | null; title: string }[];
+};
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/**
+ * Store listings in an account the owner holds: insert, or update the listing with the same external_id
+ * (so a re-import or a re-sync updates instead of duplicating). Listings without an external_id are always
+ * new. Everything is validated first (400 naming the bad item), then written in one transaction, in
+ * statements of UPSERT_BATCH_SIZE rows. The merchant's `visible` flag is never touched by a store write.
+ */
+export async function upsertListings(opts: {
+  db: Db;
+  ownerId: string;
+  accountId: string;
+  listings: readonly ListingWrite[];
+}): Promise<UpsertResult> {
+  const account = await requireOwnedAccount(opts);
+  const parsed = parseWith(z.array(ListingWriteSchema), opts.listings);
+  // ON CONFLICT cannot touch one row twice in a statement: the last occurrence of an external_id wins.
+  const lastIndex = new Map<string, number>();
+  parsed.forEach((l, i) => l.external_id !== null && lastIndex.set(l.external_id, i));
+  const values = parsed
+    .filter((l, i) => l.external_id === null || lastIndex.get(l.external_id) === i)
+    .map((l) => rowValues(opts.ownerId, account.id, l));
+
+  const stored: { id: string; externalId: string | null; title: string; inserted: boolean }[] = [];
+  await opts.db.transaction(async (tx) => {
+    for (let i = 0; i < values.length; i += UPSERT_BATCH_SIZE) {
+      const batch = values.slice(i, i + UPSERT_BATCH_SIZE);
+      const rows = await tx
+        .insert(listings)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [listings.accountId, listings.externalId],
+          set: {
+            source: excluded('source'),
+            parentExternalId: excluded('parent_external_id'),
+            language: excluded('language'),
+            title: excluded('title'),
+            status: excluded('status'),
+            stock: excluded('stock'),
+            category: excluded('category'),
+            vendor: excluded('vendor'),
+            brand: excluded('brand'),
+            sku: excluded('sku'),
+            price: excluded('price'),
+            online: excluded('online'),
+            storePosition: excluded('store_position'),
+            salesRank: excluded('sales_rank'),
+            externalCreatedAt: excluded('external_created_at'),
+            document: excluded('document'),
+            updatedAt: sql`now()`,
+          },
+        })
+        // xmax is 0 on a freshly inserted row version and set on one an ON CONFLICT update produced.
+        .returning({
+          id: listings.id,
+          externalId: listings.externalId,
+          title: listings.title,
+          inserted: sql<boolean>`(xmax = 0)`,
+        });
+      stored.push(...rows);
+    }
+  });
+  const created = stored.filter((r) => r.inserted).length;
+  return {
+    created,
+    updated: stored.length - created,
+    listings: stored.map((r) => ({ id: r.id, external_id: r.externalId, title: r.title })),
+  };
+}
+
+/**
+ * Hand-made and imported listings (SPEC §7 POST api/v1/listings): they go to the user's own account, with
+ * source 'own' unless the writer says otherwise (CSV imports say 'csv').
+ */
+export async function createListings(opts: {
+  db: Db;
+  ownerId: string;
+  listings: readonly ListingWrite[];
+}): Promise<UpsertResult> {
+  const own = await ensureOwnAccount(opts);
+  return upsertListings({ ...opts, accountId: own.id });
+}
+
+export async function getListing(opts: { db: Db; ownerId: string; listingId: string }): Promise<ListingView> {
+  const row = await findOwned(opts.db, listings, opts.listingId, opts.ownerId);
+  if (!row) throw notFound('This listing does not exist.');
+  return describeListing(row);
+}
+
+/** Several listings by id in one query, in the order asked; ids that are not the owner's are left out. */
+export async function getListingsByIds(opts: {
+  db: Db;
+  ownerId: string;
+  listingIds: readonly string[];
+}): Promise<ListingView[]> {
+  const ids = opts.listingIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await opts.db
+    .select()
+    .from(listings)
+    .where(ownedBy(listings, opts.ownerId, inArray(listings.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [describeListing(byId.get(id)!)] : []));
+}
+
+/** The listing a store sync knows by its own id, or null. */
+export async function findListingByExternalId(opts: {
+  db: Db;
+  ownerId: string;
+  accountId: string;
+  externalId: string;
+}): Promise<ListingView | null> {
+  if (!isUuid(opts.accountId)) return null;
+  const [row] = await opts.db
+    .select()
+    .from(listings)
+    .where(
+      ownedBy(
+        listings,
+        opts.ownerId,
+        eq(listings.accountId, opts.accountId),
+        eq(listings.externalId, opts.externalId),
+      ),
+    )
+    .limit(1);
+  return row ? describeListing(row) : null;
+}
+
+/** What PUT api/v1/listings/{id} may change: any document field, and whether the listing shows in the panel. */
+export const ListingChangesSchema = ListingSchema.omit({ id: true, source: true, external_id: true })
+  .partial()
+  .extend({ visible: z.boolean().optional() });
+export type ListingChanges = z.input<typeof ListingChangesSchema>;
+
+/** Write a changed document back, keeping the filter columns in step with it. */
+export async function saveListingDocument(opts: {
+  db: Db;
+  row: ListingRow;
+  document: Listing;
+  visible?: boolean;
+}): Promise<ListingView> {
+  const values = rowValues(opts.row.ownerId, opts.row.accountId, {
+    ...opts.document,
+    store_position: opts.row.storePosition,
+    sales_rank: opts.row.salesRank,
+    external_created_at: opts.row.externalCreatedAt,
+  });
+  const [row] = await opts.db
+    .update(listings)
+    .set({
+      ...values,
+      ...(opts.visible === undefined ? {} : { visible: opts.visible }),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(listings.id, opts.row.id), eq(listings.ownerId, opts.row.ownerId)))
+    .returning();
+  return describeListing(row!);
+}
+
+/** The owner's listing row, or a 404. */
+export async function requireOwnedListing(opts: {
+  db: Db;
+  ownerId: string;
+  listingId: string;
+}): Promise<ListingRow> {
+  const row = await findOwned(opts.db, listings, opts.listingId, opts.ownerId);
+  if (!row) throw notFound('This listing does not exist.');
+  return row;
+}
+
+/** Change some fields of a listing; the result is validated as a whole Listing (400 otherwise). */
+export async function updateListing(opts: {
+  db: Db;
+  ownerId: string;
+  listingId: string;
+  changes: ListingChanges;
+}): Promise<ListingView> {
+  const row = await requireOwnedListing(opts);
+  const { visible, ...changes } = parseWith(ListingChangesSchema, opts.changes);
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const merged = ListingSchema.safeParse({ ...(row.document as Listing), ...defined });
+  if (!merged.success) throw badRequest(describeIssues(merged.error));
+  return saveListingDocument({ db: opts.db, row, document: merged.data, visible });
+}
+
+/**
+ * Delete one listing, by id (the API) or by the store's id in an account (a sync that saw the product go).
+ * Answers whether a row went, so a webhook delivered twice is a no-op and the API can answer 404.
+ */
+export async function deleteListing(
+  opts:
+    | { db: Db; ownerId: string; listingId: string }
+    | { db: Db; ownerId: string; accountId: string; externalId: string },
+): Promise<boolean> {
+  let where;
+  if ('listingId' in opts) {
+    if (!isUuid(opts.listingId)) return false;
+    where = ownedBy(listings, opts.ownerId, eq(listings.id, opts.listingId));
+  } else {
+    if (!isUuid(opts.accountId)) return false;
+    where = ownedBy(
+      listings,
+      opts.ownerId,
+      eq(listings.accountId, opts.accountId),
+      eq(listings.externalId, opts.externalId),
+    );
+  }
+  const gone = await opts.db.delete(listings).where(where).returning({ id: listings.id });
+  return gone.length > 0;
+}
