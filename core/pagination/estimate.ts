@@ -95,6 +95,8 @@ const CLASS_SIZE: Record<string, number> = {
   'cb-table': 9,
   'cb-order-field': 9,
   'cb-order-total-row': 10,
+  // Captions print prices larger than the theme's paragraphs (base CSS `p.price`).
+  price: 11,
 };
 const BLOCK_TAGS = new Set([
   'div',
@@ -177,6 +179,8 @@ interface Style {
   size: number;
   bold: boolean;
   lineHeight: number;
+  /** Inside descriptions paragraphs inherit the description's size instead of the theme's. */
+  inherit?: boolean;
 }
 
 /** Lines a run of text takes at a width, wrapping greedily at spaces like a browser. */
@@ -206,7 +210,7 @@ function lineCount(text: string, width: number, style: Style, metrics: EstimateM
 
 function styleFor(node: Node, parent: Style, metrics: EstimateMetrics): Style {
   const cls = (attr(node.attrs, 'class') ?? '').split(/\s+/);
-  let size = metrics.tagSizes[node.tag] ?? parent.size;
+  let size = (parent.inherit ? undefined : metrics.tagSizes[node.tag]) ?? parent.size;
   for (const c of cls) if (CLASS_SIZE[c]) size = CLASS_SIZE[c];
   const inline = px(/font-size\s*:\s*([\d.]+px)/i.exec(attr(node.attrs, 'style') ?? '')?.[1]);
   if (inline) size = inline;
@@ -219,7 +223,7 @@ function styleFor(node: Node, parent: Style, metrics: EstimateMetrics): Style {
     node.tag === 'th' ||
     cls.includes('price');
   const lineHeight = heading ? 1.2 : node.tag === 'p' || node.tag === 'li' ? 1.45 : parent.lineHeight;
-  return { size, bold, lineHeight };
+  return { size, bold, lineHeight, inherit: parent.inherit || cls.includes('cb-description') };
 }
 
 /** Height of a node's content laid out as blocks at a width. */

@@ -76,6 +76,7 @@ function cellContent(
   ctx: RenderContext,
   pageIndex: number,
   pageNumber: number,
+  captionMinPx?: number,
 ): { node: ReactNode; kind: string } {
   if (element && isProductElement(element)) {
     return {
@@ -86,6 +87,7 @@ function cellContent(
           ctx={ctx}
           pageNumber={pageNumber}
           boxPx={cellBoxPx(cell, ctx.catalog.pages[pageIndex], ctx)}
+          captionMinPx={captionMinPx}
         />
       ),
       kind: 'product',
@@ -140,6 +142,7 @@ export function CellView({
   pageIndex,
   ctx,
   wrapper,
+  captionMinPx,
 }: {
   cell: Cell;
   cellIndex: number;
@@ -148,9 +151,10 @@ export function CellView({
   pageIndex: number;
   ctx: RenderContext;
   wrapper?: CellWrapper;
+  captionMinPx?: number;
 }) {
   const pageNumber = pageIndex + 1;
-  const { node, kind } = cellContent(cell, cellIndex, element, ctx, pageIndex, pageNumber);
+  const { node, kind } = cellContent(cell, cellIndex, element, ctx, pageIndex, pageNumber, captionMinPx);
   const bg = safeColor(cell.properties.background_color);
   const style: CSSProperties = {
     left: pct(cell.x),

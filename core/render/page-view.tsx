@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { isProductElement, type Catalog, type Page, type ProductElement } from '../model/index.ts';
 import { splitColumns } from '../pagination/pack.ts';
+import { rowCaptionHeights } from './caption-rows.ts';
 import { CellView, type CellWrapper } from './cells.tsx';
 import { createRenderContext, type RenderContext, type RenderOptions } from './context.ts';
 import { isCoverPage, pageBands } from './geometry.ts';
@@ -68,6 +69,7 @@ function GridCells({
   ctx: RenderContext;
   wrapper?: CellWrapper;
 }) {
+  const captionRows = rowCaptionHeights(page, pageIndex, ctx);
   return (
     <>
       {page.layout.cells.map((cell, i) => (
@@ -80,6 +82,7 @@ function GridCells({
           pageIndex={pageIndex}
           ctx={ctx}
           wrapper={wrapper}
+          captionMinPx={captionRows.get(i)}
         />
       ))}
     </>

@@ -9,7 +9,8 @@ import {
   mainImageUrl,
   type ImageFit,
 } from './images.tsx';
-import { safeColor, templateHtml } from './merchant-html.ts';
+import { captionTexts } from './caption-rows.ts';
+import { safeColor } from './merchant-html.ts';
 
 const EXTRA_STRIP_PERCENT = 20;
 const EXTRA_STRIP_MAX_PERCENT = 50;
@@ -151,11 +152,7 @@ function CaptionContent({
   fontSize: number;
 }) {
   const { catalog } = ctx;
-  const product = element.properties;
-  const caption = templateHtml(element.price_template ?? catalog.priceTemplate, product, ctx, pageNumber);
-  const description = catalog.settings.showDescription
-    ? templateHtml(element.description_template ?? catalog.descriptionTemplate, product, ctx, pageNumber)
-    : '';
+  const { caption, description } = captionTexts(element, ctx, pageNumber);
   const clamp = cell?.maxLines && cell.maxLines > 0 ? cell.maxLines : null;
   return (
     <>
@@ -197,6 +194,8 @@ interface ProductViewProps {
   pageNumber: number;
   /** The cell's content box in CSS px (inside its gutter). */
   boxPx?: { width: number; height: number };
+  /** Height the caption reserves so the captions of a grid row line up (rowCaptionHeights). */
+  captionMinPx?: number;
 }
 
 /**
@@ -214,6 +213,7 @@ export function ProductCellView({
   ctx,
   pageNumber,
   boxPx = { width: 300, height: 300 },
+  captionMinPx,
 }: ProductViewProps) {
   const { images, caption, fontSize, fit } = productStyles(element, ctx);
   const side = captionSide(caption, cell, pageNumber);
@@ -265,8 +265,9 @@ export function ProductCellView({
     layout = vertical
       ? 'cb-product--vertical'
       : `cb-product--horizontal${side === 'left' ? ' cb-product--caption-first' : ''}`;
+    const pictureShare = `${100 - Math.max(1, Math.min(99, images.size))}%`;
     const share: CSSProperties = vertical
-      ? { minHeight: `${100 - Math.max(1, Math.min(99, images.size))}%` }
+      ? { minHeight: captionMinPx ? `max(${pictureShare}, ${captionMinPx}px)` : pictureShare }
       : { flexBasis: `${size}%` };
     captionBox = (
       <div className={`cb-caption-box${sideClass}`} style={{ ...boxStyle, ...share }}>
@@ -290,7 +291,11 @@ export function ProductCellView({
  * A product on a flow page: pictures at the images style's image_height, with the caption and description
  * below (vertical) or beside them (horizontal). Its height follows its content; pagination measures it.
  */
-export function FlowProductView({ element, ctx, pageNumber }: Omit<ProductViewProps, 'cell' | 'boxPx'>) {
+export function FlowProductView({
+  element,
+  ctx,
+  pageNumber,
+}: Omit<ProductViewProps, 'cell' | 'boxPx' | 'captionMinPx'>) {
   const { images, caption, fontSize, fit } = productStyles(element, ctx);
   const side = captionSide(caption, null, pageNumber);
   const horizontal = caption.align === 'horizontal';

@@ -205,7 +205,22 @@ describe('product cells', () => {
     b.grid([product(0)], 4);
     const html = pageHtml(b.build({ default_images_style: { size: 70 } }), 0);
     expect(html).toContain('class="cb-product cb-product--vertical"');
-    expect(html).toContain('class="cb-caption-box" style="min-height:30%"');
+    expect(html).toMatch(/class="cb-caption-box" style="min-height:max\(30%, \d+px\)"/);
+  });
+
+  it('reserves the same caption height across a grid row, so captions start on one line', () => {
+    const b = new CatalogBuilder();
+    const long =
+      '<p>' + 'Hand-finished linen with mother of pearl buttons and French seams. '.repeat(4) + '</p>';
+    b.grid([product(0, { description: long }), product(1), product(2), product(3)], 4);
+    const html = pageHtml(b.build({ settings: { showDescription: true } }), 0);
+    const mins = [...html.matchAll(/class="cb-caption-box" style="min-height:max\(20%, (\d+)px\)"/g)].map(
+      (m) => Number(m[1]),
+    );
+    expect(mins).toHaveLength(4);
+    expect(mins[0]).toBe(mins[1]);
+    expect(mins[2]).toBe(mins[3]);
+    expect(mins[0]).toBeGreaterThan(mins[2]);
   });
 
   it('places the caption beside the pictures on the anchor side, or over them when inside', () => {
