@@ -22,8 +22,9 @@ function installDependencies() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  say('Installing dependencies (npm ci)…');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  say('Installing dependencies (npm install)…');
+  // Not `npm ci`: the lock file holds only this platform's optional binaries, which `npm ci` calls out of sync.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 function ensureChromium() {
