@@ -1,0 +1,11 @@
+// The subcommands of `catalog`. To add one: write cli/commands/<name>.ts exporting a CliCommand
+// and list it here.
+import type { CliCommand } from './types.ts';
+
+export const COMMANDS: readonly CliCommand[] = [];
+
+export function findCommand(name: string): CliCommand | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+export type { CliCommand } from './types.ts';

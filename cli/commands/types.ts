@@ -1,0 +1,13 @@
+export interface CliCommand {
+  /** The word after `catalog`, e.g. `build`. */
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** The full text of `catalog <name> --help`: usage and every option. */
+  help: string;
+  /**
+   * Runs with the arguments after the command name and returns the one-line success summary.
+   * Bad input is thrown as a CliError (exit status 2); anything else is a bug (exit status 1).
+   */
+  run(args: string[]): Promise<string | void>;
+}
