@@ -216,11 +216,25 @@ export async function findListingByExternalId(opts: {
   return row ? describeListing(row) : null;
 }
 
-/** What PUT api/v1/listings/{id} may change: any document field, and whether the listing shows in the panel. */
-export const ListingChangesSchema = ListingSchema.omit({ id: true, source: true, external_id: true })
-  .partial()
+/**
+ * What PUT api/v1/listings/{id} may change: any document field, and whether the listing shows in the panel.
+ * The fields lose their defaults: a field the client did not send must keep its value, not be reset.
+ */
+export const ListingChangesSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(ListingSchema.omit({ id: true, source: true, external_id: true }).shape).map(
+        ([k, s]) => [
+          k,
+          (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional(),
+        ],
+      ),
+    ),
+  )
   .extend({ visible: z.boolean().optional() });
-export type ListingChanges = z.input<typeof ListingChangesSchema>;
+export type ListingChanges = Partial<Omit<ListingWrite, 'id' | 'source' | 'external_id'>> & {
+  visible?: boolean;
+};
 
 /** Write a changed document back, keeping the filter columns in step with it. */
 export async function saveListingDocument(opts: {
@@ -266,9 +280,9 @@ export async function updateListing(opts: {
   changes: ListingChanges;
 }): Promise<ListingView> {
   const row = await requireOwnedListing(opts);
-  const { visible, ...changes } = parseWith(ListingChangesSchema, opts.changes);
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  const merged = ListingSchema.safeParse({ ...(row.document as Listing), ...defined });
+  const { visible, ...changes } = parseWith(ListingChangesSchema, opts.changes) as ListingChanges;
+  const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const merged = ListingSchema.safeParse({ ...(row.document as Listing), ...sent });
   if (!merged.success) throw badRequest(describeIssues(merged.error));
   return saveListingDocument({ db: opts.db, row, document: merged.data, visible });
 }

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ListingSchema } from '../../core/model/index.ts';
+import { badRequest, tooLarge } from '../services/http.server.ts';
+import {
+  IMAGE_UPLOAD_MAX_REQUEST_BYTES,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MESSAGES,
+  reviewProductCsv,
+  storeListingImages,
+} from '../services/listing-import.server.ts';
+import { decodeText, formFiles, readMultipart } from '../services/multipart.server.ts';
+import { defineEndpoint } from './define.server.ts';
+
+const ProblemSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  line: z.number(),
+  column: z.number().nullable(),
+  columnName: z.string().nullable(),
+  value: z.string().optional(),
+  hint: z.string().optional(),
+});
+
+export const importListingsEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/listings/import',
+    summary:
+      'Read a product CSV (multipart field file: our format, or a Shopify or WooCommerce export; optional ' +
+      'field currency) and answer its listings for review; nothing is stored. A file that cannot be ' +
+      'imported is a 400 with the SPEC §5 message and every problem, with its line and column, in details.',
+    tags: ['listings'],
+    auth: 'user',
+    rawBody: true,
+    response: z.object({
+      format: z.enum(['catalog-builder', 'shopify', 'woocommerce']),
+      rowCount: z.number(),
+      listings: z.array(ListingSchema),
+      localImages: z.array(z.string()),
+      warnings: z.array(ProblemSchema),
+    }),
+    errors: [413],
+  },
+  async ({ request }) => {
+    const form = await readMultipart(request, {
+      maxBytes: IMPORT_MAX_FILE_BYTES + 64 * 1024,
+      tooLargeMessage: IMPORT_MESSAGES.fileTooLarge,
+    });
+    const [file] = formFiles(form, 'file');
+    if (!file) throw badRequest(IMPORT_MESSAGES.noFile);
+    if (file.size > IMPORT_MAX_FILE_BYTES) throw tooLarge(IMPORT_MESSAGES.fileTooLarge);
+    const currency = form.get('currency');
+    return reviewProductCsv({
+      text: decodeText(new Uint8Array(await file.arrayBuffer())),
+      currency: typeof currency === 'string' ? currency.trim() : undefined,
+    });
+  },
+);
+
+export const importListingImagesEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/listings/import/images',
+    summary:
+      'The upload-images step: store pictures (multipart field files, each at most 10 MB) and answer the ' +
+      'address of each by its file name, to replace the local names of the CSV',
+    tags: ['listings'],
+    auth: 'user',
+    rawBody: true,
+    response: z.object({ data: z.array(z.object({ name: z.string(), url: z.string() })) }),
+    errors: [413],
+  },
+  async ({ request, user, runtime }) => {
+    const form = await readMultipart(request, {
+      maxBytes: IMAGE_UPLOAD_MAX_REQUEST_BYTES,
+      tooLargeMessage: IMPORT_MESSAGES.imagesTooLarge,
+    });
+    return {
+      data: await storeListingImages({
+        db: runtime.db,
+        storage: runtime.storage,
+        ownerId: user.id,
+        files: formFiles(form, 'files'),
+      }),
+    };
+  },
+);

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { CSV_MESSAGES } from '../../core/csv/index.ts';
+import { ProductImageSchema } from '../../core/model/index.ts';
+import { json, notFound } from '../services/http.server.ts';
+import {
+  InventoryChangesSchema,
+  ListingImageInputSchema,
+  addListingImage,
+  getInventory,
+  getListingImages,
+  getParentListing,
+  removeListingImage,
+  updateInventory,
+} from '../services/listing-details.server.ts';
+import {
+  ListingChangesSchema,
+  ListingWriteSchema,
+  createListings,
+  deleteListing,
+  getListing,
+  updateListing,
+} from '../services/listings.server.ts';
+import { ListingViewSchema } from './accounts.server.ts';
+import { defineEndpoint } from './define.server.ts';
+
+/**
+ * What a client may create: a listing of its own (hand-made, or read from a CSV file). Store listings are
+ * written by the syncs only, so the source is 'own' or 'csv'.
+ */
+const NewListingSchema = ListingWriteSchema.extend({
+  source: z.enum(['own', 'csv']).default('own'),
+  title: z.string().trim().min(1, CSV_MESSAGES.emptyTitle).max(500),
+});
+/** An import of 10,000 rows is the budgeted size (DESIGN §13); twice that still fits one request. */
+const MAX_LISTINGS_PER_REQUEST = 20_000;
+
+const InventorySchema = z.object({
+  listing_id: z.string(),
+  stock: z.number().nullable(),
+  variations: z.array(
+    z.object({ id: z.string(), title: z.string(), sku: z.string().nullable(), stock: z.number().nullable() }),
+  ),
+});
+
+export const createListingsEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/listings',
+    summary:
+      'Create a listing in the own account (201, the listing), or store an array of listings (an import): ' +
+      'a listing with the external_id of one already there updates it',
+    tags: ['listings'],
+    auth: 'user',
+    body: z.union([z.array(NewListingSchema).max(MAX_LISTINGS_PER_REQUEST), NewListingSchema]),
+    response: z.union([
+      ListingViewSchema,
+      z.object({
+        created: z.number(),
+        updated: z.number(),
+        count: z.number(),
+        data: z.array(z.object({ id: z.string(), external_id: z.string().nullable(), title: z.string() })),
+      }),
+    ]),
+    errors: [404],
+  },
+  async ({ user, runtime, body }) => {
+    const db = runtime.db;
+    if (Array.isArray(body)) {
+      const r = await createListings({ db, ownerId: user.id, listings: body });
+      return { created: r.created, updated: r.updated, count: r.listings.length, data: r.listings };
+    }
+    const r = await createListings({ db, ownerId: user.id, listings: [body] });
+    const listing = await getListing({ db, ownerId: user.id, listingId: r.listings[0]!.id });
+    return json(listing, { status: r.created ? 201 : 200 });
+  },
+);
+
+export const getListingEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/listings/{listingId}',
+    summary: 'One listing',
+    tags: ['listings'],
+    auth: 'user',
+    response: ListingViewSchema,
+    errors: [404],
+  },
+  async ({ user, runtime, params }) =>
+    getListing({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '' }),
+);
+
+export const updateListingEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/listings/{listingId}',
+    summary: 'Change fields of a listing (and whether it shows in the listings panel: visible)',
+    tags: ['listings'],
+    auth: 'user',
+    body: ListingChangesSchema.extend({
+      title: z.string().trim().min(1, CSV_MESSAGES.emptyTitle).max(500).optional(),
+    }),
+    response: ListingViewSchema,
+    errors: [404],
+  },
+  async ({ user, runtime, params, body }) =>
+    updateListing({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '', changes: body }),
+);
+
+export const deleteListingEndpoint = defineEndpoint(
+  {
+    method: 'DELETE',
+    path: '/api/v1/listings/{listingId}',
+    summary: 'Delete a listing',
+    tags: ['listings'],
+    auth: 'user',
+    response: z.object({ ok: z.literal(true) }),
+    errors: [404],
+  },
+  async ({ user, runtime, params }) => {
+    const gone = await deleteListing({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '' });
+    if (!gone) throw notFound('This listing does not exist.');
+    return { ok: true };
+  },
+);
+
+export const listingImagesEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/listings/{listingId}/images',
+    summary: "A listing's images",
+    tags: ['listings'],
+    auth: 'user',
+    response: z.object({ data: z.array(ProductImageSchema) }),
+    errors: [404],
+  },
+  async ({ user, runtime, params }) => ({
+    data: await getListingImages({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '' }),
+  }),
+);
+
+export const addListingImageEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/listings/{listingId}/images',
+    summary: 'Add an image by address (src); the first image becomes the main image',
+    tags: ['listings'],
+    auth: 'user',
+    body: ListingImageInputSchema,
+    response: z.object({ data: z.array(ProductImageSchema) }),
+    errors: [404],
+  },
+  async ({ user, runtime, params, body }) => ({
+    data: await addListingImage({
+      db: runtime.db,
+      ownerId: user.id,
+      listingId: params.listingId ?? '',
+      image: body,
+    }),
+  }),
+);
+
+export const removeListingImageEndpoint = defineEndpoint(
+  {
+    method: 'DELETE',
+    path: '/api/v1/listings/{listingId}/images/{index}',
+    summary: 'Remove the image at a position (from 0)',
+    tags: ['listings'],
+    auth: 'user',
+    response: z.object({ data: z.array(ProductImageSchema) }),
+    errors: [404],
+  },
+  async ({ user, runtime, params }) => {
+    const index = /^\d{1,4}$/.test(params.index ?? '') ? Number(params.index) : -1;
+    return {
+      data: await removeListingImage({
+        db: runtime.db,
+        ownerId: user.id,
+        listingId: params.listingId ?? '',
+        index,
+      }),
+    };
+  },
+);
+
+export const getInventoryEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/inventory/{listingId}',
+    summary: 'Stock of a listing and of its variations',
+    tags: ['listings'],
+    auth: 'user',
+    response: InventorySchema,
+    errors: [404],
+  },
+  async ({ user, runtime, params }) =>
+    getInventory({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '' }),
+);
+
+export const updateInventoryEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/inventory/{listingId}',
+    summary: 'Set stock levels; changed variations without a product stock make it their sum',
+    tags: ['listings'],
+    auth: 'user',
+    body: InventoryChangesSchema,
+    response: InventorySchema,
+    errors: [404],
+  },
+  async ({ user, runtime, params, body }) =>
+    updateInventory({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '', changes: body }),
+);
+
+export const parentListingEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/listings/{parentId}/parent',
+    summary:
+      'The full listing a product came from, by our id or the store id (with source); with language, its ' +
+      'translation when the store has one',
+    tags: ['listings'],
+    auth: 'user',
+    query: z.object({
+      language: z.string().trim().max(20).optional(),
+      source: z.string().trim().max(40).optional(),
+    }),
+    response: ListingViewSchema,
+    errors: [404],
+  },
+  async ({ user, runtime, params, query }) =>
+    getParentListing({
+      db: runtime.db,
+      ownerId: user.id,
+      parentId: params.parentId ?? '',
+      language: query.language || undefined,
+      source: query.source || undefined,
+    }),
+);

@@ -1,0 +1,6 @@
+import { accountCategoriesEndpoint } from '../api/accounts.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(accountCategoriesEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { countAccountListingsEndpoint } from '../api/accounts.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(countAccountListingsEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

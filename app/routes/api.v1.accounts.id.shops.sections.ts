@@ -1,0 +1,6 @@
+import { shopSectionsEndpoint } from '../api/accounts.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(shopSectionsEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { getAccountEndpoint, updateAccountEndpoint } from '../api/accounts.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(getAccountEndpoint, updateAccountEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { getInventoryEndpoint, updateInventoryEndpoint } from '../api/listings.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(getInventoryEndpoint, updateInventoryEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { removeListingImageEndpoint } from '../api/listings.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(removeListingImageEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

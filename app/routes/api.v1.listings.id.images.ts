@@ -1,0 +1,6 @@
+import { listingImagesEndpoint, addListingImageEndpoint } from '../api/listings.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(listingImagesEndpoint, addListingImageEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

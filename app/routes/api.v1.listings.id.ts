@@ -1,0 +1,6 @@
+import { getListingEndpoint, updateListingEndpoint, deleteListingEndpoint } from '../api/listings.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(getListingEndpoint, updateListingEndpoint, deleteListingEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

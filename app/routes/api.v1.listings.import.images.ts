@@ -1,0 +1,6 @@
+import { importListingImagesEndpoint } from '../api/listing-import.server.ts';
+import { routeHandlers } from '../api/define.server.ts';
+
+const handlers = routeHandlers(importListingImagesEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;
