@@ -1,0 +1,238 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+
+type Client = ReturnType<typeof client>;
+let server: TestServer;
+let alice: Client;
+let account: string;
+
+const extdata = (name: string) => readFileSync(new URL(`../../../shared/extdata/${name}`, import.meta.url));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = client(server.url);
+  const res = await alice.post('/auth/register', {
+    email: 'importer@example.com',
+    password: 'password-123',
+    confirmPassword: 'password-123',
+  });
+  expect(res.status).toBe(200);
+  account = (await (await alice.get('/api/v1/accounts')).json()).data[0].id;
+});
+afterAll(() => server?.close());
+
+/** POST a multipart form as a browser's file input would. */
+async function upload(
+  path: string,
+  files: { field: string; name: string; body: Uint8Array | string; type?: string }[],
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const f of files) form.append(f.field, new Blob([f.body], { type: f.type ?? 'text/csv' }), f.name);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { Cookie: alice.jar.header(), Accept: 'application/json' },
+    body: form,
+  });
+  return { status: res.status, body: await res.json() };
+}
+const review = (text: string | Uint8Array, name = 'products.csv', fields?: Record<string, string>) =>
+  upload('/api/v1/listings/import', [{ field: 'file', name, body: text }], fields);
+
+async function importFile(name: string) {
+  const r = await review(extdata(name), name);
+  expect(r.status).toBe(200);
+  const stored = await alice.post('/api/v1/listings', r.body.listings);
+  expect(stored.status).toBe(200);
+  return { review: r.body, stored: await stored.json() };
+}
+
+async function storedListings() {
+  return (await (await alice.get(`/api/v1/accounts/${account}/listings?page=-1`)).json()) as {
+    total: number;
+    data: { title: string; external_id: string; variations: unknown[]; images: unknown[]; source: string }[];
+  };
+}
+const variationCount = (data: { variations: unknown[] }[]) =>
+  data.reduce((n, l) => n + l.variations.length, 0);
+
+describe('CSV import of real store exports (../shared/extdata)', () => {
+  it('imports the Shopify apparel export: 20 products, 3 variants', async () => {
+    const { review: r, stored } = await importFile('shopify-partners-apparel.csv');
+    expect([r.format, r.rowCount, r.listings.length, r.localImages, r.warnings]).toEqual([
+      'shopify',
+      22,
+      20,
+      [],
+      [],
+    ]);
+    expect(stored).toMatchObject({ created: 20, updated: 0, count: 20 });
+    const all = await storedListings();
+    expect(all.total).toBe(20);
+    expect(variationCount(all.data)).toBe(3);
+    expect(all.data.every((l) => l.source === 'csv')).toBe(true);
+    expect(all.data.find((l) => l.external_id === 'shopify:ocean-blue-shirt')?.title).toBe(
+      'Ocean Blue Shirt',
+    );
+  });
+
+  it('updates rather than duplicates when the same file is imported again', async () => {
+    const { stored } = await importFile('shopify-partners-apparel.csv');
+    expect(stored).toMatchObject({ created: 0, updated: 20, count: 20 });
+    expect((await storedListings()).total).toBe(20);
+  });
+
+  it('imports the Shopify jewelry export (CRLF, quoted line breaks): 20 products, 6 variants, 41 images', async () => {
+    const { review: r, stored } = await importFile('shopify-partners-jewelery.csv');
+    expect([r.format, r.rowCount, r.listings.length]).toEqual(['shopify', 41, 20]);
+    expect(stored).toMatchObject({ created: 20, updated: 0 });
+    const jewelry = (await storedListings()).data.filter((l) =>
+      r.listings.some((x: { external_id: string }) => x.external_id === l.external_id),
+    );
+    expect(jewelry).toHaveLength(20);
+    expect(variationCount(jewelry)).toBe(6);
+    expect(jewelry.reduce((n, l) => n + l.images.length, 0)).toBe(41);
+  });
+
+  it('imports the WooCommerce sample: 18 products, 7 variations', async () => {
+    const { review: r, stored } = await importFile('woocommerce-sample_products.csv');
+    expect([r.format, r.rowCount, r.listings.length]).toEqual(['woocommerce', 25, 18]);
+    expect(stored).toMatchObject({ created: 18, updated: 0 });
+    const all = await storedListings();
+    expect(all.total).toBe(58);
+    const woo = all.data.filter((l) => l.external_id.startsWith('woocommerce:'));
+    expect(variationCount(woo)).toBe(7);
+    const hoodie = (await (await alice.get(`/api/v1/accounts/${account}/listings?keywords=hoodie`)).json())
+      .data;
+    expect(hoodie.map((l: { title: string }) => l.title)).toEqual([
+      'Hoodie',
+      'Hoodie with Logo',
+      'Hoodie with Pocket',
+      'Hoodie with Zipper',
+    ]);
+  });
+});
+
+describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () => {
+  it("refuses a file without a product line: The file doesn't have enough lines", async () => {
+    for (const text of ['', 'title,price,category,image\n']) {
+      expect(await review(text)).toEqual({
+        status: 400,
+        body: {
+          error: 'invalid',
+          message: "The file doesn't have enough lines",
+          details: [
+            {
+              code: 'not_enough_lines',
+              message: "The file doesn't have enough lines",
+              line: 1,
+              column: null,
+              columnName: null,
+            },
+          ],
+        },
+      });
+    }
+  });
+
+  it('names the missing required columns', async () => {
+    const r = await review('Title,Price\nShirt,10\n');
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('The following columns are missing: category, image');
+    expect(r.body.details[0]).toMatchObject({ code: 'missing_columns', line: 1 });
+  });
+
+  it('refuses two products with the same name, pointing at the second', async () => {
+    const r = await review(
+      'title,price,category,image\nShirt,10,Tops,https://x.y/a.jpg\n shirt ,12,Tops,https://x.y/b.jpg\n',
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("You can't have two products with the same name in your CSV file.");
+    expect(r.body.details).toEqual([
+      {
+        code: 'duplicate_title',
+        message: "You can't have two products with the same name in your CSV file.",
+        line: 3,
+        column: 1,
+        columnName: 'title',
+        value: 'shirt',
+        hint: 'first on line 2',
+      },
+    ]);
+  });
+
+  it('refuses a value that is not a price, with its line and column', async () => {
+    const r = await review('title,price,category,image\nShirt,abc,Tops,https://x.y/a.jpg\n');
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('"abc" is not a price');
+    expect(r.body.details[0]).toMatchObject({ line: 2, column: 2, columnName: 'price', value: 'abc' });
+  });
+
+  it('strips price marks, lists local images and warns about unknown columns', async () => {
+    const r = await review(
+      'Title,Price,Category,Image,Colour\nShirt,$12.50,Tops,https://x.y/a.jpg;shirt-back.png,red\nCap,12€,Hats,photos\\cap.JPG,blue\n',
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.listings.map((l: { title: string; price: number }) => [l.title, l.price])).toEqual([
+      ['Shirt', 12.5],
+      ['Cap', 12],
+    ]);
+    expect(r.body.localImages).toEqual(['shirt-back.png', 'photos\\cap.JPG']);
+    expect(r.body.warnings).toEqual([
+      expect.objectContaining({ code: 'unknown_column', line: 1, column: 5, columnName: 'Colour' }),
+    ]);
+  });
+
+  it('reads files saved as Windows-1252 and applies the currency asked for', async () => {
+    const latin1 = Uint8Array.from(
+      Buffer.from('title,price,category,image\nCafé crème,4,Drinks,https://x.y/c.jpg\n', 'latin1'),
+    );
+    const r = await review(latin1, 'excel.csv', { currency: 'eur' });
+    expect(r.body.listings[0]).toMatchObject({ title: 'Café crème', iso_currency_code: 'EUR' });
+  });
+
+  it('answers 413 for a file over 10 MB and 400 without a file', async () => {
+    const big = `title,price,category,image\n${'x'.repeat(10 * 1024 * 1024)}\n`;
+    expect(await review(big)).toEqual({
+      status: 413,
+      body: { error: 'too_large', message: 'The file is larger than 10 MB.' },
+    });
+    expect((await upload('/api/v1/listings/import', [], { note: 'no file' })).body).toEqual({
+      error: 'invalid',
+      message: 'Choose a CSV file to import.',
+    });
+    const notMultipart = await alice.post('/api/v1/listings/import', { file: 'x' });
+    expect(notMultipart.status).toBe(400);
+  });
+});
+
+describe('the upload-images step', () => {
+  it('stores pictures and answers their address by file name; the address serves the picture', async () => {
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const r = await upload('/api/v1/listings/import/images', [
+      { field: 'files', name: 'shirt back.png', body: new Uint8Array(png), type: 'image/png' },
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toHaveLength(1);
+    expect(r.body.data[0].name).toBe('shirt back.png');
+    expect(r.body.data[0].url).toMatch(/^\/files\/images\/[0-9a-f-]+\/[0-9a-f-]+\/shirt-back\.png$/);
+    const served = await fetch(server.url + r.body.data[0].url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('refuses a file that is not a picture, whatever its name says', async () => {
+    const r = await upload('/api/v1/listings/import/images', [
+      { field: 'files', name: 'fake.png', body: 'not a picture', type: 'image/png' },
+    ]);
+    expect(r).toEqual({
+      status: 400,
+      body: { error: 'invalid', message: '"fake.png" is not a JPEG, PNG, GIF or WebP picture.' },
+    });
+  });
+});
