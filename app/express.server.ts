@@ -14,6 +14,7 @@ import { createLogger } from './services/logger.server.ts';
 import { createMailer } from './services/mail.server.ts';
 import { setRuntime, type Runtime } from './services/runtime.server.ts';
 import { createLocalStorage } from './services/storage.server.ts';
+import { createJobQueue, startWorker, type RunningWorker, type WorkerOptions } from '../worker/index.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const BUILD_DIR = path.join(ROOT_DIR, 'build');
@@ -57,7 +58,10 @@ export async function createExpressApp(opts: {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      runtime.logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      runtime.logger.info(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        'request',
+      );
     });
     next();
   });
@@ -149,15 +153,25 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     logger,
   });
   const storage = createLocalStorage(config.dirs.files);
-  const runtime: Runtime = { config, database, db: database.db, logger, mailer, storage, services: {} };
+  const jobs = createJobQueue({ db: database.db, redisUrl: config.REDIS_URL });
+  const runtime: Runtime = { config, database, db: database.db, logger, mailer, storage, jobs, services: {} };
   setRuntime(runtime);
   return runtime;
 }
 
-export type RunningServer = { url: string; server: Server; runtime: Runtime; close: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  server: Server;
+  runtime: Runtime;
+  /** The in-process worker; null with WORKER=off (a separate `npm run start:worker` runs the jobs). */
+  worker: RunningWorker | null;
+  close: () => Promise<void>;
+};
 
-/** The whole product in one process: the app on PORT with its runtime. */
-export async function startServer(opts: { config?: Config; runtime?: Runtime } = {}): Promise<RunningServer> {
+/** The whole product in one process: the app on PORT with its runtime, and the worker unless WORKER=off. */
+export async function startServer(
+  opts: { config?: Config; runtime?: Runtime; worker?: WorkerOptions } = {},
+): Promise<RunningServer> {
   const runtime = opts.runtime ?? (await createRuntime(opts.config));
   const app = await createExpressApp({ runtime, build: await loadServerBuild() });
   const { config } = runtime;
@@ -168,11 +182,21 @@ export async function startServer(opts: { config?: Config; runtime?: Runtime } =
   const url = `http://localhost:${port}`;
   // Links in mails and Shopify redirects use the address actually listened on when APP_URL is not set.
   if (!config.APP_URL) config.appUrl = url;
+  const worker =
+    config.WORKER === 'off'
+      ? null
+      : startWorker({
+          ...runtime,
+          queue: runtime.jobs,
+          options: { warm: config.NODE_ENV === 'production', ...opts.worker },
+        });
   const close = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections?.();
+    await worker?.close();
+    await runtime.jobs.close();
     await runtime.database.close();
     setRuntime(undefined);
   };
-  return { url, server, runtime, close };
+  return { url, server, runtime, worker, close };
 }

@@ -1,4 +1,5 @@
 import type { Database, Db } from '../../db/client.ts';
+import type { JobQueue } from '../../worker/queue.ts';
 import type { Config } from './config.server.ts';
 import type { Logger } from './logger.server.ts';
 import type { Mailer } from './mail.server.ts';
@@ -16,6 +17,8 @@ export type Runtime = {
   logger: Logger;
   mailer: Mailer;
   storage: Storage;
+  /** Background jobs (worker/): enqueue type-checked by job name, read state from the jobs table. */
+  jobs: JobQueue;
   /** Extension point filled by later modules (jobs, storage) without widening this file's imports. */
   services: Record<string, unknown>;
 };

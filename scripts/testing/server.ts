@@ -8,6 +8,7 @@ import { ensureAdmin } from '../../app/services/auth.server.ts';
 import { setRuntime, type Runtime } from '../../app/services/runtime.server.ts';
 import { createLocalStorage } from '../../app/services/storage.server.ts';
 import { startServer, type RunningServer } from '../../app/express.server.ts';
+import { createJobQueue, type WorkerOptions } from '../../worker/index.ts';
 import { openTestDatabase } from './database.ts';
 
 export type TestServer = RunningServer & {
@@ -16,8 +17,14 @@ export type TestServer = RunningServer & {
   readMail: (file: string) => string;
 };
 
-/** The real product on a free port with its own data directory and database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * The real product on a free port with its own data directory and database, and its in-process worker (unless
+ * env WORKER=off); `worker` passes code-only worker options (e.g. the SSRF guard's test allowance).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { worker?: WorkerOptions } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -42,10 +49,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       logger,
     }),
     storage: createLocalStorage(config.dirs.files),
+    jobs: createJobQueue({ db: database.db, redisUrl: config.REDIS_URL }),
     services: {},
   };
   setRuntime(runtime);
-  const running = await startServer({ runtime });
+  const running = await startServer({ runtime, worker: opts.worker });
   return {
     ...running,
     dataDir,

@@ -1,0 +1,133 @@
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { findChrome } from '../scripts/chrome.mjs';
+import type { Logger } from '../app/services/logger.server.ts';
+
+/** Flags for a headless Chromium that never reaches the network on its own. */
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  '--font-render-hinting=none',
+  // The document is a file:// page that loads its fonts and prepared images from other local files.
+  '--allow-file-access-from-files',
+];
+
+export class ChromiumUnavailableError extends Error {}
+export class PageTimeoutError extends Error {}
+
+export type BrowserPool = {
+  /**
+   * Run fn with a warm page. The page is reused afterwards unless fn failed; after timeoutMs (or when
+   * signal aborts) the page is closed, which makes fn's pending browser calls fail.
+   */
+  withPage: <T>(
+    fn: (page: Page) => Promise<T>,
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ) => Promise<T>;
+  /** Launch now, so the first job does not wait for it. */
+  warm: () => Promise<void>;
+  close: () => Promise<void>;
+  /** How many times Chromium was launched (a crash makes the next use relaunch it). */
+  launches: () => number;
+};
+
+/**
+ * One Chromium per worker process, launched on first use and kept warm; idle pages are reused. A crashed or
+ * killed browser is noticed (disconnected) and the next use launches a new one.
+ */
+export function createBrowserPool(
+  opts: { chromePath?: string; logger?: Logger; maxIdlePages?: number } = {},
+): BrowserPool {
+  const maxIdle = opts.maxIdlePages ?? 2;
+  let browser: Promise<Browser> | null = null;
+  let launches = 0;
+  let closed = false;
+  const idle: Page[] = [];
+
+  const launch = (): Promise<Browser> => {
+    if (closed) return Promise.reject(new ChromiumUnavailableError('The browser pool is closed.'));
+    if (browser) return browser;
+    const executablePath = opts.chromePath ?? findChrome();
+    if (!executablePath) {
+      return Promise.reject(
+        new ChromiumUnavailableError(
+          'Chromium was not found: install it or set CHROME_PATH (PDF export needs it).',
+        ),
+      );
+    }
+    const p = puppeteer
+      .launch({ executablePath, headless: true, args: CHROME_ARGS, protocolTimeout: 300_000 })
+      .then((b) => {
+        launches++;
+        b.on('disconnected', () => {
+          if (browser === p) browser = null;
+          idle.length = 0;
+          if (!closed) opts.logger?.warn('Chromium disconnected; it will be relaunched on next use');
+        });
+        return b;
+      });
+    p.catch(() => {
+      if (browser === p) browser = null;
+    });
+    browser = p;
+    return p;
+  };
+
+  const takePage = async (): Promise<Page> => {
+    while (idle.length) {
+      const page = idle.pop()!;
+      if (!page.isClosed()) return page;
+    }
+    return (await launch()).newPage();
+  };
+
+  return {
+    async withPage(fn, { timeoutMs = 120_000, signal } = {}) {
+      const page = await takePage();
+      let failed = false;
+      let timer: NodeJS.Timeout | undefined;
+      let onAbort: (() => void) | undefined;
+      const stop = new Promise<never>((_, reject) => {
+        const fail = (err: Error) => {
+          failed = true;
+          void page.close().catch(() => {});
+          reject(err);
+        };
+        timer = setTimeout(
+          () => fail(new PageTimeoutError(`Chromium took longer than ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        onAbort = () => fail(signal!.reason as Error);
+        if (signal?.aborted) onAbort();
+        else signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      stop.catch(() => {});
+      try {
+        return await Promise.race([fn(page), stop]);
+      } catch (err) {
+        failed = true;
+        throw err;
+      } finally {
+        clearTimeout(timer);
+        if (onAbort) signal?.removeEventListener('abort', onAbort);
+        if (failed || page.isClosed() || idle.length >= maxIdle) await page.close().catch(() => {});
+        else idle.push(page);
+      }
+    },
+    async warm() {
+      await launch();
+    },
+    async close() {
+      closed = true;
+      const b = browser;
+      browser = null;
+      idle.length = 0;
+      if (b) await (await b.catch(() => null))?.close().catch(() => {});
+    },
+    launches: () => launches,
+  };
+}

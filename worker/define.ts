@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import type { Config } from '../app/services/config.server.ts';
+import type { Logger } from '../app/services/logger.server.ts';
+import type { Storage } from '../app/services/storage.server.ts';
+import type { BrowserPool } from './chromium.ts';
+import type { ImageCache } from './images/cache.ts';
+
+/** What a handler may use besides its payload. Built once per worker process (see worker/index.ts). */
+export type WorkerDeps = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  storage: Storage;
+  /** The warm Chromium of this worker (started on first use). */
+  browser: BrowserPool;
+  /** Prepared (downsampled, compressed) images, shared by every job of this process. */
+  images: ImageCache;
+  /**
+   * Options that only code may set (never the environment): tests allow image servers on 127.0.0.1 here.
+   * See worker/images/fetch.ts.
+   */
+  fetchOptions?: { allowPrivateAddresses?: boolean };
+};
+
+export type JobContext = {
+  jobId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** Mirrors progress in the jobs table (throttled); the API reports it as { done, total }. */
+  progress: (done: number, total: number) => void;
+  /** Aborted when the attempt times out, the job's lock is lost or the worker shuts down. */
+  signal: AbortSignal;
+  logger: Logger;
+  deps: WorkerDeps;
+};
+
+export type JobDefinition<N extends string = string, S extends z.ZodType = z.ZodType, R = unknown> = {
+  name: N;
+  /** The payload schema: enqueue validates with it, and the handler gets the re-validated output. */
+  payload: S;
+  /** Attempts before the job is failed. */
+  maxAttempts: number;
+  /** How long one attempt may run before it is aborted (and retried while attempts remain). */
+  timeoutMs: number;
+  /** Retry n waits backoffMs × 2^(n-1). */
+  backoffMs: number;
+  run: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
+};
+
+/**
+ * One job: a name, a payload schema and a handler. Handlers must be safe to run twice (a worker killed
+ * mid-job leaves the job to be retried), and are plain functions so every runner executes them the same way.
+ */
+export function defineJob<N extends string, S extends z.ZodType, R>(def: {
+  name: N;
+  payload: S;
+  maxAttempts?: number;
+  timeoutMs?: number;
+  backoffMs?: number;
+  run: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
+}): JobDefinition<N, S, R> {
+  return {
+    maxAttempts: 3,
+    timeoutMs: 5 * 60_000,
+    backoffMs: 2_000,
+    ...def,
+  };
+}
+
+/** Thrown by a handler for a failure retrying cannot fix (the job fails at once). */
+export class PermanentJobError extends Error {}

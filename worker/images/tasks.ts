@@ -1,0 +1,271 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { loadCatalogById } from '../../app/services/catalogs.server.ts';
+import { getListingsByIds, updateListing } from '../../app/services/listings.server.ts';
+import { BOOKLET_PAGE_THUMBNAIL, PAGE_THUMBNAIL } from '../../core/constants.ts';
+import {
+  isProductElement,
+  UserSettingsSchema,
+  type Catalog,
+  type Page,
+  type Product,
+} from '../../core/model/index.ts';
+import { resolveFormat } from '../../core/render/index.ts';
+import { catalogPages, users } from '../../db/schema.ts';
+import type { JobContext } from '../define.ts';
+import { layoutCatalog } from '../render/pdf.ts';
+import { storageSources } from '../render/sources.ts';
+import { compressionTarget, jpegQuality } from './process.ts';
+import { readSourceImage, storeCompressedImage, type StoredImage } from './store.ts';
+import { mapLimit } from '../limit.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export type ImageRunResult = {
+  processed: number;
+  failed: { url: string; error: string }[];
+  pages?: number;
+};
+
+async function ownerQuality(ctx: JobContext, ownerId: string): Promise<number> {
+  const [row] = await ctx.deps.db
+    .select({ settings: users.settings })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  const parsed = UserSettingsSchema.safeParse(row?.settings ?? {});
+  return jpegQuality(parsed.success ? parsed.data.image_quality : null);
+}
+
+/** One picture, once per run; a failure is logged and answers null (the item leaves the queue). */
+function imageProcessor(ctx: JobContext, quality: number, result: ImageRunResult) {
+  const seen = new Map<string, Promise<StoredImage | null>>();
+  return (url: string, target: { width: number; height: number }) => {
+    const key = `${url}|${target.width}x${target.height}`;
+    let p = seen.get(key);
+    if (!p) {
+      p = (async () => {
+        ctx.signal.throwIfAborted();
+        try {
+          const source = await readSourceImage({
+            url,
+            storage: ctx.deps.storage,
+            appUrl: ctx.deps.config.appUrl,
+            fetchOptions: { ...ctx.deps.fetchOptions, signal: ctx.signal },
+          });
+          const stored = await storeCompressedImage({ source, target, quality, storage: ctx.deps.storage });
+          result.processed++;
+          return stored;
+        } catch (err) {
+          if (ctx.signal.aborted) throw err;
+          const error = (err as Error).message;
+          ctx.logger.warn({ url, err }, 'image conversion failed; skipped');
+          result.failed.push({ url, error });
+          return null;
+        }
+      })();
+      seen.set(key, p);
+    }
+    return p;
+  };
+}
+
+/** Compressed copies and thumbnails for a product's pictures; its main one becomes compressed_image. */
+async function compressProduct(
+  product: Pick<Product, 'main_image' | 'images' | 'compressed_image' | 'thumbnail_image'>,
+  target: { width: number; height: number },
+  process: ReturnType<typeof imageProcessor>,
+) {
+  const main = product.main_image ?? product.images.find((i) => !i.hide)?.original ?? null;
+  const images = await Promise.all(
+    product.images.map(async (img) => {
+      const stored = await process(img.original, target);
+      return stored ? { ...img, compressed: stored.compressed, thumbnail: stored.thumbnail } : img;
+    }),
+  );
+  const mainStored = main ? await process(main, target) : null;
+  return {
+    images,
+    compressed_image: mainStored?.compressed ?? product.compressed_image,
+    thumbnail_image: mainStored?.thumbnail ?? product.thumbnail_image,
+  };
+}
+
+export async function processListingImages(opts: {
+  ownerId: string;
+  listingIds: string[];
+  ctx: JobContext;
+}): Promise<ImageRunResult> {
+  const { ctx } = opts;
+  const result: ImageRunResult = { processed: 0, failed: [] };
+  const quality = await ownerQuality(ctx, opts.ownerId);
+  const process = imageProcessor(ctx, quality, result);
+  const listings = await getListingsByIds({
+    db: ctx.deps.db,
+    ownerId: opts.ownerId,
+    listingIds: opts.listingIds,
+  });
+  let done = 0;
+  ctx.progress(0, listings.length);
+  await mapLimit(listings, 2, async (listing) => {
+    const changes = await compressProduct(listing, compressionTarget(null), process);
+    await updateListing({ db: ctx.deps.db, ownerId: opts.ownerId, listingId: listing.id!, changes });
+    ctx.progress(++done, listings.length);
+  });
+  return result;
+}
+
+/** The cell a product sits in, as fractions of the page (flow pages: one column of the page). */
+function cellOf(page: Page, index: number): { width: number; height: number } | null {
+  if (page.kind === 'flow') return { width: 1 / Math.max(1, page.columns), height: 1 / 3 };
+  const cell = page.layout.cells[index];
+  return cell ? { width: cell.width, height: cell.height } : null;
+}
+
+/**
+ * Derived data is written into a page only if nobody saved the page meanwhile (its updated_at is unchanged), so
+ * the worker never overwrites a merchant's edit; the catalog's revision is not bumped for derived data.
+ */
+async function writePage(ctx: JobContext, catalogId: string, page: Page, updatedAt: Date): Promise<boolean> {
+  const rows = await ctx.deps.db
+    .update(catalogPages)
+    .set({ document: page })
+    .where(
+      and(
+        eq(catalogPages.catalogId, catalogId),
+        eq(catalogPages.id, page.id),
+        eq(catalogPages.updatedAt, updatedAt),
+      ),
+    )
+    .returning({ id: catalogPages.id });
+  return rows.length > 0;
+}
+
+export async function processCatalogImages(opts: {
+  catalogId: string;
+  products: boolean;
+  pages: boolean;
+  ctx: JobContext;
+}): Promise<ImageRunResult | null> {
+  const { ctx } = opts;
+  const { db } = ctx.deps;
+  const loaded = await loadCatalogById({ db, catalogId: opts.catalogId });
+  if (!loaded) return null;
+  const result: ImageRunResult = { processed: 0, failed: [] };
+  const quality = await ownerQuality(ctx, loaded.row.ownerId);
+  const process = imageProcessor(ctx, quality, result);
+  const stamps = new Map(
+    (
+      await db
+        .select({ id: catalogPages.id, updatedAt: catalogPages.updatedAt })
+        .from(catalogPages)
+        .where(eq(catalogPages.catalogId, opts.catalogId))
+    ).map((r) => [r.id, r.updatedAt]),
+  );
+  let catalog = loaded.catalog;
+  const total = (opts.products ? catalog.pages.length : 0) + (opts.pages ? catalog.pages.length : 0);
+  let done = 0;
+  ctx.progress(0, total);
+
+  if (opts.products) {
+    const pages = await mapLimit(catalog.pages, 1, async (page) => {
+      const elements = await Promise.all(
+        page.elements.map(async (el, i) => {
+          if (!isProductElement(el)) return el;
+          const changes = await compressProduct(el.properties, compressionTarget(cellOf(page, i)), process);
+          return { ...el, properties: { ...el.properties, ...changes } };
+        }),
+      );
+      const next = { ...page, elements };
+      const stamp = stamps.get(page.id);
+      if (stamp && JSON.stringify(next) !== JSON.stringify(page)) {
+        // updated_at is left as it was: only a merchant's save moves it.
+        await writePage(ctx, opts.catalogId, next, stamp);
+      }
+      ctx.progress(++done, total);
+      return next;
+    });
+    catalog = { ...catalog, pages };
+  }
+
+  if (opts.pages) {
+    result.pages = await renderPageImages({
+      ctx,
+      catalog,
+      quality,
+      stamps,
+      onPage: () => ctx.progress(++done, total),
+    });
+  }
+  return result;
+}
+
+/** Page images for the viewer (1.5× the CSS size) and thumbnails (SPEC §9: 96×132, 198×144 for booklets). */
+async function renderPageImages(opts: {
+  ctx: JobContext;
+  catalog: Catalog;
+  quality: number;
+  stamps: Map<string, Date>;
+  onPage: () => void;
+}): Promise<number> {
+  const { ctx, catalog } = opts;
+  const { storage, browser, images, config } = ctx.deps;
+  const format = resolveFormat(catalog, null);
+  const thumb = format === 'Letter_booklet' ? BOOKLET_PAGE_THUMBNAIL : PAGE_THUMBNAIL;
+  const dir = path.join(config.dirs.tmp, `cb-pages-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    return await browser.withPage(
+      async (page) => {
+        await page.setViewport({ width: 1200, height: 1000, deviceScaleFactor: 1.5 });
+        await layoutCatalog(
+          page,
+          {
+            catalog,
+            format,
+            quality: 'screen',
+            jpegQuality: opts.quality,
+            watermark: false,
+            browser,
+            images,
+            resolveSource: storageSources({
+              storage,
+              images,
+              appUrl: config.appUrl,
+              fetchOptions: ctx.deps.fetchOptions,
+            }),
+            signal: ctx.signal,
+          },
+          dir,
+        );
+        const handles = await page.$$('.cb-page');
+        let written = 0;
+        for (let i = 0; i < handles.length && i < catalog.pages.length; i++) {
+          ctx.signal.throwIfAborted();
+          const shot = Buffer.from(await handles[i]!.screenshot({ type: 'jpeg', quality: 80 }));
+          const hash = createHash('sha256').update(shot).digest('hex').slice(0, 16);
+          const p = catalog.pages[i]!;
+          const imageKey = `pages/${catalog._id}/${p.id}-${hash}.jpg`;
+          const thumbKey = `pages/${catalog._id}/${p.id}-${hash}-thumb.jpg`;
+          await storage.put(imageKey, shot, { contentType: 'image/jpeg' });
+          const small = await sharp(shot)
+            .resize({ width: thumb.width, height: thumb.height, fit: 'contain', background: '#ffffff' })
+            .jpeg({ quality: 80 })
+            .toBuffer();
+          await storage.put(thumbKey, small, { contentType: 'image/jpeg' });
+          const stamp = opts.stamps.get(p.id);
+          const next: Page = {
+            ...p,
+            render: { image: storage.url(imageKey), thumbnail: storage.url(thumbKey) },
+          };
+          if (stamp && (await writePage(ctx, catalog._id, next, stamp))) written++;
+          opts.onPage();
+        }
+        return written;
+      },
+      { timeoutMs: 10 * 60_000, signal: ctx.signal },
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

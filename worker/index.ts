@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { Config } from '../app/services/config.server.ts';
+import type { Logger } from '../app/services/logger.server.ts';
+import type { Storage } from '../app/services/storage.server.ts';
+import type { Db } from '../db/client.ts';
+import { startBullRunner } from './bullmq.ts';
+import { createBrowserPool, type BrowserPool } from './chromium.ts';
+import type { WorkerDeps } from './define.ts';
+import { createImageCache, type ImageCache } from './images/cache.ts';
+import { JOBS } from './jobs/index.ts';
+import type { JobQueue } from './queue.ts';
+import { startDatabaseRunner, type Runner } from './runner-database.ts';
+
+export { createJobQueue, type JobQueue } from './queue.ts';
+export type { JobView, JobState } from './state.ts';
+
+export type WorkerOptions = {
+  /** Jobs run at once by this process (default 1: a render already uses both cores). */
+  concurrency?: number;
+  pollMs?: number;
+  /** Lease of a claimed job (database runner) or lock (BullMQ); a dead worker's job is retried after it. */
+  leaseMs?: number;
+  /** BullMQ only: how often stalled jobs are looked for. */
+  stalledIntervalMs?: number;
+  redisPrefix?: string;
+  /** Code-only options of the SSRF guard (tests allow 127.0.0.1); see worker/images/fetch.ts. */
+  fetchOptions?: WorkerDeps['fetchOptions'];
+  browser?: BrowserPool;
+  images?: ImageCache;
+  /** Launch Chromium at start so the first render does not wait for it. */
+  warm?: boolean;
+};
+
+export type RunningWorker = { runner: Runner; deps: WorkerDeps; close: () => Promise<void> };
+
+/**
+ * The worker: the handlers of worker/jobs run by BullMQ when REDIS_URL is set, else by the database runner.
+ * `npm start` runs it inside the app process; `npm run start:worker` runs it alone (worker/main.ts).
+ */
+export function startWorker(opts: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  storage: Storage;
+  queue: JobQueue;
+  options?: WorkerOptions;
+}): RunningWorker {
+  const o = opts.options ?? {};
+  const logger = opts.logger.child({ component: 'worker' });
+  const deps: WorkerDeps = {
+    db: opts.db,
+    config: opts.config,
+    logger,
+    storage: opts.storage,
+    browser: o.browser ?? createBrowserPool({ chromePath: opts.config.CHROME_PATH, logger }),
+    images: o.images ?? createImageCache(path.join(opts.config.dataDir, 'cache', 'images')),
+    fetchOptions: o.fetchOptions,
+  };
+  const runner = opts.config.REDIS_URL
+    ? startBullRunner({
+        deps,
+        definitions: JOBS,
+        redisUrl: opts.config.REDIS_URL,
+        prefix: o.redisPrefix,
+        concurrency: o.concurrency,
+        lockMs: o.leaseMs,
+        stalledIntervalMs: o.stalledIntervalMs,
+      })
+    : startDatabaseRunner({
+        deps,
+        definitions: JOBS,
+        concurrency: o.concurrency,
+        pollMs: o.pollMs,
+        leaseMs: o.leaseMs,
+      });
+  opts.queue.onEnqueued(runner.nudge);
+  if (o.warm) deps.browser.warm().catch((err) => logger.warn({ err }, 'Chromium could not be started'));
+  logger.info({ runner: runner.id, kind: runner.kind }, 'worker started');
+  return {
+    runner,
+    deps,
+    close: async () => {
+      await runner.close();
+      if (!o.browser) await deps.browser.close();
+    },
+  };
+}

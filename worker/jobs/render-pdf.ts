@@ -1,0 +1,120 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { loadCatalogById, setCatalogPdf } from '../../app/services/catalogs.server.ts';
+import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
+import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
+import { UserSettingsSchema } from '../../core/model/index.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { defineJob, PermanentJobError } from '../define.ts';
+import { jpegQuality } from '../images/process.ts';
+import { renderCatalogPdf, type RenderPdfReport } from '../render/pdf.ts';
+import { storageSources } from '../render/sources.ts';
+
+export const RenderPdfPayload = z.object({
+  catalogId: z.string().uuid(),
+  /** The page size chosen on the print preview; null: the catalog's, else the owner's setting (A4). */
+  format: z
+    .enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]])
+    .nullable()
+    .default(null),
+  quality: z.enum(['print', 'screen']).default('print'),
+});
+
+const RENDER_TIMEOUT_MS = 10 * 60_000;
+
+export type RenderPdfResult = {
+  url: string;
+  pages: number;
+  bytes: number;
+  format: PageFormat;
+  quality: 'print' | 'screen';
+  watermark: boolean;
+  report: RenderPdfReport;
+};
+
+/**
+ * Where a catalog's PDF lives: one stable key per catalog, unguessable from the catalog id alone (the id is
+ * public in viewer links), so a new render replaces the previous file in one move.
+ */
+export function pdfKey(opts: { catalogId: string; secret: string }): string {
+  const token = createHmac('sha256', opts.secret).update(`pdf:${opts.catalogId}`).digest('hex').slice(0, 24);
+  return `pdf/${opts.catalogId}/${token}.pdf`;
+}
+
+async function ownerSettings(db: Db, ownerId: string) {
+  const [row] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, ownerId));
+  const parsed = UserSettingsSchema.safeParse(row?.settings ?? {});
+  return parsed.success ? parsed.data : UserSettingsSchema.parse({});
+}
+
+/**
+ * The whole catalog as one PDF (SPEC §4 'Rendering and download'). The file is written under a temporary key
+ * and moved over the previous PDF only once complete, so a failed or killed render leaves the previous PDF in
+ * place; then the catalog's url and download_number are updated.
+ */
+export const renderPdfJob = defineJob({
+  name: 'render-pdf',
+  payload: RenderPdfPayload,
+  maxAttempts: 3,
+  timeoutMs: RENDER_TIMEOUT_MS,
+  backoffMs: 2_000,
+  run: async (payload, ctx): Promise<RenderPdfResult> => {
+    const { db, storage, config, browser, images } = ctx.deps;
+    const loaded = await loadCatalogById({ db, catalogId: payload.catalogId });
+    if (!loaded) throw new PermanentJobError('The catalog no longer exists.');
+    const { catalog, row } = loaded;
+    const settings = await ownerSettings(db, row.ownerId);
+    const limits = await getPlanLimits({ db, userId: row.ownerId });
+    const format = (payload.format ?? catalog.settings.page_format ?? settings.page_format) as PageFormat;
+    const watermark = limits.isTrial;
+
+    const finalKey = pdfKey({ catalogId: catalog._id, secret: config.appSecret });
+    const tmpKey = `tmp/pdf/${ctx.jobId}-${ctx.attempt}.pdf`;
+    try {
+      const report = await renderCatalogPdf({
+        catalog,
+        format,
+        quality: payload.quality,
+        jpegQuality: jpegQuality(settings.image_quality),
+        watermark,
+        browser,
+        images,
+        resolveSource: storageSources({
+          storage,
+          images,
+          appUrl: config.appUrl,
+          fetchOptions: ctx.deps.fetchOptions,
+        }),
+        write: (pdf) => storage.put(tmpKey, pdf, { contentType: 'application/pdf' }),
+        workDir: config.dirs.tmp,
+        onProgress: ctx.progress,
+        signal: ctx.signal,
+        timeoutMs: RENDER_TIMEOUT_MS,
+        log: (msg, err) => ctx.logger.warn({ err, catalogId: catalog._id }, msg),
+      });
+      ctx.signal.throwIfAborted();
+      const bytes = (await storage.size(tmpKey)) ?? 0;
+      await storage.move(tmpKey, finalKey);
+      // The file keeps its address; the version makes browsers and CDNs fetch the new one.
+      const url = `${storage.url(finalKey)}?v=${ctx.jobId.slice(0, 8)}`;
+      await setCatalogPdf({ db, catalogId: catalog._id, url });
+      ctx.logger.info(
+        { catalogId: catalog._id, pages: report.pages, bytes, timings: report.timings },
+        'PDF ready',
+      );
+      return {
+        url,
+        pages: report.pages,
+        bytes,
+        format: report.format,
+        quality: payload.quality,
+        watermark,
+        report,
+      };
+    } finally {
+      await storage.delete(tmpKey).catch(() => {});
+    }
+  },
+});

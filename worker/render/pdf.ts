@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Page } from 'puppeteer-core';
+import type { PageFormat } from '../../core/constants.ts';
+import type { Catalog } from '../../core/model/index.ts';
+import { needsPagination, paginateCatalog } from '../../core/pagination/index.ts';
+import {
+  createRenderContext,
+  MEASURE_SCRIPT,
+  measureDocumentHtml,
+  renderCatalogHtml,
+  resolveFormat,
+  type FontFaceOption,
+  type RenderOptions,
+} from '../../core/render/index.ts';
+import type { BrowserPool } from '../chromium.ts';
+import { bundledFontFaces } from '../fonts.ts';
+import type { ImageCache } from '../images/cache.ts';
+import { mapLimit } from '../limit.ts';
+import { AssetTokens, fileUrl, MISSING_IMAGE, placeholderImage } from './assets.ts';
+import type { AssetSource, ResolveSource } from './sources.ts';
+
+export type PdfQuality = 'print' | 'screen';
+/** Resolution images are prepared at, for the size they are printed at. */
+export const QUALITY_DPI: Record<PdfQuality, number> = { print: 300, screen: 150 };
+/** Screen PDFs are for reading on a screen: lighter JPEGs. */
+const SCREEN_MAX_JPEG_QUALITY = 70;
+const CSS_PX_PER_INCH = 96;
+
+export type LayoutInput = {
+  catalog: Catalog;
+  /** Page format; default: the catalog's. */
+  format?: PageFormat | null;
+  quality: PdfQuality;
+  /** JPEG quality of prepared images (the user's image_quality, q80 by default). */
+  jpegQuality: number;
+  watermark: boolean;
+  browser: BrowserPool;
+  images: ImageCache;
+  resolveSource: ResolveSource;
+  /** Folder for the temporary HTML document (removed afterwards). */
+  workDir?: string;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+};
+
+export type RenderPdfInput = LayoutInput & {
+  /** Receives the PDF as it is produced. */
+  write: (pdf: Readable) => Promise<void>;
+};
+
+export type RenderPdfReport = {
+  pages: number;
+  format: PageFormat;
+  images: { total: number; prepared: number; passThrough: number; missing: number };
+  /** Milliseconds per stage. */
+  timings: {
+    paginate: number;
+    html: number;
+    sources: number;
+    measure: number;
+    images: number;
+    print: number;
+  };
+};
+
+type Placement = { id: number; width: number; height: number; page: number };
+
+/** In the page: the size (CSS px) each asset image is drawn at, and the page it is on. */
+const MEASURE_IMAGES_SCRIPT = `(() => {
+  const pages = Array.from(document.querySelectorAll('.cb-page'));
+  const out = [];
+  for (const img of document.images) {
+    const m = /%3C!--cb(\\d+)--%3E/.exec(img.getAttribute('src') || '');
+    if (!m) continue;
+    const r = img.getBoundingClientRect();
+    const nw = img.naturalWidth || 1, nh = img.naturalHeight || 1;
+    const fit = getComputedStyle(img).objectFit;
+    let w = r.width, h = r.height;
+    if (fit === 'contain' || fit === 'cover' || fit === 'scale-down') {
+      const s = fit === 'cover' ? Math.max(r.width / nw, r.height / nh) : Math.min(r.width / nw, r.height / nh);
+      w = nw * s; h = nh * s;
+    }
+    const page = img.closest('.cb-page');
+    out.push({ id: Number(m[1]), width: w, height: h, page: page ? pages.indexOf(page) : 0 });
+  }
+  return out;
+})()`;
+
+/** In the page: every placeholder swapped for its prepared file, resolved once all have loaded. */
+const SWAP_IMAGES_SCRIPT = `async (map) => {
+  const waits = [];
+  for (const img of document.images) {
+    const m = /%3C!--cb(\\d+)--%3E/.exec(img.getAttribute('src') || '');
+    if (!m || !(m[1] in map)) continue;
+    img.setAttribute('src', map[m[1]]);
+    if (!img.complete) waits.push(new Promise((r) => { img.onload = r; img.onerror = r; }));
+  }
+  await Promise.all(waits);
+  await document.fonts.ready;
+  return waits.length;
+}`;
+
+async function loadDocument(page: Page, file: string, timeoutMs: number) {
+  await page.goto(fileUrl(file), { waitUntil: 'load', timeout: timeoutMs });
+  await page.evaluate('document.fonts.ready.then(() => true)');
+}
+
+/**
+ * Flow and list pages laid out in Chromium (DESIGN §6): the measure documents are loaded in the same page,
+ * with the same fonts, as the final document.
+ */
+async function paginateInChromium(
+  page: Page,
+  catalog: Catalog,
+  render: RenderOptions,
+  dir: string,
+  timeoutMs: number,
+): Promise<Catalog> {
+  const file = path.join(dir, 'measure.html');
+  return paginateCatalog(
+    catalog,
+    async (blocks) => {
+      if (blocks.length === 0) return [];
+      const ctx = createRenderContext(catalog, render);
+      await writeFile(file, measureDocumentHtml(ctx, blocks, { fontFaces: render.fontFaces }));
+      await loadDocument(page, file, timeoutMs);
+      return (await page.evaluate(MEASURE_SCRIPT)) as number[];
+    },
+    { render },
+  );
+}
+
+/**
+ * Lay a catalog out in a Chromium page, ready to print or photograph: rendered to HTML once by core/render,
+ * loaded with stand-ins of the right proportions to learn the size each image is drawn at, images prepared at
+ * that size (300 dpi for print) in parallel, then swapped in. Prepared images are cached by content, and a
+ * JPEG already small enough is used as is (Chromium copies JPEG data into a PDF unchanged).
+ */
+export async function layoutCatalog(page: Page, input: LayoutInput, dir: string): Promise<RenderPdfReport> {
+  const timeoutMs = input.timeoutMs ?? 5 * 60_000;
+  const format = resolveFormat(input.catalog, input.format);
+  const dpi = QUALITY_DPI[input.quality];
+  const jpegQuality =
+    input.quality === 'screen' ? Math.min(input.jpegQuality, SCREEN_MAX_JPEG_QUALITY) : input.jpegQuality;
+  const log = input.log ?? (() => {});
+  const timings = { paginate: 0, html: 0, sources: 0, measure: 0, images: 0, print: 0 };
+  let t = performance.now();
+  const lap = (k: keyof typeof timings) => {
+    const now = performance.now();
+    timings[k] = Math.round(now - t);
+    t = now;
+  };
+  const throwIfAborted = () => input.signal?.throwIfAborted();
+
+  const fonts: FontFaceOption[] = bundledFontFaces();
+  const tokens = new AssetTokens();
+  const customFontUrls = new Set(input.catalog.fonts.map((f) => f.url).filter(Boolean) as string[]);
+  const render: RenderOptions = { format, watermark: input.watermark, mode: 'print', fontFaces: fonts, log };
+
+  let catalog = input.catalog;
+  if (needsPagination(catalog)) catalog = await paginateInChromium(page, catalog, render, dir, timeoutMs);
+  lap('paginate');
+  throwIfAborted();
+  const html = renderCatalogHtml(catalog, {
+    ...render,
+    paginate: false,
+    // Bundled fonts are already local files; everything else becomes a token.
+    resolveAsset: (url) => (url.startsWith('file:') ? url : tokens.token(url)),
+  });
+  const pageCount = catalog.pages.length;
+  input.onProgress?.(0, pageCount);
+  lap('html');
+
+  const sources: AssetSource[] = await mapLimit(tokens.urls, 8, async (url) => {
+    try {
+      return await input.resolveSource(url);
+    } catch (err) {
+      log(`render: asset not available: ${url}`, err);
+      return null;
+    }
+  });
+  const infos = await mapLimit(sources, 8, async (s, i) => {
+    if (!s || !('file' in s) || customFontUrls.has(tokens.urls[i]!)) return null;
+    try {
+      return await input.images.info(s.file);
+    } catch (err) {
+      log(`render: not an image: ${tokens.urls[i]}`, err);
+      return null;
+    }
+  });
+  lap('sources');
+  throwIfAborted();
+
+  const isFont = (i: number) => customFontUrls.has(tokens.urls[i]!);
+  const measureHtml = AssetTokens.replace(html, (i) => {
+    const s = sources[i];
+    if (isFont(i)) return s && 'file' in s ? fileUrl(s.file) : '';
+    if (s && 'url' in s) return s.url;
+    const info = infos[i];
+    return info ? placeholderImage(i, info.width, info.height) : MISSING_IMAGE;
+  });
+  const docFile = path.join(dir, 'catalog.html');
+  await writeFile(docFile, measureHtml);
+  await loadDocument(page, docFile, timeoutMs);
+  const placements = (await page.evaluate(MEASURE_IMAGES_SCRIPT)) as Placement[];
+  lap('measure');
+  throwIfAborted();
+
+  // Each image once, at the largest size it is printed at; in page order so progress reads as pages.
+  const needed = new Map<number, { width: number; height: number; page: number }>();
+  for (const p of placements) {
+    const prev = needed.get(p.id);
+    needed.set(p.id, {
+      width: Math.max(prev?.width ?? 0, p.width),
+      height: Math.max(prev?.height ?? 0, p.height),
+      page: Math.min(prev?.page ?? Infinity, p.page),
+    });
+  }
+  const order = [...needed.entries()].sort((a, b) => a[1].page - b[1].page);
+  const remainingOnPage = new Array<number>(pageCount).fill(0);
+  for (const [, n] of order) remainingOnPage[n.page] = (remainingOnPage[n.page] ?? 0) + 1;
+  let pagesDone = 0;
+  const advance = () => {
+    while (pagesDone < pageCount && remainingOnPage[pagesDone] === 0) pagesDone++;
+    // The last step (printing) is still ahead: never report every page done before the file exists.
+    input.onProgress?.(Math.min(pagesDone, pageCount - 1), pageCount);
+  };
+  advance();
+  const report = { total: needed.size, prepared: 0, passThrough: 0, missing: 0 };
+  const swap: Record<number, string> = {};
+  await mapLimit(order, Math.max(2, os.availableParallelism()), async ([id, n]) => {
+    throwIfAborted();
+    const s = sources[id];
+    const scale = dpi / CSS_PX_PER_INCH;
+    try {
+      if (!s || !('file' in s)) throw new Error('no local file');
+      const prepared = await input.images.prepare({
+        file: s.file,
+        width: Math.max(1, Math.ceil(n.width * scale)),
+        height: Math.max(1, Math.ceil(n.height * scale)),
+        quality: jpegQuality,
+      });
+      swap[id] = fileUrl(prepared.file);
+      if (prepared.passThrough) report.passThrough++;
+      else report.prepared++;
+    } catch (err) {
+      log(`render: image could not be prepared: ${tokens.urls[id]}`, err);
+      swap[id] = MISSING_IMAGE;
+      report.missing++;
+    }
+    remainingOnPage[n.page]!--;
+    advance();
+  });
+  lap('images');
+  throwIfAborted();
+
+  await page.evaluate(`(${SWAP_IMAGES_SCRIPT})(${JSON.stringify(swap)})`);
+  return { pages: pageCount, format, images: report, timings };
+}
+
+/** A catalog as one PDF (SPEC §4), printed in one pass from one Chromium page. */
+export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdfReport> {
+  const timeoutMs = input.timeoutMs ?? 5 * 60_000;
+  const dir = path.join(input.workDir ?? os.tmpdir(), `cb-render-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    return await input.browser.withPage(
+      async (page) => {
+        const report = await layoutCatalog(page, input, dir);
+        input.signal?.throwIfAborted();
+        const started = performance.now();
+        const stream = await page.createPDFStream({
+          preferCSSPageSize: true,
+          printBackground: true,
+          // Tagging doubles the print time of a large catalog; print shops do not use it.
+          tagged: false,
+          timeout: timeoutMs,
+        });
+        await input.write(Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>));
+        report.timings.print = Math.round(performance.now() - started);
+        input.onProgress?.(report.pages, report.pages);
+        return report;
+      },
+      { timeoutMs, signal: input.signal },
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

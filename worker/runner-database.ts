@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { JobDefinition, WorkerDeps } from './define.ts';
+import { executeAttempt } from './execute.ts';
+import { claimJob, extendLease, markAttemptFailed } from './state.ts';
+
+export type Runner = {
+  id: string;
+  kind: 'database' | 'bullmq';
+  /** Look for work now (after an enqueue in this process) instead of at the next poll. */
+  nudge: () => void;
+  /** Stop taking jobs, let running ones finish (aborting them after timeoutMs), then resolve. */
+  close: (opts?: { timeoutMs?: number }) => Promise<void>;
+};
+
+export type DatabaseRunnerOptions = {
+  deps: WorkerDeps;
+  definitions: readonly JobDefinition[];
+  concurrency?: number;
+  /** How often an idle runner looks for work. */
+  pollMs?: number;
+  /** A claimed job is this runner's for leaseMs, renewed every leaseMs / 3 while it runs. */
+  leaseMs?: number;
+};
+
+export function runnerId(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * The runner used without Redis: the jobs table is the queue. Several processes may share it (claims use
+ * FOR UPDATE SKIP LOCKED), and a job whose runner died is claimed again once its lease runs out.
+ */
+export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
+  const { deps } = opts;
+  const id = runnerId();
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
+  const pollMs = opts.pollMs ?? 1_000;
+  const leaseMs = opts.leaseMs ?? 30_000;
+  const byName = new Map(opts.definitions.map((d) => [d.name, d]));
+  const names = [...byName.keys()];
+  /** Stops claiming new jobs. */
+  const stopping = new AbortController();
+  /** Aborts running jobs: at shutdown, once they had their grace period. */
+  const abortRunning = new AbortController();
+  const active = new Set<Promise<void>>();
+  let wake: (() => void) | null = null;
+  let nudged = false;
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      if (nudged) {
+        nudged = false;
+        resolve();
+        return;
+      }
+      const t = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(t);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function runOne(row: NonNullable<Awaited<ReturnType<typeof claimJob>>>) {
+    const def = byName.get(row.name)!;
+    if (row.attempts > row.maxAttempts) {
+      // Its runner died during the last allowed attempt: that attempt counts as failed.
+      await markAttemptFailed({
+        db: deps.db,
+        jobId: row.id,
+        lockedBy: id,
+        error: row.error ?? 'The worker stopped during the last attempt.',
+        retryAt: null,
+      });
+      return;
+    }
+    const lease = new AbortController();
+    const heartbeat = setInterval(
+      () => {
+        extendLease({ db: deps.db, jobId: row.id, lockedBy: id, leaseMs })
+          .then((held) => {
+            if (!held) lease.abort(new Error('The job was taken over by another runner.'));
+          })
+          .catch((err) => deps.logger.warn({ err, jobId: row.id }, 'lease not renewed'));
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
+    try {
+      await executeAttempt({
+        deps,
+        def,
+        jobId: row.id,
+        payload: row.payload,
+        attempt: row.attempts,
+        maxAttempts: row.maxAttempts,
+        lockedBy: id,
+        signal: AbortSignal.any([lease.signal, abortRunning.signal]),
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  const loop = (async () => {
+    while (!stopping.signal.aborted) {
+      if (active.size >= concurrency) {
+        await Promise.race(active);
+        continue;
+      }
+      let row = null;
+      try {
+        row = await claimJob({ db: deps.db, names, lockedBy: id, leaseMs });
+      } catch (err) {
+        if (stopping.signal.aborted) break;
+        deps.logger.error({ err }, 'job claim failed');
+      }
+      if (!row) {
+        await sleep();
+        continue;
+      }
+      const p = runOne(row)
+        .catch((err) => deps.logger.error({ err, jobId: row.id }, 'job runner error'))
+        .finally(() => {
+          active.delete(p);
+          if (wake) wake();
+        });
+      active.add(p);
+    }
+  })();
+
+  return {
+    id,
+    kind: 'database',
+    nudge: () => {
+      if (wake) wake();
+      else nudged = true;
+    },
+    close: async ({ timeoutMs = 15_000 } = {}) => {
+      if (!stopping.signal.aborted) {
+        stopping.abort();
+        if (wake) wake();
+        const graceful = Promise.allSettled([...active]);
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
+        if ((await Promise.race([graceful, timedOut])) === 'timeout') {
+          deps.logger.warn({ runner: id }, 'jobs still running at shutdown are aborted and will be retried');
+          abortRunning.abort(new Error('The worker is stopping.'));
+        }
+        clearTimeout(timer);
+      }
+      await Promise.allSettled([...active]);
+      await loop;
+    },
+  };
+}
