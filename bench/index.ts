@@ -1,0 +1,28 @@
+/**
+ * `npm run bench -- <name>` runs one benchmark, `npm run bench` all of them (DESIGN §13). Benchmarks report
+ * figures against their budget; they never fail a build on timings. Add one: a module with `main()` and a
+ * line below.
+ */
+type Benchmark = { summary: string; load: () => Promise<{ main: () => Promise<void> }> };
+
+const BENCHMARKS: Record<string, Benchmark> = {
+  import: {
+    summary: '10,000 CSV rows validated and stored (budget 5 s)',
+    load: () => import('./import.ts'),
+  },
+};
+
+async function run(names: string[]): Promise<number> {
+  const unknown = names.filter((n) => !BENCHMARKS[n]);
+  if (unknown.length) {
+    console.error(`Unknown benchmark: ${unknown.join(', ')}. Available:`);
+    for (const [name, b] of Object.entries(BENCHMARKS)) console.error(`  ${name.padEnd(10)} ${b.summary}`);
+    return 1;
+  }
+  for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
+    await (await BENCHMARKS[name]!.load()).main();
+  }
+  return 0;
+}
+
+process.exitCode = await run(process.argv.slice(2));
