@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import shopify from '../../../shared/extdata/shopify-admin-rest-2026-07-products.json';
+import { readExtdataJson } from '../../scripts/testing/extdata.ts';
+
 import {
   SYMBOLOGIES,
   barcodeSvg,
@@ -11,6 +12,8 @@ import {
 } from './index.ts';
 import { renderBarcodeSvg } from './svg.ts';
 import { code128Values, decodeCode128, svgModules } from './test-support.ts';
+
+const shopify = readExtdataJson('shopify-admin-rest-2026-07-products.json');
 
 const INVALID_MARK = 'catalog-barcode-invalid';
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import file from '../../../shared/extdata/barcode-vectors.json';
+import { readExtdataJson } from '../../scripts/testing/extdata.ts';
+
 import { barcodeSvg, validateBarcode, type Symbology } from './index.ts';
 import { renderBarcodeSvg } from './svg.ts';
 import { code128Values, decodeCode128, narrowWide, svgModules, trimQuietZones } from './test-support.ts';
+
+const file = readExtdataJson('barcode-vectors.json');
 
 type Vector = {
   symbology: string;

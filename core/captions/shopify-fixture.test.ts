@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import fixture from '../../../shared/extdata/shopify-admin-rest-2026-07-products.json';
+import { readExtdataJson } from '../../scripts/testing/extdata.ts';
+
 import { ProductSchema, type Product } from '../model/index.ts';
 import { renderTemplate } from './index.ts';
+
+const fixture = readExtdataJson('shopify-admin-rest-2026-07-products.json');
 
 type ShopifyVariant = {
   id: number;

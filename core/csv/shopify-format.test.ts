@@ -1,11 +1,9 @@
-// eslint-disable-next-line no-restricted-imports -- tests read the shared fixtures; shipped code never touches the disk
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ListingSchema } from '../model/product.ts';
+import { readExtdata } from '../../scripts/testing/extdata.ts';
 import { parseProductCsv } from './index.ts';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../shared/extdata/${name}`, import.meta.url), 'utf8');
+const fixture = readExtdata;
 
 describe('Shopify product CSV: shopify-partners-apparel.csv', () => {
   const r = parseProductCsv(fixture('shopify-partners-apparel.csv'));

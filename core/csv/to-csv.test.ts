@@ -1,6 +1,5 @@
-// eslint-disable-next-line no-restricted-imports -- tests read the shared fixtures; shipped code never touches the disk
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readExtdata } from '../../scripts/testing/extdata.ts';
 import { detectCsvFormat, parseProductCsv, resolveLocalImages, toCsv } from './index.ts';
 import type { ListingInput } from './model-types.ts';
 
@@ -52,10 +51,7 @@ describe('toCsv', () => {
   });
 
   it('re-imports a Shopify export written out again with the same products, options and prices', () => {
-    const text = readFileSync(
-      new URL('../../../shared/extdata/shopify-partners-jewelery.csv', import.meta.url),
-      'utf8',
-    );
+    const text = readExtdata('shopify-partners-jewelery.csv');
     const first = parseProductCsv(text).listings;
     const again = parseProductCsv(toCsv(first));
     expect(again.format).toBe('catalog-builder');

@@ -1,13 +1,9 @@
-// eslint-disable-next-line no-restricted-imports -- tests read the shared fixtures; shipped code never touches the disk
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ListingSchema } from '../model/product.ts';
+import { readExtdata } from '../../scripts/testing/extdata.ts';
 import { parseProductCsv } from './index.ts';
 
-const text = readFileSync(
-  new URL('../../../shared/extdata/woocommerce-sample_products.csv', import.meta.url),
-  'utf8',
-);
+const text = readExtdata('woocommerce-sample_products.csv');
 const IMG = 'https://woocommercecore.mystagingwebsite.com/wp-content/uploads/2017/12/';
 
 describe('WooCommerce product CSV: woocommerce-sample_products.csv', () => {
