@@ -18,6 +18,7 @@ export default [
 
   // The signed-in app
   route('catalogs', 'routes/catalogs.tsx'),
+  route('preview/:catalogId', 'routes/preview.tsx'),
 
   // Staff
   route('admin', 'routes/admin.tsx', [
@@ -38,6 +39,9 @@ export default [
   route('api/v1/catalogs/:catalogId', 'routes/api.v1.catalogs.id.ts'),
   route('api/v1/catalogs/:catalogId/page/:pageIndex', 'routes/api.v1.catalogs.id.page.ts'),
   route('api/v1/catalogs/:catalogId/pages/:pageId', 'routes/api.v1.catalogs.id.pages.ts'),
+  route('api/v1/catalogs/:catalogId/generate', 'routes/api.v1.catalogs.id.generate.ts'),
+  route('api/v1/catalogs/:catalogId/download', 'routes/api.v1.catalogs.id.download.ts'),
+  route('api/v1/jobs', 'routes/api.v1.jobs.ts'),
   route('api/v1/all-catalogs', 'routes/api.v1.all-catalogs.ts'),
   route('api/v1/subscriptions', 'routes/api.v1.subscriptions.ts'),
   route('api/v1/subscriptions/upgrade', 'routes/api.v1.subscriptions.upgrade.ts'),

@@ -60,7 +60,14 @@ export function createBrowserPool(
       );
     }
     const p = puppeteer
-      .launch({ executablePath, headless: true, args: CHROME_ARGS, protocolTimeout: 300_000 })
+      .launch({
+        executablePath,
+        headless: true,
+        args: CHROME_ARGS,
+        protocolTimeout: 300_000,
+        // A pipe, not a socket: Chromium exits with the worker even when the worker is killed (SIGKILL).
+        pipe: true,
+      })
       .then((b) => {
         launches++;
         b.on('disconnected', () => {

@@ -2,6 +2,7 @@
 export * from './accounts.server.ts';
 export * from './auth.server.ts';
 export * from './catalogs.server.ts';
+export * from './exports.server.ts';
 export * from './listing-import.server.ts';
 export * from './listings.server.ts';
 export * from './subscriptions.server.ts';

@@ -10,6 +10,8 @@ import { CatalogSchema, type Catalog, type CatalogInput, type ProductInput } fro
 
 /** A realistic caption: title, SKU and price (what most merchants print under a product). */
 export const SAMPLE_CAPTION = '<p><strong>[TITLE]</strong></p><p>SKU [SKU]</p><p>[PRICE]</p>';
+/** The same with an EAN-13 barcode and a QR code of the product's address. */
+export const CODES_CAPTION = `${SAMPLE_CAPTION}<div>[BARCODE(EAN13)]</div><div>[QRCODE]</div>`;
 
 const NAMES = ['Linen Shirt', 'Ceramic Vase', 'Leather Tote', 'Wool Scarf', 'Oak Side Table', 'Brass Lamp'];
 
@@ -29,6 +31,7 @@ export function sampleProduct(i: number, imageUrl: string | null): ProductInput 
     price: 19 + (i % 50) + 0.5,
     iso_currency_code: 'USD',
     category: i % 2 ? 'Home' : 'Apparel',
+    url: `https://shop.example.com/products/p${i}`,
     main_image: imageUrl,
     images: imageUrl ? [{ original: imageUrl }] : [],
   };

@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
+import { getCatalogPdf, getJobStatus, requestCatalogPdf } from '../services/exports.server.ts';
+import { json } from '../services/http.server.ts';
+import { defineEndpoint } from './define.server.ts';
+
+const FormatSchema = z.enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]]);
+
+export const generateCatalogEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/catalogs/{catalogId}/generate',
+    summary: 'Start generating the catalog PDF; poll GET /api/v1/jobs?jobId= for its state',
+    tags: ['exports'],
+    auth: 'user',
+    query: z.object({
+      format: FormatSchema.optional(),
+      quality: z.enum(['print', 'screen']).default('print'),
+    }),
+    response: z.object({ job_id: z.string() }),
+    errors: [404],
+  },
+  async ({ params, query, user, runtime }) =>
+    requestCatalogPdf({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      user,
+      catalogId: params.catalogId ?? '',
+      format: query.format ?? null,
+      quality: query.quality,
+    }),
+);
+
+export const jobStatusEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/jobs',
+    summary: "A job's state (pending, complete, failed) and progress",
+    tags: ['exports'],
+    auth: 'user',
+    query: z.object({ jobId: z.string().min(1) }),
+    response: z.object({
+      job_state: z.enum(['pending', 'complete', 'failed']),
+      progress: z.object({ done: z.number(), total: z.number() }),
+      url: z.string().optional(),
+      message: z.string().optional(),
+    }),
+    errors: [404],
+  },
+  async ({ query, user, runtime }) => getJobStatus({ jobs: runtime.jobs, user, jobId: query.jobId }),
+);
+
+export const downloadCatalogEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/catalogs/{catalogId}/download',
+    summary: 'Download the catalog PDF; with url=1, its link as JSON (404 until it exists)',
+    tags: ['exports'],
+    auth: 'user',
+    query: z.object({ url: z.string().optional() }),
+    response: z.object({ url: z.string(), download_url: z.string() }),
+    errors: [403, 404],
+  },
+  async ({ params, query, user, runtime }) => {
+    const catalogId = params.catalogId ?? '';
+    const pdf = await getCatalogPdf({ db: runtime.db, storage: runtime.storage, user, catalogId });
+    if (query.url !== undefined && query.url !== '0' && query.url !== 'false') {
+      return json({
+        url: pdf.url,
+        download_url: `/api/v1/catalogs/${encodeURIComponent(catalogId)}/download`,
+      });
+    }
+    const stream = pdf.open();
+    if (!stream) return json({ error: 'not_found', message: 'The PDF is gone.' }, { status: 404 });
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(pdf.size),
+        'Content-Disposition': `attachment; filename="${pdf.fileName}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  },
+);

@@ -1,0 +1,236 @@
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineStack,
+  Layout,
+  Page,
+  ProgressBar,
+  Select,
+  Text,
+} from '@shopify/polaris';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { PAGE_FORMAT_NAMES, POLLING_MS, type PageFormat } from '../../core/constants.ts';
+import { AppFrame } from '../components/app-frame.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Print preview · Catalog Builder' }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requirePageUser } = await import('../services/session.server.ts');
+  const { getRuntime } = await import('../services/runtime.server.ts');
+  const { getCatalog } = await import('../services/catalogs.server.ts');
+  const { hasRole } = await import('../services/auth.server.ts');
+  const { getPlanLimits } = await import('../services/subscriptions.server.ts');
+  const { UserSettingsSchema } = await import('../../core/model/index.ts');
+  const user = await requirePageUser(request);
+  const { db } = getRuntime();
+  let loaded;
+  try {
+    loaded = await getCatalog({ db, ownerId: user.id, catalogId: params.catalogId ?? '' });
+  } catch {
+    throw new Response('Not found', { status: 404 });
+  }
+  const { catalog, row } = loaded;
+  const settings = UserSettingsSchema.safeParse(user.settings ?? {});
+  const limits = await getPlanLimits({ db, userId: user.id });
+  return {
+    email: user.email,
+    isStaff: hasRole(user, 'admin', 'manager'),
+    catalog: { id: catalog._id, title: catalog.title, pages: catalog.pages.length, pdfUrl: row.pdfUrl },
+    defaultFormat: (catalog.settings.page_format ??
+      (settings.success ? settings.data.page_format : 'A4')) as PageFormat,
+    isTrial: limits.isTrial,
+  };
+}
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'generating'; jobId: string; done: number; total: number }
+  | { kind: 'ready' }
+  | { kind: 'failed'; message?: string };
+
+/** The print preview (SPEC §2.5 /preview/{catalogId}): choose a page size, generate the PDF, download it. */
+export default function PreviewPage() {
+  const { t } = useTranslation('app');
+  const data = useLoaderData<typeof loader>();
+  const { catalog } = data;
+  const [format, setFormat] = useState<PageFormat>(data.defaultFormat);
+  const [quality, setQuality] = useState<'print' | 'screen'>('print');
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [startError, setStartError] = useState<string | null>(null);
+  const poll = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const downloadHref = `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/download`;
+
+  const stopPolling = useCallback(() => {
+    if (poll.current) clearTimeout(poll.current);
+    poll.current = null;
+  }, []);
+  useEffect(() => stopPolling, [stopPolling]);
+
+  // SPEC §4/§9: the job is polled every 0.5 s; a network error is retried silently.
+  const watch = useCallback((jobId: string) => {
+    const tick = async () => {
+      try {
+        const res = await fetch(`/api/v1/jobs?jobId=${encodeURIComponent(jobId)}`, {
+          headers: { Accept: 'application/json' },
+        });
+        if (res.ok) {
+          const job = (await res.json()) as {
+            job_state: 'pending' | 'complete' | 'failed';
+            progress: { done: number; total: number };
+            message?: string;
+          };
+          if (job.job_state === 'complete') {
+            poll.current = null;
+            setPhase({ kind: 'ready' });
+            return;
+          }
+          if (job.job_state === 'failed') {
+            poll.current = null;
+            setPhase({ kind: 'failed', message: job.message });
+            return;
+          }
+          setPhase({ kind: 'generating', jobId, done: job.progress.done, total: job.progress.total });
+        } else if (res.status === 404) {
+          poll.current = null;
+          setPhase({ kind: 'failed' });
+          return;
+        }
+      } catch {
+        // Network error: try again at the next tick.
+      }
+      poll.current = setTimeout(tick, POLLING_MS.job);
+    };
+    poll.current = setTimeout(tick, POLLING_MS.job);
+  }, []);
+
+  const generate = async () => {
+    stopPolling();
+    setStartError(null);
+    try {
+      const res = await fetch(
+        `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/generate?format=${format}&quality=${quality}`,
+        { headers: { Accept: 'application/json' } },
+      );
+      const body = (await res.json()) as { job_id?: string; message?: string };
+      if (!res.ok || !body.job_id) {
+        setStartError(body.message ?? t('preview.failed'));
+        return;
+      }
+      setPhase({ kind: 'generating', jobId: body.job_id, done: 0, total: catalog.pages });
+      watch(body.job_id);
+    } catch {
+      setStartError(t('preview.failed'));
+    }
+  };
+
+  const cancel = () => {
+    stopPolling();
+    setPhase({ kind: 'idle' });
+  };
+
+  const formatOptions = PAGE_FORMAT_NAMES.map((f) => ({ label: t(`preview.formats.${f}`), value: f }));
+  const percent =
+    phase.kind === 'generating' && phase.total > 0 ? Math.round((100 * phase.done) / phase.total) : 0;
+
+  return (
+    <AppFrame email={data.email} isStaff={data.isStaff}>
+      <Page
+        title={t('preview.title')}
+        subtitle={catalog.title}
+        backAction={{ content: t('preview.back'), url: '/catalogs' }}
+      >
+        <Layout>
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="400">
+                <Text as="p" tone="subdued">
+                  {t('preview.pages', { count: catalog.pages })}
+                </Text>
+                <InlineStack gap="400" wrap>
+                  <Select
+                    label={t('preview.pageSize')}
+                    options={formatOptions}
+                    value={format}
+                    onChange={(v) => setFormat(v as PageFormat)}
+                    disabled={phase.kind === 'generating'}
+                  />
+                  <Select
+                    label={t('preview.quality')}
+                    options={[
+                      { label: t('preview.qualities.print'), value: 'print' },
+                      { label: t('preview.qualities.screen'), value: 'screen' },
+                    ]}
+                    value={quality}
+                    onChange={(v) => setQuality(v as 'print' | 'screen')}
+                    disabled={phase.kind === 'generating'}
+                  />
+                </InlineStack>
+                {data.isTrial ? (
+                  <Banner tone="warning" action={{ content: t('preview.upgradeAction'), url: '/subscribe' }}>
+                    <p>{t('preview.trialNote')}</p>
+                  </Banner>
+                ) : null}
+                <InlineStack gap="300">
+                  <Button variant="primary" onClick={generate} loading={phase.kind === 'generating'}>
+                    {t('preview.generate')}
+                  </Button>
+                  {!data.isTrial && catalog.pdfUrl && phase.kind === 'idle' ? (
+                    <Button url={downloadHref} download>
+                      {t('preview.lastPdf')}
+                    </Button>
+                  ) : null}
+                </InlineStack>
+                {startError ? (
+                  <Banner tone="critical">
+                    <p>{startError}</p>
+                  </Banner>
+                ) : null}
+                {phase.kind === 'generating' ? (
+                  <Banner tone="info" action={{ content: t('preview.cancel'), onAction: cancel }}>
+                    <BlockStack gap="200">
+                      <p>{t('preview.soonReady')}</p>
+                      <ProgressBar progress={percent} size="small" />
+                      <Text as="p" tone="subdued">
+                        <span role="status">
+                          {t('preview.progress', { done: phase.done, total: phase.total })}
+                        </span>
+                      </Text>
+                    </BlockStack>
+                  </Banner>
+                ) : null}
+                {phase.kind === 'ready' ? (
+                  data.isTrial ? (
+                    <Banner
+                      tone="warning"
+                      title={t('preview.ready')}
+                      action={{ content: t('preview.upgradeAction'), url: '/subscribe' }}
+                    >
+                      <p>{t('preview.upgrade')}</p>
+                    </Banner>
+                  ) : (
+                    <Banner tone="success" title={t('preview.ready')}>
+                      <p>
+                        <a href={downloadHref} download>
+                          {t('preview.download')}
+                        </a>
+                      </p>
+                    </Banner>
+                  )
+                ) : null}
+                {phase.kind === 'failed' ? (
+                  <Banner tone="critical">
+                    <p>{phase.message ?? t('preview.failed')}</p>
+                  </Banner>
+                ) : null}
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        </Layout>
+      </Page>
+    </AppFrame>
+  );
+}

@@ -1,0 +1,62 @@
+// poppler-utils, qpdf and zbar-tools (installed by .ci/run) read the PDFs the product writes, as a print shop would.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+function withFile<T>(pdf: Buffer, fn: (file: string, dir: string) => T): T {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cb-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    return fn(file, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** qpdf --check: exit status 0 (or 3, warnings only) and its report. */
+export function qpdfCheck(pdf: Buffer): { ok: boolean; output: string } {
+  return withFile(pdf, (file) => {
+    const r = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
+    return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+  });
+}
+
+export function pdfInfo(pdf: Buffer): { pages: number; widthPt: number; heightPt: number; raw: string } {
+  return withFile(pdf, (file) => {
+    const raw = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(raw)?.[1]);
+    const size = /^Page size:\s+([\d.]+) x ([\d.]+) pts/m.exec(raw);
+    return { pages, widthPt: Number(size?.[1]), heightPt: Number(size?.[2]), raw };
+  });
+}
+
+/** The text of the pages; raw keeps content-stream order (rotated text such as the watermark stays in one run). */
+export function pdfText(pdf: Buffer, opts: { first?: number; last?: number; raw?: boolean } = {}): string {
+  return withFile(pdf, (file) => {
+    const args = [opts.raw ? '-raw' : '-layout'];
+    if (opts.first) args.push('-f', String(opts.first));
+    if (opts.last) args.push('-l', String(opts.last));
+    return execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' });
+  });
+}
+
+/** Symbols zbarimg reads on the pages rasterised at `dpi` (pdftoppm), as "EAN-13:400..." / "QR-Code:https://...". */
+export function decodeSymbols(
+  pdf: Buffer,
+  opts: { first?: number; last?: number; dpi?: number } = {},
+): string[] {
+  return withFile(pdf, (file, dir) => {
+    const args = ['-r', String(opts.dpi ?? 300), '-gray', '-png'];
+    if (opts.first) args.push('-f', String(opts.first));
+    if (opts.last) args.push('-l', String(opts.last));
+    execFileSync('pdftoppm', [...args, file, path.join(dir, 'page')]);
+    const out: string[] = [];
+    for (const png of readdirSync(dir).filter((f) => f.endsWith('.png'))) {
+      const r = spawnSync('zbarimg', ['-q', path.join(dir, png)], { encoding: 'utf8' });
+      out.push(...r.stdout.split('\n').filter(Boolean));
+    }
+    return out;
+  });
+}
