@@ -12,7 +12,7 @@ const BENCHMARKS: Record<string, Benchmark> = {
   },
 };
 
-async function run(names: string[]): Promise<number> {
+export async function run(names: string[]): Promise<number> {
   const unknown = names.filter((n) => !BENCHMARKS[n]);
   if (unknown.length) {
     console.error(`Unknown benchmark: ${unknown.join(', ')}. Available:`);

@@ -30,7 +30,10 @@ async function upload(
   fields: Record<string, string> = {},
 ) {
   const form = new FormData();
-  for (const f of files) form.append(f.field, new Blob([f.body], { type: f.type ?? 'text/csv' }), f.name);
+  for (const f of files) {
+    const body = typeof f.body === 'string' ? f.body : new Uint8Array(f.body);
+    form.append(f.field, new Blob([body], { type: f.type ?? 'text/csv' }), f.name);
+  }
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await fetch(server.url + path, {
     method: 'POST',
