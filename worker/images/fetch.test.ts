@@ -1,0 +1,120 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FetchRefusedError, isBlockedAddress, safeFetch } from './fetch.ts';
+
+// The SSRF guard (DESIGN §10): merchant URLs never reach private, loopback or link-local addresses.
+let hits = 0;
+let a: http.Server;
+let b: http.Server;
+let aUrl: string;
+let bUrl: string;
+
+function listen(handler: http.RequestListener): Promise<[http.Server, string]> {
+  const s = http.createServer(handler);
+  return new Promise((r) =>
+    s.listen(0, '127.0.0.1', () => r([s, `http://127.0.0.1:${(s.address() as AddressInfo).port}`])),
+  );
+}
+
+beforeAll(async () => {
+  [b, bUrl] = await listen((_req, res) => {
+    hits++;
+    res.end('secret from the internal network');
+  });
+  [a, aUrl] = await listen((req, res) => {
+    hits++;
+    if (req.url === '/to-internal') return void res.writeHead(302, { Location: `${bUrl}/admin` }).end();
+    if (req.url === '/to-self') return void res.writeHead(301, { Location: '/picture' }).end();
+    if (req.url === '/loop') return void res.writeHead(302, { Location: '/loop' }).end();
+    if (req.url === '/big') return void res.end(Buffer.alloc(2_000));
+    res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.from('picture'));
+  });
+});
+afterAll(async () => {
+  await new Promise((r) => a.close(r));
+  await new Promise((r) => b.close(r));
+});
+
+describe('isBlockedAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.0.0.1',
+    '172.16.5.4',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    '64:ff9b::10.0.0.1',
+    'not-an-ip',
+  ])('refuses %s', (address) => {
+    expect(isBlockedAddress(address)).toBe(true);
+  });
+
+  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'allows the public address %s',
+    (address) => {
+      expect(isBlockedAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe('safeFetch', () => {
+  it('refuses loopback addresses and names that resolve to them, before connecting', async () => {
+    const before = hits;
+    const port = new URL(aUrl).port;
+    for (const url of [`${aUrl}/picture`, `http://localhost:${port}/picture`, `http://[::1]:${port}/`]) {
+      await expect(safeFetch(url)).rejects.toBeInstanceOf(FetchRefusedError);
+    }
+    expect(hits).toBe(before);
+  });
+
+  it('refuses other schemes and credentials in the URL', async () => {
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/a.jpg',
+      'gopher://x',
+      'http://user:pw@example.com/',
+    ]) {
+      await expect(safeFetch(url)).rejects.toBeInstanceOf(FetchRefusedError);
+    }
+  });
+
+  it('fetches when the test allows its own server, in code', async () => {
+    const r = await safeFetch(`${aUrl}/picture`, { allowPrivateAddresses: true });
+    expect(r.body.toString()).toBe('picture');
+    expect(r.contentType).toBe('image/jpeg');
+  });
+
+  it('checks every redirect again: a redirect to an internal address is refused', async () => {
+    const allowOnlyA = (u: URL) => u.origin === aUrl;
+    const before = hits;
+    await expect(
+      safeFetch(`${aUrl}/to-internal`, { allowPrivateAddresses: allowOnlyA }),
+    ).rejects.toBeInstanceOf(FetchRefusedError);
+    expect(hits).toBe(before + 1); // the first server only; the internal one was never reached
+    const ok = await safeFetch(`${aUrl}/to-self`, { allowPrivateAddresses: allowOnlyA });
+    expect(ok.body.toString()).toBe('picture');
+    expect(ok.finalUrl).toBe(`${aUrl}/picture`);
+    await expect(
+      safeFetch(`${aUrl}/loop`, { allowPrivateAddresses: allowOnlyA, maxRedirects: 3 }),
+    ).rejects.toThrow(/Too many redirects/);
+  });
+
+  it('refuses a body larger than the limit', async () => {
+    await expect(safeFetch(`${aUrl}/big`, { allowPrivateAddresses: true, maxBytes: 1_000 })).rejects.toThrow(
+      /larger than 1000 bytes/,
+    );
+  });
+});
