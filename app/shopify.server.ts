@@ -1,10 +1,12 @@
 import '@shopify/shopify-app-react-router/adapters/node';
-import { ApiVersion, AppDistribution, shopifyApp } from '@shopify/shopify-app-react-router/server';
+import { AppDistribution, shopifyApp } from '@shopify/shopify-app-react-router/server';
+import { SHOPIFY_ADMIN_API_VERSION } from '../connectors/shopify/admin-client.ts';
 import { getRuntime } from './services/runtime.server.ts';
 import { linkShopifyInstall } from './services/shopify-accounts.server.ts';
 import { DatabaseSessionStorage } from './services/shopify-session-storage.server.ts';
 
-export const SHOPIFY_API_VERSION = ApiVersion.April26;
+/** One Admin API version for the app and the connector (connectors/shopify). */
+export const SHOPIFY_API_VERSION = SHOPIFY_ADMIN_API_VERSION;
 /** Shopify's OAuth paths; /auth/login and /auth/register belong to the standalone app (SPEC §2.5). */
 export const SHOPIFY_AUTH_PATH_PREFIX = '/shopify/auth';
 

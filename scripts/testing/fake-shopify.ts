@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import selfsigned from 'selfsigned';
 import { Agent, buildConnector, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
+import { BULK_RESULTS_HOST, FakeShopifyAdmin } from './fake-shopify-admin.ts';
 
 export type GraphqlHandler = (
   body: { query: string; variables?: Record<string, unknown> },
@@ -12,15 +13,18 @@ export type GraphqlHandler = (
 
 /**
  * A local HTTPS server that answers Shopify's Admin endpoints in their documented shapes (OAuth token exchange,
- * Admin GraphQL), reached through the real library: this process's fetch is pointed at it for every
- * *.myshopify.com host, with its self-signed certificate trusted. Nothing reaches Shopify.
+ * Admin GraphQL: see FakeShopifyAdmin for products, bulk operations and rate limits), reached through the real
+ * library: this process's fetch is pointed at it for every *.myshopify.com host and for the host bulk results
+ * are downloaded from, with its self-signed certificate trusted. Nothing reaches Shopify.
  */
 export class FakeShopify {
   server!: Server;
   port = 0;
-  readonly calls: { path: string; body: unknown; shop: string }[] = [];
+  readonly calls: { path: string; body: unknown; shop: string; accessToken: string | null }[] = [];
   readonly shops = new Map<string, { name: string; email: string; currencyCode: string }>();
+  /** Answers every Admin GraphQL query instead of the shop's FakeShopifyAdmin when set. */
   graphql: GraphqlHandler | null = null;
+  private readonly admins = new Map<string, FakeShopifyAdmin>();
   private previousDispatcher: Dispatcher | null = null;
 
   constructor(
@@ -32,7 +36,15 @@ export class FakeShopify {
     const pems = await selfsigned.generate([{ name: 'commonName', value: 'myshopify.com' }], {
       keySize: 2048,
       algorithm: 'sha256',
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: '*.myshopify.com' }] }],
+      extensions: [
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: '*.myshopify.com' },
+            { type: 2, value: BULK_RESULTS_HOST },
+          ],
+        },
+      ],
     });
     this.server = createServer(
       { key: pems.private, cert: pems.cert },
@@ -46,7 +58,7 @@ export class FakeShopify {
     setGlobalDispatcher(
       new Agent({
         connect: (opts, cb) =>
-          opts.hostname.endsWith('.myshopify.com')
+          opts.hostname.endsWith('.myshopify.com') || opts.hostname === BULK_RESULTS_HOST
             ? connect({ ...opts, hostname: '127.0.0.1', port: String(port), servername: opts.hostname }, cb)
             : buildConnector({})(opts, cb),
       }),
@@ -56,6 +68,20 @@ export class FakeShopify {
   async stop(): Promise<void> {
     if (this.previousDispatcher) setGlobalDispatcher(this.previousDispatcher);
     await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  /** The Admin API of one shop: its products, collections, bulk operations and rate-limit bucket. */
+  admin(shop: string): FakeShopifyAdmin {
+    let admin = this.admins.get(shop);
+    if (!admin) {
+      admin = new FakeShopifyAdmin(
+        shop,
+        () =>
+          this.shops.get(shop) ?? { name: shop.split('.')[0]!, email: `owner@${shop}`, currencyCode: 'USD' },
+      );
+      this.admins.set(shop, admin);
+    }
+    return admin;
   }
 
   /** A session token as App Bridge would give the embedded app (HS256 with the app's secret). */
@@ -102,7 +128,13 @@ export class FakeShopify {
     const raw = Buffer.concat(chunks).toString('utf8');
     const body = raw ? JSON.parse(raw) : {};
     const shop = String(req.headers.host ?? '').split(':')[0]!;
-    this.calls.push({ path: req.url ?? '', body, shop });
+    const token = req.headers['x-shopify-access-token'];
+    this.calls.push({
+      path: req.url ?? '',
+      body,
+      shop,
+      accessToken: typeof token === 'string' ? token : null,
+    });
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(payload));
@@ -121,15 +153,24 @@ export class FakeShopify {
       if (!String(req.headers['x-shopify-access-token'] ?? '').startsWith('shpat_'))
         return send(401, { errors: '[API] Invalid API key or access token' });
       if (this.graphql) return send(200, await this.graphql(body, req));
-      if (/shop\s*\{/.test(body.query)) {
-        const info = this.shops.get(shop) ?? {
-          name: shop.split('.')[0],
-          email: `owner@${shop}`,
-          currencyCode: 'USD',
-        };
-        return send(200, { data: { shop: info } });
+      const answer = this.admin(shop).answer(body);
+      res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
+      res.end(JSON.stringify(answer.body));
+      return;
+    }
+    if (req.method === 'GET' && shop === BULK_RESULTS_HOST) {
+      const path = (req.url ?? '').split('?')[0]!;
+      for (const admin of this.admins.values()) {
+        const file = admin.files.get(path);
+        if (file !== undefined) {
+          res.writeHead(200, { 'Content-Type': 'application/jsonl' });
+          res.end(file);
+          return;
+        }
       }
-      return send(200, { errors: [{ message: 'Field not handled by the test server' }] });
+      res.writeHead(404, { 'Content-Type': 'application/xml' });
+      res.end('<Error><Code>NoSuchKey</Code></Error>');
+      return;
     }
     send(404, { errors: 'Not Found' });
   }

@@ -1,0 +1,107 @@
+import type { ListingInput } from '../core/model/index.ts';
+
+/**
+ * One store platform behind one interface (DESIGN §8). An adapter maps its platform's products to our Listing
+ * (core/model) and keeps the platform's rate limits and pagination to itself: callers only see pages of
+ * listings and a cursor.
+ */
+export interface Connector {
+  /** The store_accounts.type this adapter serves ('shopify', 'woocommerce', ...). */
+  readonly platform: string;
+  /** One cheap authenticated call: the store answers and our credentials are accepted. Never throws. */
+  checkConnection(): Promise<ConnectionCheck>;
+  /** A page of products; pass the previous page's nextCursor for the next one (null: that was the last). */
+  listProducts(cursor?: string | null): Promise<ProductPage>;
+  /** One product by the external_id it has in our listings (a bare platform id is accepted too); null when gone. */
+  getProduct(id: string): Promise<StoreListing | null>;
+  /** Categories (Shopify: product types). */
+  listCategories(): Promise<StoreCategory[]>;
+  /** Collections, with whether each is hand-picked (custom) or rule-based (smart). */
+  listCollections(): Promise<StoreCollection[]>;
+  /** How many products the store has, when the platform says so cheaply; sizes progress and picks the sync path. */
+  countProducts?(): Promise<number | null>;
+  /**
+   * Every product in one pass, for large stores (Shopify: a bulk operation). Platforms without a bulk export
+   * leave it out and the sync pages through listProducts instead.
+   */
+  exportProducts?(options?: ExportOptions): AsyncIterable<ExportItem>;
+}
+
+/** A listing as a connector returns it: always with its external_id, and the collections it belongs to. */
+export type StoreListing = ListingInput & {
+  external_id: string;
+  source: string;
+  /** The collections holding the product; undefined when the source did not say (a REST webhook payload). */
+  collections?: { external_id: string; title: string }[];
+};
+
+/** A product the adapter could not map: skipped by the sync (SPEC §8) and reported in its result. */
+export type ProductFailure = { external_id: string; title: string | null; error: string };
+
+export type ProductPage = {
+  listings: StoreListing[];
+  failures: ProductFailure[];
+  nextCursor: string | null;
+};
+
+export type ExportItem = { listing: StoreListing } | { failure: ProductFailure };
+
+export type ExportOptions = {
+  signal?: AbortSignal;
+  /** Called while the platform prepares the export (objects it has gathered so far). */
+  onPreparing?: (status: { objectCount: number }) => void;
+};
+
+export type StoreCategory = { external_id: string; title: string };
+export type StoreCollection = { external_id: string; title: string; is_custom_collection: boolean };
+
+export type ConnectionCheck =
+  | { ok: true; shopName: string | null; currency: string | null }
+  | { ok: false; code: ConnectorErrorCode; reason: string };
+
+export type ConnectorErrorCode =
+  /** The store refused our credentials (revoked, uninstalled). */
+  | 'unauthorized'
+  /** The store does not exist (any more), or is closed, frozen or password-protected. */
+  | 'unavailable'
+  /** The network failed or the store kept answering 5xx after our retries. */
+  | 'network'
+  /** The store kept throttling us after our retries. */
+  | 'throttled'
+  /** The store answered something we do not understand, or reported errors in the query. */
+  | 'invalid_response'
+  /** A bulk export failed on the platform's side. */
+  | 'export_failed'
+  /** No credentials stored for the account. */
+  | 'not_connected';
+
+export class ConnectorError extends Error {
+  constructor(
+    readonly code: ConnectorErrorCode,
+    message: string,
+    readonly status?: number,
+    /** The platform's own error codes (Shopify: errors[].extensions.code), for callers that react to one. */
+    readonly platformCodes: string[] = [],
+  ) {
+    super(message);
+    this.name = 'ConnectorError';
+  }
+}
+
+/** What a connector needs to know of a store_accounts row. */
+export type ConnectorAccount = {
+  id: string;
+  type: string;
+  shopDomain: string;
+  credentialsEncrypted: string | null;
+  details?: unknown;
+};
+
+/** Process services an adapter may use; `sleep` is injectable so tests can see the waits a policy asks for. */
+export type ConnectorDeps = {
+  /** Opens store_accounts.credentials_encrypted (sealed with APP_SECRET by app/services/secrets.server.ts). */
+  decrypt: (sealed: string) => string;
+  sleep?: (ms: number) => Promise<void>;
+  /** Tuning for tests and operators (page sizes, poll intervals, retry waits); adapters document their keys. */
+  options?: Record<string, number>;
+};
