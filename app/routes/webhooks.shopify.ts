@@ -16,6 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
     db: runtime.db,
     logger: runtime.logger,
     mailer: runtime.mailer,
+    appSecret: runtime.config.appSecret,
     webhook: { topic: String(topic), shop, payload: payload as Record<string, unknown>, webhookId },
   });
   return new Response(null, { status: 200 });

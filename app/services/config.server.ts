@@ -31,6 +31,20 @@ export const EnvSchema = z.object({
   SHOPIFY_API_KEY: optionalText,
   SHOPIFY_API_SECRET: optionalText,
   SHOPIFY_SCOPES: z.string().default('read_products,read_inventory'),
+  /**
+   * The addresses our servers call stores from, listed in the 'connection failed' message so a merchant can
+   * whitelist them (SPEC §8): comma-separated IPv4 or IPv6.
+   */
+  STORE_ACCESS_IPS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be comma-separated IP addresses' }))),
   ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -6,6 +6,7 @@ import type { Config } from './config.server.ts';
 import type { Logger } from './logger.server.ts';
 import type { Mailer } from './mail.server.ts';
 import { encryptSecret } from './secrets.server.ts';
+import { applyShopifyProductWebhook } from './shopify-products.server.ts';
 import { startTrial } from './subscriptions.server.ts';
 
 type AdminGraphql = { graphql: (query: string) => Promise<Response> };
@@ -127,6 +128,8 @@ export async function handleShopifyWebhook(opts: {
   db: Db;
   logger: Logger;
   mailer: Mailer;
+  /** Opens the shop's stored access token (product webhooks read the product through the Admin API). */
+  appSecret: string;
   webhook: ShopifyWebhook;
 }) {
   const { db, webhook } = opts;
@@ -205,11 +208,23 @@ export async function handleShopifyWebhook(opts: {
     case 'PRODUCTS_CREATE':
     case 'PRODUCTS_UPDATE':
     case 'PRODUCTS_DELETE': {
-      for (const owner of owners) {
+      const accounts = await db
+        .select()
+        .from(storeAccounts)
+        .where(and(eq(storeAccounts.type, 'shopify'), eq(storeAccounts.shopDomain, webhook.shop)));
+      for (const account of accounts) {
+        const outcome = await applyShopifyProductWebhook({
+          db,
+          logger: opts.logger,
+          appSecret: opts.appSecret,
+          account,
+          topic: webhook.topic,
+          payload: webhook.payload,
+        });
         await db.insert(events).values({
-          userId: owner.userId,
+          userId: account.userId,
           type: 'shopify_product_webhook',
-          data: { topic: webhook.topic, shop: webhook.shop, productId: webhook.payload.id ?? null },
+          data: { topic: webhook.topic, shop: webhook.shop, productId: webhook.payload.id ?? null, outcome },
         });
       }
       break;
