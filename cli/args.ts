@@ -30,7 +30,8 @@ export function parseCommandArgs<O extends Options>(
 function describeParseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // Node's messages end with advice about "--" that does not apply to our commands.
-  return message.replace(/\. To specify an option argument.*$/s, '').replace(/\.$/, '');
+  const text = message.replace(/\. To specify an option argument.*$/s, '').replace(/\.$/, '');
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** The value of an option the command cannot run without. */

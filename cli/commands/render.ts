@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
+import type { Catalog } from '../../core/model/index.ts';
+import { renderCatalogHtml, resolveFormat, type RenderMode } from '../../core/render/index.ts';
+import { parseCommandArgs, requireOption } from '../args.ts';
+import { readCatalogFile } from '../catalog-file.ts';
+import { CliError } from '../errors.ts';
+import { writeTextFile } from '../files.ts';
+import { embeddedFontFaces } from '../fonts.ts';
+import { relativeAssetResolver } from '../local-images.ts';
+import type { CliCommand } from './types.ts';
+
+export interface RenderJob {
+  catalog: Catalog;
+  catalogFile: string;
+  outFile: string;
+  format: PageFormat;
+  mode: RenderMode;
+  watermark: boolean;
+}
+
+/**
+ * Writers by the extension of --out: the output format follows the file name. Each returns what it
+ * wrote, for the summary line.
+ */
+export const RENDER_OUTPUTS: Record<string, (job: RenderJob) => Promise<string>> = {
+  '.html': writeHtml,
+  '.htm': writeHtml,
+};
+
+/** One self-contained HTML file: inline CSS, fonts embedded; pictures stay links (relative ones rebased). */
+async function writeHtml(job: RenderJob): Promise<string> {
+  const html = renderCatalogHtml(job.catalog, {
+    format: job.format,
+    mode: job.mode,
+    watermark: job.watermark,
+    fontFaces: embeddedFontFaces(job.catalog),
+    resolveAsset: relativeAssetResolver({ catalogFile: job.catalogFile, htmlFile: job.outFile }),
+  });
+  await writeTextFile(job.outFile, html);
+  const pages = html.match(/<section class="cb-page\b/g)?.length ?? 0;
+  return `${pages} page${pages === 1 ? '' : 's'} (${job.format})`;
+}
+
+const HELP = `Usage: npm run catalog -- render <catalog.json> --out <file.html> [options]
+
+Renders every page of a catalog document (as written by \`catalog build\` or saved by the app) into one
+file. The format follows the extension of --out:
+  .html, .htm           one self-contained HTML file: inline CSS, fonts embedded as data: URLs, pictures
+                        linked by their URLs (relative ones rebased to the file's folder); open it in a
+                        browser or print it to PDF
+
+Options:
+  --out <file>          the file to write (folders are created)
+  --format <format>     page format: ${PAGE_FORMAT_NAMES.join(', ')} (default: the catalog's page format, else A4)
+  --mode <mode>         print: pages back to back at their printed size (default);
+                        screen: pages as sheets on a grey background, pictures loaded lazily
+  --watermark           draw the trial watermark on every page
+  -h, --help            show this help
+
+Bad input (a missing or unreadable file, invalid JSON, a document that is not a catalog) prints one
+line, "file:line:column: what is wrong", and exits with status 2.`;
+
+const OPTIONS = {
+  out: { type: 'string' },
+  format: { type: 'string' },
+  mode: { type: 'string' },
+  watermark: { type: 'boolean' },
+} as const;
+
+export const renderCommand: CliCommand = {
+  name: 'render',
+  summary: 'render a catalog document to a self-contained HTML file',
+  help: HELP,
+  options: OPTIONS,
+  async run(args) {
+    const { values, positionals } = parseCommandArgs('render', args, OPTIONS, 1);
+    const catalogFile = positionals[0];
+    if (!catalogFile)
+      throw new CliError('catalog render: missing <catalog.json> (see catalog render --help)');
+    const outFile = requireOption('render', 'out', values.out);
+    const ext = path.extname(outFile).toLowerCase();
+    const write = RENDER_OUTPUTS[ext];
+    if (!write) {
+      throw new CliError(
+        `catalog render: cannot write "${outFile}": --out must end in ${Object.keys(RENDER_OUTPUTS).join(', ')}`,
+      );
+    }
+    if (values.format !== undefined && !(PAGE_FORMAT_NAMES as string[]).includes(values.format)) {
+      throw new CliError(
+        `catalog render: unknown format "${values.format}" (formats: ${PAGE_FORMAT_NAMES.join(', ')})`,
+      );
+    }
+    if (values.mode !== undefined && values.mode !== 'print' && values.mode !== 'screen') {
+      throw new CliError(`catalog render: unknown mode "${values.mode}" (modes: print, screen)`);
+    }
+    const catalog = await readCatalogFile(catalogFile);
+    const done = await write({
+      catalog,
+      catalogFile,
+      outFile,
+      format: resolveFormat(catalog, values.format),
+      mode: values.mode ?? 'print',
+      watermark: values.watermark ?? false,
+    });
+    return `Rendered ${outFile}: ${done}`;
+  },
+};

@@ -1,0 +1,40 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CliError } from './errors.ts';
+
+/** What went wrong with a file, in words rather than errno codes. */
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory, not a file';
+    case 'ENOTDIR':
+      return 'a folder in the path is a file';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** A UTF-8 text file; a file that cannot be read is bad input (exit status 2), named as given. */
+export async function readTextFile(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`${file}: cannot read the file: ${reason(error)}`);
+  }
+}
+
+/** Writes a file, creating its folder, so `--out dist/catalog.json` works on a fresh checkout. */
+export async function writeTextFile(file: string, text: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    await writeFile(file, text, 'utf8');
+  } catch (error) {
+    throw new CliError(`${file}: cannot write the file: ${reason(error)}`);
+  }
+}
