@@ -3,11 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { collections, listings, storeAccounts, users } from '../../db/schema.ts';
 import { openTestDatabase } from '../../scripts/testing/database.ts';
-import {
-  addFakeProduct,
-  productFromRest,
-  type FakeShopifyAdmin,
-} from '../../scripts/testing/fake-shopify-admin.ts';
+import type { FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
+import { addFakeProduct, productFromRest } from '../../scripts/testing/fake-shopify-products.ts';
 import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
 import { findListingByExternalId } from './listings.server.ts';
 import { encryptSecret } from './secrets.server.ts';

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addFakeProduct,
-  productFromRest,
-  type FakeShopifyAdmin,
-} from '../../scripts/testing/fake-shopify-admin.ts';
+import type { FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
+import { addFakeProduct, productFromRest } from '../../scripts/testing/fake-shopify-products.ts';
 import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
 import { ConnectorError } from '../types.ts';
 import { ShopifyConnector, type ShopifyConnectorOptions } from './connector.ts';
