@@ -25,5 +25,9 @@ export type PriceTemplate = z.infer<typeof PriceTemplateSchema>;
 
 /** Caption used on product cells when a catalog has chosen none. */
 export const DEFAULT_PRICE_TEMPLATE_HTML = '<h6>[TITLE]</h6><p class="price">[PRICE_FULL]</p>';
-/** Description used when a catalog shows descriptions and has chosen no template. */
-export const DEFAULT_DESCRIPTION_TEMPLATE_HTML = '<p>[DESCRIPTION]</p>';
+/**
+ * Description used when a catalog shows descriptions and has chosen no template. A block that may hold
+ * paragraphs: store descriptions are HTML with their own <p>, and a <p> inside a <p> is not HTML (browsers
+ * split it into empty paragraphs that add gaps).
+ */
+export const DEFAULT_DESCRIPTION_TEMPLATE_HTML = '<div>[DESCRIPTION]</div>';

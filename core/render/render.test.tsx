@@ -269,6 +269,16 @@ describe('product cells', () => {
     );
   });
 
+  it('puts an HTML description in a block by default, never a paragraph inside a paragraph', () => {
+    const b = new CatalogBuilder();
+    b.grid([product(0, { description: '<p>Soft <b>organic</b> cotton.</p><p>Wash cold.</p>' })], 1);
+    const html = pageHtml(b.build({ settings: { showDescription: true } }), 0);
+    expect(html).toContain(
+      '<div class="cb-description" style="font-size:8px"><div><p>Soft <b>organic</b> cotton.</p><p>Wash cold.</p></div></div>',
+    );
+    expect(html).not.toMatch(/<p>(?:(?!<\/p>).)*<p>/);
+  });
+
   it('uses the element’s own caption template over the catalog’s, and never lets a failing template break the page', () => {
     const b = new CatalogBuilder();
     const page = b.grid([product(0)], 1);

@@ -46,13 +46,13 @@ export const DESCRIPTION_TEMPLATES = [
   {
     id: 'default-description-details',
     title: 'Description with brand and SKU',
-    html: '<p><strong>[BRAND]</strong> · SKU [SKU]</p><p>[DESCRIPTION]</p>',
+    html: '<p><strong>[BRAND]</strong> · SKU [SKU]</p><div>[DESCRIPTION]</div>',
     ordering: 20,
   },
   {
     id: 'default-description-variants',
     title: 'Description and variants',
-    html: '<p>[DESCRIPTION]</p>[VARIANTS(OPTIONS, SKU, PRICE)]',
+    html: '<div>[DESCRIPTION]</div>[VARIANTS(OPTIONS, SKU, PRICE)]',
     ordering: 30,
   },
 ];
