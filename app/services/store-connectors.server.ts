@@ -23,6 +23,17 @@ export function connectorTuning(): Record<string, number> | undefined {
   }
 }
 
+export type SyncTuning = { stepDelayMs?: number; bulkThreshold?: number; batchSize?: number };
+
+/** Store sync and catalog synchronize tuning for this process (runtime.services.syncOptions; tests). */
+export function syncTuning(): SyncTuning {
+  try {
+    return (getRuntime().services.syncOptions as SyncTuning | undefined) ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /** The adapter of a store account, with its credentials opened with APP_SECRET. */
 export function connectorFor(opts: {
   account: Pick<StoreAccount, 'id' | 'type' | 'shopDomain' | 'credentialsEncrypted' | 'details'>;

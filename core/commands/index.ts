@@ -52,3 +52,4 @@ export {
 } from './headers.ts';
 export { formatCellCoordinates, parseCellCoordinates, visibleImages, type CellCoordinates } from './cells.ts';
 export { snapCell, snapToGrid } from '../layouts/index.ts';
+export { SYNC_KINDS, productsDiffer, refreshProduct, type SyncKind } from './synchronize.ts';
