@@ -18,6 +18,7 @@ export default [
 
   // The signed-in app
   route('catalogs', 'routes/catalogs.tsx'),
+  route('listings', 'routes/listings.tsx'),
   route('preview/:catalogId', 'routes/preview.tsx'),
 
   // Staff

@@ -106,6 +106,13 @@ describe('hand-made listings (SPEC §7 POST/PUT/DELETE api/v1/listings)', () => 
     expect((await alice.put(`/api/v1/listings/${mug.id}`, { price: 'abc', title: '' })).status).toBe(400);
   });
 
+  it('creates a hidden product, and a change of another field keeps it hidden', async () => {
+    const res = await body(await alice.post('/api/v1/listings', { title: 'Secret Mug', visible: false }));
+    expect([res.status, res.body.visible]).toEqual([201, false]);
+    const changed = await body(await alice.put(`/api/v1/listings/${res.body.id}`, { price: 3 }));
+    expect([changed.body.visible, changed.body.price, changed.body.title]).toEqual([false, 3, 'Secret Mug']);
+  });
+
   it('deletes, then answers 404', async () => {
     const mug = await createMug();
     expect(await body(await alice.del(`/api/v1/listings/${mug.id}`))).toEqual({

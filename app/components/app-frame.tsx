@@ -19,6 +19,7 @@ export function AppFrame({
         <Brand />
         <nav aria-label={t('nav.label')}>
           <Link to="/catalogs">{t('nav.catalogs')}</Link>
+          <Link to="/listings">{t('nav.listings')}</Link>
           {isStaff ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
           <span style={{ color: '#6b6b6b' }}>{email}</span>
           <a href="/auth/logout">{t('nav.logout')}</a>

@@ -26,6 +26,8 @@ export const ListingWriteSchema = ListingSchema.extend({
   store_position: z.number().int().nullable().optional(),
   sales_rank: z.number().int().nullable().optional(),
   external_created_at: z.coerce.date().nullable().optional(),
+  /** Whether a new listing shows in the panel (default true); an update never changes the merchant's choice. */
+  visible: z.boolean().optional(),
 });
 export type ListingWrite = z.input<typeof ListingWriteSchema>;
 
@@ -57,7 +59,7 @@ const whole = (n: number | null | undefined) =>
   n === null || n === undefined || !Number.isFinite(n) ? null : Math.trunc(n);
 
 function rowValues(ownerId: string, accountId: string, input: z.output<typeof ListingWriteSchema>) {
-  const { store_position, sales_rank, external_created_at, id: _id, ...doc } = input;
+  const { store_position, sales_rank, external_created_at, visible, id: _id, ...doc } = input;
   return {
     ownerId,
     accountId,
@@ -77,6 +79,7 @@ function rowValues(ownerId: string, accountId: string, input: z.output<typeof Li
     storePosition: store_position ?? null,
     salesRank: sales_rank ?? null,
     externalCreatedAt: external_created_at ?? null,
+    visible: visible ?? true,
     document: doc,
   };
 }
@@ -248,12 +251,12 @@ export async function saveListingDocument(opts: {
     store_position: opts.row.storePosition,
     sales_rank: opts.row.salesRank,
     external_created_at: opts.row.externalCreatedAt,
+    visible: opts.visible ?? opts.row.visible,
   });
   const [row] = await opts.db
     .update(listings)
     .set({
       ...values,
-      ...(opts.visible === undefined ? {} : { visible: opts.visible }),
       updatedAt: new Date(),
     })
     .where(and(eq(listings.id, opts.row.id), eq(listings.ownerId, opts.row.ownerId)))

@@ -1,0 +1,129 @@
+import type { CsvFormat, CsvProblem } from '../../../core/csv/index.ts';
+import type { Listing } from '../../../core/model/index.ts';
+
+/** Browser side of the listings API (SPEC §7), shared by the listings page and the editor's panel. */
+
+export type PanelListing = Listing & {
+  id: string;
+  account_id: string;
+  visible: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export type PanelAccount = { id: string; type: string; name: string; listing_count: number };
+
+export type ListingQuery = {
+  page: number;
+  keywords: string;
+  status: '' | 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+  sortBy: string;
+  inStock: boolean;
+  onlineOnly: boolean;
+  visibleOnly: boolean;
+  categoryId: string;
+};
+
+export const DEFAULT_QUERY: ListingQuery = {
+  page: 1,
+  keywords: '',
+  status: '',
+  sortBy: 'title',
+  inStock: false,
+  onlineOnly: false,
+  visibleOnly: false,
+  categoryId: '',
+};
+
+export type ListingPage = {
+  data: PanelListing[];
+  total: number;
+  count: number;
+  page: number;
+  page_size: number;
+};
+
+export type ImportReview = {
+  format: CsvFormat;
+  rowCount: number;
+  listings: Listing[];
+  localImages: string[];
+  warnings: CsvProblem[];
+};
+
+/** An API error as the server words it (SPEC §8), with the CSV problems when there are some. */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(path, {
+    ...init,
+    headers: {
+      Accept: 'application/json',
+      ...(typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+      ...init.headers,
+    },
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiCallError(body.message ?? res.statusText, res.status, body.details);
+  return body as T;
+}
+
+export function listingsUrl(accountId: string, q: ListingQuery): string {
+  const p = new URLSearchParams({ page: String(q.page), sort_by: q.sortBy });
+  if (q.keywords.trim()) p.set('keywords', q.keywords.trim());
+  if (q.status) p.set('status', q.status);
+  if (q.inStock) p.set('in_stock', 'true');
+  if (q.onlineOnly) p.set('show_online_only', 'true');
+  if (q.visibleOnly) p.set('visible', 'true');
+  if (q.categoryId) p.set('category_id', q.categoryId);
+  return `/api/v1/accounts/${encodeURIComponent(accountId)}/listings?${p}`;
+}
+
+export const fetchListings = (accountId: string, q: ListingQuery, signal?: AbortSignal) =>
+  call<ListingPage>(listingsUrl(accountId, q), { signal });
+
+export const fetchCategories = (accountId: string) =>
+  call<{ data: { id: string; title: string; count: number }[] }>(
+    `/api/v1/accounts/${encodeURIComponent(accountId)}/categories`,
+  );
+
+export const createListing = (listing: Partial<Listing>) =>
+  call<PanelListing>('/api/v1/listings', { method: 'POST', body: JSON.stringify(listing) });
+
+export const updateListing = (id: string, changes: Partial<Listing>) =>
+  call<PanelListing>(`/api/v1/listings/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: JSON.stringify(changes),
+  });
+
+export const deleteListing = (id: string) =>
+  call<{ ok: true }>(`/api/v1/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export function reviewCsv(file: File): Promise<ImportReview> {
+  const form = new FormData();
+  form.append('file', file);
+  return call<ImportReview>('/api/v1/listings/import', { method: 'POST', body: form });
+}
+
+export function uploadImage(file: File): Promise<{ name: string; url: string }> {
+  const form = new FormData();
+  form.append('files', file);
+  return call<{ data: { name: string; url: string }[] }>('/api/v1/listings/import/images', {
+    method: 'POST',
+    body: form,
+  }).then((r) => r.data[0]!);
+}
+
+export const storeListings = (listings: Listing[]) =>
+  call<{ created: number; updated: number; count: number }>('/api/v1/listings', {
+    method: 'POST',
+    body: JSON.stringify(listings),
+  });

@@ -1,0 +1,334 @@
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  DropZone,
+  IndexTable,
+  InlineStack,
+  List,
+  Modal,
+  Text,
+} from '@shopify/polaris';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localImageKey, resolveLocalImages, type CsvProblem } from '../../../core/csv/index.ts';
+import { truncateTitle } from '../../../core/listings/index.ts';
+import type { Listing } from '../../../core/model/index.ts';
+import { formatPrice } from './format.ts';
+import { ApiCallError, reviewCsv, storeListings, uploadImage, type ImportReview } from './api.ts';
+
+type Step = 'upload-csv' | 'upload-images' | 'review-listings';
+const STEPS: Step[] = ['upload-csv', 'upload-images', 'review-listings'];
+
+type TFn = (key: string, opts?: Record<string, unknown>) => string;
+
+export function problemText(p: CsvProblem, t: TFn): string {
+  return p.column === null
+    ? t('listings.import.problemAtLine', { line: p.line, message: p.message })
+    : t('listings.import.problemAt', { line: p.line, column: p.columnName ?? p.column, message: p.message });
+}
+
+/**
+ * A picture the merchant chose not to upload stays a file name, which no page can show: it is left out, and
+ * the next picture becomes the main one.
+ */
+function withoutPictures(listings: Listing[], names: ReadonlySet<string>): Listing[] {
+  if (names.size === 0) return listings;
+  const keep = (v: string | null) => (v && names.has(v) ? null : v);
+  return listings.map((l) => {
+    const images = l.images.filter((i) => keep(i.original) !== null);
+    return {
+      ...l,
+      images,
+      main_image: keep(l.main_image) ?? images[0]?.original ?? null,
+      variations: l.variations.map((v) => ({ ...v, image: keep(v.image) })),
+    };
+  });
+}
+
+/** SPEC §4 'CSV import': upload-csv → upload-images (only with local picture names) → review-listings → import. */
+export function CsvImportModal({
+  open,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImported: (count: number) => void;
+}) {
+  const { t, i18n } = useTranslation('app');
+  const [step, setStep] = useState<Step>('upload-csv');
+  const [review, setReview] = useState<ImportReview | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [error, setError] = useState<{ message: string; problems: CsvProblem[] } | null>(null);
+  const [uploads, setUploads] = useState<Record<string, string>>({});
+  const [ignored, setIgnored] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const resolved = useMemo(() => {
+    if (!review) return [];
+    const r = resolveLocalImages(review.listings, uploads);
+    return withoutPictures(r.listings as Listing[], new Set(r.missing));
+  }, [review, uploads]);
+  const missing = (review?.localImages ?? []).filter((name) => !uploads[localImageKey(name)]);
+
+  function fail(err: unknown) {
+    const problems =
+      err instanceof ApiCallError && Array.isArray(err.details) ? (err.details as CsvProblem[]) : [];
+    setError({ message: (err as Error).message, problems });
+  }
+
+  async function readCsv(files: File[]) {
+    const file = files[0];
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setFileName(file.name);
+    try {
+      const r = await reviewCsv(file);
+      setReview(r);
+      setUploads({});
+      setStep(r.localImages.length > 0 ? 'upload-images' : 'review-listings');
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function addImages(files: File[]) {
+    const wanted = new Set((review?.localImages ?? []).map(localImageKey));
+    setBusy(true);
+    setError(null);
+    setIgnored(files.filter((f) => !wanted.has(localImageKey(f.name))).map((f) => f.name));
+    try {
+      for (const file of files.filter((f) => wanted.has(localImageKey(f.name)))) {
+        const { url } = await uploadImage(file);
+        setUploads((u) => ({ ...u, [localImageKey(file.name)]: url }));
+      }
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function runImport() {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await storeListings(resolved);
+      onImported(r.count);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const primary =
+    step === 'upload-images'
+      ? {
+          content: missing.length ? t('listings.import.skipImages') : t('listings.import.next'),
+          onAction: () => setStep('review-listings'),
+          disabled: busy,
+        }
+      : step === 'review-listings'
+        ? {
+            content: t('listings.import.import', { count: resolved.length }),
+            onAction: runImport,
+            loading: busy,
+          }
+        : undefined;
+  const back =
+    step === 'upload-csv'
+      ? []
+      : [
+          {
+            content: t('listings.import.back'),
+            onAction: () =>
+              setStep(
+                step === 'review-listings' && review?.localImages.length ? 'upload-images' : 'upload-csv',
+              ),
+            disabled: busy,
+          },
+        ];
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="large"
+      title={t('listings.import.title')}
+      primaryAction={primary}
+      secondaryActions={[...back, { content: t('listings.form.cancel'), onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="400">
+          <InlineStack gap="200">
+            {STEPS.filter((s) => s !== 'upload-images' || (review?.localImages.length ?? 0) > 0).map(
+              (s, i) => (
+                <Badge key={s} tone={s === step ? 'info' : undefined}>
+                  {`${i + 1}. ${t(`listings.import.steps.${s}`)}`}
+                </Badge>
+              ),
+            )}
+          </InlineStack>
+          {error ? (
+            <Banner tone="critical" title={t('listings.import.problems')}>
+              <BlockStack gap="200">
+                <p>{error.message}</p>
+                {error.problems.length > 0 ? (
+                  <List>
+                    {error.problems.slice(0, 50).map((p, i) => (
+                      <List.Item key={i}>{problemText(p, t)}</List.Item>
+                    ))}
+                  </List>
+                ) : null}
+              </BlockStack>
+            </Banner>
+          ) : null}
+          {step === 'upload-csv' ? (
+            <DropZone
+              label={t('listings.import.chooseFile')}
+              accept=".csv,text/csv,application/vnd.ms-excel"
+              type="file"
+              allowMultiple={false}
+              onDrop={(files) => void readCsv(files)}
+              disabled={busy}
+            >
+              <DropZone.FileUpload
+                actionTitle={busy ? t('listings.import.reading') : t('listings.import.chooseFile')}
+                actionHint={t('listings.import.fileHelp')}
+              />
+            </DropZone>
+          ) : null}
+          {step === 'upload-images' && review ? (
+            <BlockStack gap="300">
+              <Text as="p">{t('listings.import.imagesIntro', { file: fileName })}</Text>
+              <DropZone
+                label={t('listings.import.chooseImages')}
+                accept="image/*"
+                type="image"
+                onDrop={(files) => void addImages(files)}
+                disabled={busy}
+              >
+                <DropZone.FileUpload actionTitle={t('listings.import.chooseImages')} />
+              </DropZone>
+              <List>
+                {review.localImages.map((name) => (
+                  <List.Item key={name}>
+                    <InlineStack gap="200">
+                      <Text as="span">{name}</Text>
+                      {uploads[localImageKey(name)] ? (
+                        <Badge tone="success">{t('listings.import.uploaded')}</Badge>
+                      ) : (
+                        <Badge tone="attention">{t('listings.import.missing')}</Badge>
+                      )}
+                    </InlineStack>
+                  </List.Item>
+                ))}
+              </List>
+              {ignored.length ? (
+                <Text as="p" tone="subdued">
+                  {t('listings.import.notInFile', { names: ignored.join(', ') })}
+                </Text>
+              ) : null}
+            </BlockStack>
+          ) : null}
+          {step === 'review-listings' && review ? (
+            <ReviewStep
+              review={review}
+              listings={resolved}
+              fileName={fileName}
+              t={t}
+              locale={i18n.language}
+            />
+          ) : null}
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}
+
+function ReviewStep({
+  review,
+  listings,
+  fileName,
+  t,
+  locale,
+}: {
+  review: ImportReview;
+  listings: Listing[];
+  fileName: string;
+  t: TFn;
+  locale: string;
+}) {
+  return (
+    <BlockStack gap="300">
+      <Text as="p">
+        {t('listings.import.reviewIntro', {
+          count: listings.length,
+          file: fileName,
+          format: t(`listings.import.formats.${review.format}`),
+        })}
+      </Text>
+      {review.warnings.length ? (
+        <Banner tone="warning" title={t('listings.import.warnings')}>
+          <List>
+            {review.warnings.slice(0, 50).map((p, i) => (
+              <List.Item key={i}>{problemText(p, t)}</List.Item>
+            ))}
+          </List>
+        </Banner>
+      ) : null}
+      <IndexTable
+        resourceName={{ singular: t('listings.singular'), plural: t('listings.plural') }}
+        itemCount={listings.length}
+        selectable={false}
+        headings={[
+          { title: t('listings.import.columns.title') },
+          { title: t('listings.import.columns.price'), alignment: 'end' },
+          { title: t('listings.import.columns.category') },
+          { title: t('listings.import.columns.stock'), alignment: 'end' },
+          { title: t('listings.import.columns.variations'), alignment: 'end' },
+          { title: t('listings.import.columns.images'), alignment: 'end' },
+        ]}
+      >
+        {listings.slice(0, 500).map((l, i) => (
+          <IndexTable.Row id={String(i)} key={i} position={i}>
+            <IndexTable.Cell>
+              <span title={l.title}>{truncateTitle(l.title)}</span>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end">
+                {l.price === null ? '—' : formatPrice(l.price, l.iso_currency_code, locale)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{l.category ?? '—'}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end">
+                {l.stock ?? '—'}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end">
+                {l.variations.length}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end">
+                {l.images.length}
+              </Text>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+      {listings.length > 500 ? (
+        <Text as="p" tone="subdued">
+          {t('listings.import.more', { count: listings.length - 500 })}
+        </Text>
+      ) : null}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,280 @@
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  EmptyState,
+  InlineStack,
+  Pagination,
+  ResourceItem,
+  ResourceList,
+  Select,
+  Spinner,
+  Text,
+  TextField,
+  Thumbnail,
+} from '@shopify/polaris';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LISTING_STATUSES } from '../../../core/constants.ts';
+import { truncateTitle } from '../../../core/listings/index.ts';
+import {
+  DEFAULT_QUERY,
+  fetchCategories,
+  type ListingPage,
+  type ListingQuery,
+  type PanelAccount,
+  type PanelListing,
+} from './api.ts';
+import { formatPrice } from './format.ts';
+import { useListings } from './use-listings.ts';
+
+const SORTS = ['title', 'alpha-desc', 'manual', 'best-selling', 'created-desc', 'price-asc', 'price-desc'];
+const PLACEHOLDER =
+  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"%3E%3Crect width="40" height="40" fill="%23f1f1f1"/%3E%3C/svg%3E';
+
+/**
+ * The listings panel (SPEC §2.6): an account's products with search (250 ms after typing stops), the status,
+ * stock, online and visible filters, sorting and paging. The listings page manages products with it; the
+ * editor reuses it to pick products (`onPick`).
+ */
+export function ListingsPanel({
+  accounts,
+  initialAccountId,
+  initialPage,
+  refreshKey = 0,
+  onOpen,
+  onPick,
+  onAdd,
+  onImport,
+}: {
+  accounts: PanelAccount[];
+  initialAccountId: string;
+  /** The first page as the server loaded it, so the panel shows products before any script runs. */
+  initialPage?: ListingPage | null;
+  refreshKey?: number;
+  /** A product was clicked to be edited (the listings page). */
+  onOpen?: (listing: PanelListing) => void;
+  /** A product was chosen (the editor). */
+  onPick?: (listing: PanelListing) => void;
+  onAdd?: () => void;
+  onImport?: () => void;
+}) {
+  const { t, i18n } = useTranslation('app');
+  const [accountId, setAccountId] = useState(initialAccountId);
+  const [query, setQuery] = useState<ListingQuery>(DEFAULT_QUERY);
+  const [categories, setCategories] = useState<{ id: string; title: string }[]>([]);
+  const { page, loading, error } = useListings({ accountId, query, initial: initialPage, refreshKey });
+  const change = (patch: Partial<ListingQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
+  const filtered =
+    query.keywords.trim() !== '' ||
+    query.status !== '' ||
+    query.inStock ||
+    query.onlineOnly ||
+    query.visibleOnly ||
+    query.categoryId !== '';
+
+  useEffect(() => {
+    let live = true;
+    fetchCategories(accountId)
+      .then((r) => live && setCategories(r.data))
+      .catch(() => live && setCategories([]));
+    return () => {
+      live = false;
+    };
+  }, [accountId, refreshKey]);
+
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
+  const items = page?.data ?? [];
+
+  return (
+    <Card padding="0">
+      <BlockStack>
+        <div className="cb-listings-filters">
+          <BlockStack gap="300">
+            <InlineStack gap="300" wrap blockAlign="end">
+              {accounts.length > 1 ? (
+                <Select
+                  label={t('listings.account')}
+                  options={accounts.map((a) => ({ label: accountLabel(a, t), value: a.id }))}
+                  value={accountId}
+                  onChange={(v) => {
+                    setAccountId(v);
+                    change({ categoryId: '' });
+                  }}
+                />
+              ) : null}
+              <div style={{ flex: '1 1 240px' }}>
+                <TextField
+                  label={t('listings.search')}
+                  placeholder={t('listings.searchPlaceholder')}
+                  value={query.keywords}
+                  onChange={(v) => change({ keywords: v })}
+                  autoComplete="off"
+                  clearButton
+                  onClearButtonClick={() => change({ keywords: '' })}
+                />
+              </div>
+              <Select
+                label={t('listings.status')}
+                options={[
+                  { label: t('listings.statusAll'), value: '' },
+                  ...LISTING_STATUSES.map((s) => ({ label: t(`listings.statuses.${s}`), value: s })),
+                ]}
+                value={query.status}
+                onChange={(v) => change({ status: v as ListingQuery['status'] })}
+              />
+              {categories.length ? (
+                <Select
+                  label={t('listings.category')}
+                  options={[
+                    { label: t('listings.categoryAll'), value: '' },
+                    ...categories.map((c) => ({ label: c.title, value: c.id })),
+                  ]}
+                  value={query.categoryId}
+                  onChange={(v) => change({ categoryId: v })}
+                />
+              ) : null}
+              <Select
+                label={t('listings.sort')}
+                options={SORTS.map((s) => ({ label: t(`listings.sorts.${s}`), value: s }))}
+                value={query.sortBy}
+                onChange={(v) => change({ sortBy: v })}
+              />
+            </InlineStack>
+            <InlineStack gap="400" wrap>
+              <Checkbox
+                label={t('listings.inStock')}
+                checked={query.inStock}
+                onChange={(v) => change({ inStock: v })}
+              />
+              <Checkbox
+                label={t('listings.onlineOnly')}
+                checked={query.onlineOnly}
+                onChange={(v) => change({ onlineOnly: v })}
+              />
+              <Checkbox
+                label={t('listings.visibleOnly')}
+                checked={query.visibleOnly}
+                onChange={(v) => change({ visibleOnly: v })}
+              />
+            </InlineStack>
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="p" tone="subdued" id="cb-listings-count">
+                {page ? t('listings.count', { count: page.total }) : ''}
+              </Text>
+              {loading ? <Spinner size="small" accessibilityLabel={t('listings.loading')} /> : null}
+            </InlineStack>
+          </BlockStack>
+        </div>
+        {error ? (
+          <div className="cb-listings-empty" role="alert">
+            <Text as="p" tone="critical">
+              {t('listings.loadFailed')}
+            </Text>
+          </div>
+        ) : items.length === 0 && page ? (
+          filtered ? (
+            <div className="cb-listings-empty">
+              <BlockStack gap="200" inlineAlign="center">
+                <Text as="h2" variant="headingMd">
+                  {t('listings.noMatch')}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {t('listings.noMatchBody')}
+                </Text>
+                <Button onClick={() => setQuery(DEFAULT_QUERY)}>{t('listings.clearFilters')}</Button>
+              </BlockStack>
+            </div>
+          ) : (
+            <EmptyState
+              heading={t('listings.emptyTitle')}
+              image=""
+              action={onImport ? { content: t('listings.import.open'), onAction: onImport } : undefined}
+              secondaryAction={onAdd ? { content: t('listings.add'), onAction: onAdd } : undefined}
+            >
+              <p>{t('listings.emptyBody')}</p>
+            </EmptyState>
+          )
+        ) : (
+          <ResourceList
+            resourceName={{ singular: t('listings.singular'), plural: t('listings.plural') }}
+            items={items}
+            renderItem={(l) => (
+              <ListingRow listing={l} locale={i18n.language} onClick={onPick ?? onOpen} t={t} />
+            )}
+          />
+        )}
+        {pages > 1 ? (
+          <div className="cb-listings-paging">
+            <Pagination
+              hasPrevious={query.page > 1}
+              hasNext={query.page < pages}
+              label={t('listings.page', { page: query.page, pages })}
+              onPrevious={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+              onNext={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+            />
+          </div>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}
+
+type TFn = (key: string, opts?: Record<string, unknown>) => string;
+
+function accountLabel(a: PanelAccount, t: TFn): string {
+  return a.type === 'own' ? t('listings.ownAccount') : `${a.name} (${a.type})`;
+}
+
+function ListingRow({
+  listing: l,
+  locale,
+  onClick,
+  t,
+}: {
+  listing: PanelListing;
+  locale: string;
+  onClick?: (l: PanelListing) => void;
+  t: TFn;
+}) {
+  const stock =
+    l.stock === null
+      ? t('listings.untracked')
+      : l.stock <= 0
+        ? t('listings.outOfStock')
+        : t('listings.stock', { count: l.stock });
+  return (
+    <ResourceItem
+      id={l.id}
+      onClick={() => onClick?.(l)}
+      accessibilityLabel={t('listings.open', { title: l.title })}
+      media={<Thumbnail source={l.main_image ?? PLACEHOLDER} alt="" size="small" />}
+    >
+      <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
+        <BlockStack gap="100">
+          <Text as="h3" variant="bodyMd" fontWeight="semibold">
+            <span title={l.title} data-testid="listing-title">
+              {truncateTitle(l.title)}
+            </span>
+          </Text>
+          <Text as="p" tone="subdued">
+            {[l.sku, l.category, l.vendor].filter(Boolean).join(' · ') || '\u00a0'}
+          </Text>
+        </BlockStack>
+        <InlineStack gap="200" blockAlign="center" wrap={false}>
+          {l.status !== 'ACTIVE' ? <Badge>{t(`listings.statuses.${l.status}`)}</Badge> : null}
+          {!l.online ? <Badge tone="attention">{t('listings.offline')}</Badge> : null}
+          {!l.visible ? <Badge tone="info">{t('listings.hidden')}</Badge> : null}
+          <Text as="span" tone={l.stock !== null && l.stock <= 0 ? 'critical' : 'subdued'}>
+            {stock}
+          </Text>
+          <Text as="span" fontWeight="semibold">
+            {l.price === null ? t('listings.noPrice') : formatPrice(l.price, l.iso_currency_code, locale)}
+          </Text>
+        </InlineStack>
+      </InlineStack>
+    </ResourceItem>
+  );
+}

@@ -1,0 +1,106 @@
+import { Banner, BlockStack, Layout, Page } from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { AppFrame } from '../components/app-frame.tsx';
+import {
+  CsvImportModal,
+  ListingFormModal,
+  ListingsPanel,
+  type PanelListing,
+} from '../components/listings-panel/index.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Products · Catalog Builder' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requirePageUser } = await import('../services/session.server.ts');
+  const { getRuntime } = await import('../services/runtime.server.ts');
+  const { hasRole } = await import('../services/auth.server.ts');
+  const { listAccounts } = await import('../services/store-accounts.server.ts');
+  const { listListings } = await import('../services/listing-search.server.ts');
+  const user = await requirePageUser(request);
+  const db = getRuntime().db;
+  const accounts = await listAccounts({ db, ownerId: user.id });
+  return {
+    email: user.email,
+    isStaff: hasRole(user, 'admin', 'manager'),
+    accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
+    initialPage: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),
+  };
+}
+
+/** SPEC §2.5 /listings: the products panel, hand-made products and the CSV import. */
+export default function ListingsPage() {
+  const { t } = useTranslation('app');
+  const { email, isStaff, accounts, initialPage } = useLoaderData<typeof loader>();
+  const [editing, setEditing] = useState<PanelListing | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  // Each opening gets fresh modal state (a new wizard, an empty form).
+  const [openings, setOpenings] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const done = (message: string) => {
+    setEditing(null);
+    setImporting(false);
+    setNotice(message);
+    setRefreshKey((k) => k + 1);
+  };
+  const openImport = () => {
+    setOpenings((n) => n + 1);
+    setImporting(true);
+  };
+  const openForm = (l: PanelListing | 'new') => {
+    setOpenings((n) => n + 1);
+    setEditing(l);
+  };
+
+  return (
+    <AppFrame email={email} isStaff={isStaff}>
+      <Page
+        title={t('listings.title')}
+        primaryAction={{ content: t('listings.import.open'), onAction: openImport }}
+        secondaryActions={[{ content: t('listings.add'), onAction: () => openForm('new') }]}
+      >
+        <Layout>
+          <Layout.Section>
+            <BlockStack gap="400">
+              {notice ? (
+                <Banner tone="success" onDismiss={() => setNotice(null)}>
+                  <p role="status" id="cb-listings-notice">
+                    {notice}
+                  </p>
+                </Banner>
+              ) : null}
+              <ListingsPanel
+                accounts={accounts}
+                initialAccountId={accounts[0]!.id}
+                initialPage={initialPage}
+                refreshKey={refreshKey}
+                onOpen={openForm}
+                onAdd={() => openForm('new')}
+                onImport={openImport}
+              />
+            </BlockStack>
+          </Layout.Section>
+        </Layout>
+      </Page>
+      {importing ? (
+        <CsvImportModal
+          key={`import-${openings}`}
+          open
+          onClose={() => setImporting(false)}
+          onImported={(count) => done(t('listings.added', { count }))}
+        />
+      ) : null}
+      {editing ? (
+        <ListingFormModal
+          key={`form-${openings}`}
+          open
+          listing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={done}
+        />
+      ) : null}
+    </AppFrame>
+  );
+}
