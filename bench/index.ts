@@ -10,6 +10,10 @@ const BENCHMARKS: Record<string, Benchmark> = {
     summary: '10,000 CSV rows validated and stored (budget 5 s)',
     load: () => import('./import.ts'),
   },
+  pdf: {
+    summary: '1,000 products, 1,000 pictures, 112 A4 pages to PDF on a warm worker (budget 5 s, 30 MB)',
+    load: () => import('./pdf.ts'),
+  },
 };
 
 export async function run(names: string[]): Promise<number> {

@@ -33,6 +33,8 @@ export type BrowserPool = {
   close: () => Promise<void>;
   /** How many times Chromium was launched (a crash makes the next use relaunch it). */
   launches: () => number;
+  /** The running Chromium's process id (for memory figures), or null. */
+  pid: () => number | null;
 };
 
 /**
@@ -45,6 +47,7 @@ export function createBrowserPool(
   const maxIdle = opts.maxIdlePages ?? 2;
   let browser: Promise<Browser> | null = null;
   let launches = 0;
+  let current: Browser | null = null;
   let closed = false;
   const idle: Page[] = [];
 
@@ -70,7 +73,9 @@ export function createBrowserPool(
       })
       .then((b) => {
         launches++;
+        current = b;
         b.on('disconnected', () => {
+          if (current === b) current = null;
           if (browser === p) browser = null;
           idle.length = 0;
           if (!closed) opts.logger?.warn('Chromium disconnected; it will be relaunched on next use');
@@ -136,5 +141,6 @@ export function createBrowserPool(
       if (b) await (await b.catch(() => null))?.close().catch(() => {});
     },
     launches: () => launches,
+    pid: () => current?.process()?.pid ?? null,
   };
 }

@@ -62,6 +62,7 @@ export const renderPdfJob = defineJob({
   backoffMs: 2_000,
   run: async (payload, ctx): Promise<RenderPdfResult> => {
     const { db, storage, config, browser, images } = ctx.deps;
+    const started = performance.now();
     const loaded = await loadCatalogById({ db, catalogId: payload.catalogId });
     if (!loaded) throw new PermanentJobError('The catalog no longer exists.');
     const { catalog, row } = loaded;
@@ -70,6 +71,7 @@ export const renderPdfJob = defineJob({
     const format = (payload.format ?? catalog.settings.page_format ?? settings.page_format) as PageFormat;
     const watermark = limits.isTrial;
 
+    const loadMs = Math.round(performance.now() - started);
     const finalKey = pdfKey({ catalogId: catalog._id, secret: config.appSecret });
     const tmpKey = `tmp/pdf/${ctx.jobId}-${ctx.attempt}.pdf`;
     try {
@@ -95,11 +97,14 @@ export const renderPdfJob = defineJob({
         log: (msg, err) => ctx.logger.warn({ err, catalogId: catalog._id }, msg),
       });
       ctx.signal.throwIfAborted();
+      const storing = performance.now();
       const bytes = (await storage.size(tmpKey)) ?? 0;
       await storage.move(tmpKey, finalKey);
       // The file keeps its address; the version makes browsers and CDNs fetch the new one.
       const url = `${storage.url(finalKey)}?v=${ctx.jobId.slice(0, 8)}`;
       await setCatalogPdf({ db, catalogId: catalog._id, url });
+      report.timings.load = loadMs;
+      report.timings.store = Math.round(performance.now() - storing);
       ctx.logger.info(
         { catalogId: catalog._id, pages: report.pages, bytes, timings: report.timings },
         'PDF ready',

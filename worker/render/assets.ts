@@ -28,13 +28,15 @@ const tokenFor = (i: number) => `cb-asset-${i}.token`;
 const TOKEN_RE = /cb-asset-(\d+)\.token/g;
 
 /**
- * An image of the given size that costs nothing to load: lays the page out exactly as the real image will, and
- * carries its token index so the measuring script can tell which asset each <img> shows.
+ * A stand-in that costs nothing to load (one shared 1×1 GIF; the fragment only carries the asset's index so
+ * the scripts in the page, which read it with /#cb(\d+)$/, can tell which asset each <img> shows). The size an image is drawn at is computed from
+ * its box and the picture's real proportions, which are known from its header.
  */
-export function placeholderImage(index: number, width: number, height: number): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><!--cb${index}--></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+export function placeholderImage(index: number): string {
+  return `${BLANK_GIF}#cb${index}`;
 }
+
+const BLANK_GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** What an image that could not be fetched or read shows: a light grey box, like the renderer's placeholder. */
 export const MISSING_IMAGE =

@@ -58,45 +58,57 @@ export type RenderPdfReport = {
   pages: number;
   format: PageFormat;
   images: { total: number; prepared: number; passThrough: number; missing: number };
-  /** Milliseconds per stage. */
+  /** Milliseconds per stage (the render-pdf job adds load and store). */
   timings: {
     paginate: number;
     html: number;
     sources: number;
     measure: number;
     images: number;
+    swap: number;
     print: number;
+    load?: number;
+    store?: number;
   };
 };
 
 type Placement = { id: number; width: number; height: number; page: number };
 
-/** In the page: the size (CSS px) each asset image is drawn at, and the page it is on. */
-const MEASURE_IMAGES_SCRIPT = `(() => {
+/**
+ * In the page: the size (CSS px) each asset image will be drawn at, and the page it is on, from the box the
+ * layout gives it and the picture's proportions (`ratios`: index → [width, height]), as core/render's image
+ * classes draw it: cover fills the box, sized ones have a set width, the others fit inside the box.
+ */
+const MEASURE_IMAGES_SCRIPT = `(ratios) => {
   const pages = Array.from(document.querySelectorAll('.cb-page'));
   const out = [];
   for (const img of document.images) {
-    const m = /%3C!--cb(\\d+)--%3E/.exec(img.getAttribute('src') || '');
-    if (!m) continue;
-    const r = img.getBoundingClientRect();
-    const nw = img.naturalWidth || 1, nh = img.naturalHeight || 1;
-    const fit = getComputedStyle(img).objectFit;
-    let w = r.width, h = r.height;
-    if (fit === 'contain' || fit === 'cover' || fit === 'scale-down') {
-      const s = fit === 'cover' ? Math.max(r.width / nw, r.height / nh) : Math.min(r.width / nw, r.height / nh);
-      w = nw * s; h = nh * s;
+    const m = /#cb(\\d+)$/.exec(img.getAttribute('src') || '');
+    if (!m || !ratios[m[1]]) continue;
+    const [nw, nh] = ratios[m[1]];
+    const box = (img.parentElement || img).getBoundingClientRect();
+    let w, h;
+    if (img.classList.contains('cb-img--sized')) {
+      w = img.getBoundingClientRect().width;
+      h = (w * nh) / nw;
+    } else {
+      const k = img.classList.contains('cb-img--cover')
+        ? Math.max(box.width / nw, box.height / nh)
+        : Math.min(box.width / nw, box.height / nh);
+      w = nw * k;
+      h = nh * k;
     }
     const page = img.closest('.cb-page');
     out.push({ id: Number(m[1]), width: w, height: h, page: page ? pages.indexOf(page) : 0 });
   }
   return out;
-})()`;
+}`;
 
-/** In the page: every placeholder swapped for its prepared file, resolved once all have loaded. */
+/** In the page: every stand-in swapped for its prepared file, resolved once all have loaded. */
 const SWAP_IMAGES_SCRIPT = `async (map) => {
   const waits = [];
   for (const img of document.images) {
-    const m = /%3C!--cb(\\d+)--%3E/.exec(img.getAttribute('src') || '');
+    const m = /#cb(\\d+)$/.exec(img.getAttribute('src') || '');
     if (!m || !(m[1] in map)) continue;
     img.setAttribute('src', map[m[1]]);
     if (!img.complete) waits.push(new Promise((r) => { img.onload = r; img.onerror = r; }));
@@ -149,7 +161,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   const jpegQuality =
     input.quality === 'screen' ? Math.min(input.jpegQuality, SCREEN_MAX_JPEG_QUALITY) : input.jpegQuality;
   const log = input.log ?? (() => {});
-  const timings = { paginate: 0, html: 0, sources: 0, measure: 0, images: 0, print: 0 };
+  const timings = { paginate: 0, html: 0, sources: 0, measure: 0, images: 0, swap: 0, print: 0 };
   let t = performance.now();
   const lap = (k: keyof typeof timings) => {
     const now = performance.now();
@@ -203,12 +215,18 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
     if (isFont(i)) return s && 'file' in s ? fileUrl(s.file) : '';
     if (s && 'url' in s) return s.url;
     const info = infos[i];
-    return info ? placeholderImage(i, info.width, info.height) : MISSING_IMAGE;
+    return info ? placeholderImage(i) : MISSING_IMAGE;
   });
   const docFile = path.join(dir, 'catalog.html');
   await writeFile(docFile, measureHtml);
   await loadDocument(page, docFile, timeoutMs);
-  const placements = (await page.evaluate(MEASURE_IMAGES_SCRIPT)) as Placement[];
+  const ratios: Record<number, [number, number]> = {};
+  infos.forEach((info, i) => {
+    if (info) ratios[i] = [info.width, info.height];
+  });
+  const placements = (await page.evaluate(
+    `(${MEASURE_IMAGES_SCRIPT})(${JSON.stringify(ratios)})`,
+  )) as Placement[];
   lap('measure');
   throwIfAborted();
 
@@ -234,7 +252,8 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   advance();
   const report = { total: needed.size, prepared: 0, passThrough: 0, missing: 0 };
   const swap: Record<number, string> = {};
-  await mapLimit(order, Math.max(2, os.availableParallelism()), async ([id, n]) => {
+  // One more than the cores: each sharp pipeline runs on one thread, and file reads and writes overlap.
+  await mapLimit(order, os.availableParallelism() + 1, async ([id, n]) => {
     throwIfAborted();
     const s = sources[id];
     const scale = dpi / CSS_PX_PER_INCH;
@@ -261,6 +280,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   throwIfAborted();
 
   await page.evaluate(`(${SWAP_IMAGES_SCRIPT})(${JSON.stringify(swap)})`);
+  lap('swap');
   return { pages: pageCount, format, images: report, timings };
 }
 

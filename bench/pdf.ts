@@ -1,0 +1,194 @@
+/**
+ * `npm run bench -- pdf` (DESIGN §13): 1,000 products with 1,000 distinct 1200×1200 JPEG pictures in a
+ * 112-page A4 catalog (9 per page, caption: title, SKU and price), rendered to PDF by the render-pdf job on a
+ * warm in-process worker. Reports the wall time from job start to finished PDF (first render, when every
+ * picture must be prepared, and again with prepared pictures cached), peak RSS of the worker and of Chromium,
+ * the PDF size, and how long Chromium alone takes to print the final document. Budget: 5 s, 30 MB.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../app/services/config.server.ts';
+import { createCatalog } from '../app/services/catalogs.server.ts';
+import { createLogger } from '../app/services/logger.server.ts';
+import { createLocalStorage } from '../app/services/storage.server.ts';
+import { setUpgradeByEmail } from '../app/services/subscriptions.server.ts';
+import { migrateDatabase, openDatabase, seedDatabase } from '../db/index.ts';
+import { users } from '../db/schema.ts';
+import { SAMPLE_CAPTION, sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
+import { createJobQueue, startWorker } from '../worker/index.ts';
+import type { RenderPdfResult } from '../worker/jobs/render-pdf.ts';
+import { mapLimit } from '../worker/limit.ts';
+import { layoutCatalog } from '../worker/render/pdf.ts';
+import { storageSources } from '../worker/render/sources.ts';
+
+const PRODUCTS = 1_000;
+const PER_PAGE = 9;
+const BUDGET = { seconds: 5, megabytes: 30 };
+/** Generated pictures are kept between runs (they are the same every time). */
+const PICTURES_DIR = path.join(os.tmpdir(), 'cb-bench-pictures-v1');
+
+async function pictures(): Promise<string[]> {
+  mkdirSync(PICTURES_DIR, { recursive: true });
+  const files = Array.from({ length: PRODUCTS }, (_, i) => path.join(PICTURES_DIR, `p${i}.jpg`));
+  const missing = files.filter((f) => !existsSync(f));
+  if (missing.length) {
+    process.stdout.write(`generating ${missing.length} pictures (once)…\n`);
+    await mapLimit(files, os.availableParallelism(), async (f, i) => {
+      if (!existsSync(f)) writeFileSync(f, await sampleProductImage(i, 1200, 'jpeg'));
+    });
+  }
+  return files;
+}
+
+/** Resident memory of a process tree (the worker's Chromium), from /proc, in bytes. */
+function treeRss(rootPid: number): number {
+  try {
+    const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
+    const rows = out
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/).map(Number) as [number, number, number]);
+    const inTree = new Set([rootPid]);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const [pid, ppid] of rows)
+        if (inTree.has(ppid) && !inTree.has(pid)) {
+          inTree.add(pid);
+          grew = true;
+        }
+    }
+    return rows.filter(([pid]) => inTree.has(pid)).reduce((s, [, , rss]) => s + rss * 1024, 0);
+  } catch {
+    return 0;
+  }
+}
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export async function main(): Promise<void> {
+  const files = await pictures();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-bench-pdf-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ dir: 'memory://' });
+  await migrateDatabase(database);
+  await seedDatabase(database.db);
+  const storage = createLocalStorage(config.dirs.files);
+  const queue = createJobQueue({ db: database.db });
+  const worker = startWorker({
+    config,
+    db: database.db,
+    logger: createLogger('silent'),
+    storage,
+    queue,
+    options: { pollMs: 20 },
+  });
+  try {
+    const [owner] = await database.db.insert(users).values({ email: 'bench@example.com' }).returning();
+    await setUpgradeByEmail({ db: database.db, email: 'bench@example.com', upgrade: true });
+    const urls: string[] = [];
+    for (let i = 0; i < PRODUCTS; i++) {
+      await storage.put(`img/bench-${i}.jpg`, readFileSync(files[i]!));
+      urls.push(storage.url(`img/bench-${i}.jpg`));
+    }
+    const doc = sampleCatalog({
+      products: PRODUCTS,
+      perPage: PER_PAGE,
+      imageUrl: (i) => urls[i]!,
+      caption: SAMPLE_CAPTION,
+    });
+    const { catalog } = await createCatalog({ db: database.db, ownerId: owner!.id, input: { catalog: doc } });
+    const warmup = sampleCatalog({ products: 9, perPage: 9, imageUrl: (i) => urls[PRODUCTS - 1 - i]! });
+    const { catalog: small } = await createCatalog({
+      db: database.db,
+      ownerId: owner!.id,
+      input: { catalog: warmup },
+    });
+
+    const render = async (catalogId: string) => {
+      let chromePeak = 0;
+      const sampler = setInterval(() => {
+        const pid = chromePid();
+        if (pid) chromePeak = Math.max(chromePeak, treeRss(pid));
+      }, 100);
+      const t0 = performance.now();
+      const job = await queue.enqueue('render-pdf', { catalogId }, { ownerId: owner!.id });
+      for (;;) {
+        const j = await queue.getJob({ jobId: job.id });
+        if (j?.state === 'complete') {
+          clearInterval(sampler);
+          return { ms: performance.now() - t0, result: j.result as RenderPdfResult, chromePeak };
+        }
+        if (j?.state === 'failed') throw new Error(`render failed: ${j.error}`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    const chromePid = () => worker.deps.browser.pid();
+
+    // A warm worker: Chromium launched and the code paths run once on a small catalog.
+    await worker.deps.browser.warm();
+    await render(small._id);
+
+    const load = os.loadavg()[0]!.toFixed(2);
+    const cold = await render(catalog._id);
+    const warm = await render(catalog._id);
+
+    // Chromium alone: the final document (prepared pictures in place) loaded in a fresh page, then printed.
+    const htmlFile = path.join(dataDir, 'final.html');
+    const workDir = path.join(dataDir, 'work');
+    mkdirSync(workDir, { recursive: true });
+    await worker.deps.browser.withPage(async (page) => {
+      await layoutCatalog(
+        page,
+        {
+          catalog: (await import('../app/services/catalogs.server.ts').then((m) =>
+            m.loadCatalogById({ db: database.db, catalogId: catalog._id }),
+          ))!.catalog,
+          quality: 'print',
+          jpegQuality: 80,
+          watermark: false,
+          browser: worker.deps.browser,
+          images: worker.deps.images,
+          resolveSource: storageSources({ storage, images: worker.deps.images }),
+        },
+        workDir,
+      );
+      writeFileSync(htmlFile, await page.content());
+    });
+    const chromeAlone = await worker.deps.browser.withPage(async (page) => {
+      const t0 = performance.now();
+      await page.goto(`file://${htmlFile}`, { waitUntil: 'load', timeout: 120_000 });
+      await page.evaluate('document.fonts.ready.then(() => true)');
+      const t1 = performance.now();
+      const pdf = await page.pdf({
+        preferCSSPageSize: true,
+        printBackground: true,
+        tagged: false,
+        timeout: 120_000,
+      });
+      return { load: t1 - t0, print: performance.now() - t1, bytes: pdf.length };
+    });
+
+    const r = warm.result;
+    const rss = process.resourceUsage().maxRSS * 1024;
+    const lines = [
+      `PDF benchmark: ${PRODUCTS} products, ${PRODUCTS} distinct 1200×1200 JPEGs, ${r.pages} A4 pages, caption: title, SKU, price`,
+      `machine: ${os.availableParallelism()} cores, load average ${load} at start, Node ${process.versions.node}`,
+      `job start → PDF, first render (pictures prepared):  ${s(cold.ms)}  (stages ${JSON.stringify(cold.result.report.timings)})`,
+      `job start → PDF, again (prepared pictures cached):  ${s(warm.ms)}  (stages ${JSON.stringify(r.report.timings)})`,
+      `PDF size: ${mb(r.bytes)} (${r.report.images.total} pictures: ${cold.result.report.images.prepared} downsampled to 300 dpi, ${cold.result.report.images.passThrough} embedded as they were)`,
+      `peak RSS: worker process ${mb(rss)}, Chromium ${mb(Math.max(cold.chromePeak, warm.chromePeak))}`,
+      `Chromium alone on the final document: load ${s(chromeAlone.load)}, print ${s(chromeAlone.print)} (${mb(chromeAlone.bytes)})`,
+      `budget: ≤ ${BUDGET.seconds} s → ${warm.ms <= BUDGET.seconds * 1000 ? 'within' : 'OVER'} (cached), ${cold.ms <= BUDGET.seconds * 1000 ? 'within' : 'OVER'} (first render); ≤ ${BUDGET.megabytes} MB → ${r.bytes <= BUDGET.megabytes * 1024 * 1024 ? 'within' : 'OVER'}`,
+    ];
+    process.stdout.write(lines.join('\n') + '\n');
+  } finally {
+    await worker.close();
+    await queue.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
