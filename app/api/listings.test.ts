@@ -221,6 +221,26 @@ describe('listing filters, sort, search and paging (SPEC §2.6, §7, §9)', () =
   });
 });
 
+describe('OpenAPI document', () => {
+  it('describes the listings endpoints with their query parameters', async () => {
+    const doc = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+    const listingsGet = doc.paths['/api/v1/accounts/{accountId}/listings'].get;
+    expect(listingsGet.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['accountId', 'page', 'keywords', 'status', 'sort_by', 'in_stock', 'visible']),
+    );
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/accounts',
+        '/api/v1/listings',
+        '/api/v1/listings/import',
+        '/api/v1/listings/{listingId}/images/{index}',
+        '/api/v1/inventory/{listingId}',
+        '/api/v1/listings/{parentId}/parent',
+      ]),
+    );
+  });
+});
+
 describe('a store account: manual, best-selling and created-desc sorts, shops, collections and categories', () => {
   let shopAccount: string;
   beforeAll(async () => {
