@@ -5,6 +5,7 @@ export * from './catalogs.server.ts';
 export * from './exports.server.ts';
 export * from './listing-import.server.ts';
 export * from './listings.server.ts';
+export * from './stores.server.ts';
 export * from './subscriptions.server.ts';
 export * from './users.server.ts';
 export { REGISTRY } from './define.server.ts';

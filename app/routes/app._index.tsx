@@ -1,15 +1,27 @@
 import {
+  Banner,
   BlockStack,
+  Button,
   Card,
   EmptyState,
+  InlineStack,
   Layout,
   Page,
+  ProgressBar,
   ResourceItem,
   ResourceList,
   Text,
 } from '@shopify/polaris';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import {
+  useFetcher,
+  useLoaderData,
+  useRevalidator,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import type { ShopSyncView } from '../services/shopify-home.server.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { getShopify, authenticateAdmin } = await import('../shopify.server.ts');
@@ -21,6 +33,80 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return merchantForShop({ db: getRuntime().db, shop: session.shop });
 }
 
+/** "Sync products": starts a full sync of the shop (or answers the one running). */
+export async function action({ request }: ActionFunctionArgs) {
+  const { authenticateAdmin } = await import('../shopify.server.ts');
+  const { session } = await authenticateAdmin(request);
+  const { getRuntime } = await import('../services/runtime.server.ts');
+  const { startShopSync } = await import('../services/shopify-home.server.ts');
+  const runtime = getRuntime();
+  return startShopSync({ db: runtime.db, jobs: runtime.jobs, shop: session.shop });
+}
+
+/** How often the home asks again while a sync runs. */
+const POLL_MS = 1000;
+
+function SyncCard({ sync }: { sync: ShopSyncView }) {
+  const { t, i18n } = useTranslation('app');
+  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
+  const running = sync.state === 'running' || fetcher.state !== 'idle';
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+  const percent = sync.total > 0 ? Math.round((100 * sync.done) / sync.total) : 0;
+  const date = sync.lastSyncAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(sync.lastSyncAt),
+      )
+    : null;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {t('shopify.sync.title')}
+          </Text>
+          <fetcher.Form method="post">
+            <Button submit variant="primary" loading={running} disabled={running}>
+              {t('shopify.sync.button')}
+            </Button>
+          </fetcher.Form>
+        </InlineStack>
+        {sync.state === 'running' ? (
+          <BlockStack gap="200">
+            <ProgressBar progress={percent} size="small" />
+            <Text as="p" tone="subdued">
+              <span role="status">
+                {sync.total > 0
+                  ? t('shopify.sync.running', { done: sync.done, total: sync.total })
+                  : t('shopify.sync.starting')}
+              </span>
+            </Text>
+          </BlockStack>
+        ) : sync.state === 'failed' ? (
+          <Banner tone="critical">
+            <p>{t('shopify.sync.failed')}</p>
+          </Banner>
+        ) : date ? (
+          <Text as="p">
+            {/* The date is formatted in the viewer's time zone, which the server does not know. */}
+            <span suppressHydrationWarning>{t('shopify.sync.done', { count: sync.listingCount, date })}</span>
+          </Text>
+        ) : (
+          <Text as="p" tone="subdued">
+            {t('shopify.sync.never')}
+          </Text>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
 export default function ShopifyHome() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation('app');
@@ -28,6 +114,11 @@ export default function ShopifyHome() {
   return (
     <Page title={t('shopify.homeTitle')} subtitle={data.shopName}>
       <Layout>
+        {data.sync ? (
+          <Layout.Section>
+            <SyncCard sync={data.sync} />
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
           <Card padding={data.catalogs.length ? '0' : undefined}>
             {data.catalogs.length === 0 ? (

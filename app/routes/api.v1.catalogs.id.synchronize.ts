@@ -1,0 +1,6 @@
+import { routeHandlers } from '../api/define.server.ts';
+import { synchronizeCatalogEndpoint } from '../api/stores.server.ts';
+
+const handlers = routeHandlers(synchronizeCatalogEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

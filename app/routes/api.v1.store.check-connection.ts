@@ -1,0 +1,6 @@
+import { routeHandlers } from '../api/define.server.ts';
+import { checkConnectionEndpoint } from '../api/stores.server.ts';
+
+const handlers = routeHandlers(checkConnectionEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;
