@@ -1,8 +1,26 @@
 import { catalogMetrics, estimateHeight, type EstimateMetrics } from '../pagination/estimate.ts';
-import { isProductElement, type Page, type ProductElement } from '../model/index.ts';
+import { isProductElement, type Page, type PriceTemplateStyle, type ProductElement } from '../model/index.ts';
 import { memo, type RenderContext } from './context.ts';
 import { pageBands } from './geometry.ts';
 import { templateHtml } from './merchant-html.ts';
+import { cellBoxPx } from './text-fit.ts';
+
+/**
+ * A product cell this many times wider than tall prints a below-the-pictures caption beside them instead:
+ * stacked in a short landscape cell (the grids of a Letter_booklet page), the pictures shrink to thumbnails
+ * above a caption that has width to spare. Portrait grids never come near it (a 2-per-page A4 cell is 1.6).
+ */
+export const CAPTION_BESIDE_RATIO = 2;
+
+/** Whether a caption set below the pictures goes beside them in a cell of this size (CAPTION_BESIDE_RATIO). */
+export function captionGoesBeside(
+  style: PriceTemplateStyle,
+  box: { width: number; height: number },
+): boolean {
+  const free = style.x !== null && style.y !== null && style.width !== null && style.height !== null;
+  if (free || style.position === 'inside' || style.align === 'horizontal') return false;
+  return box.height > 0 && box.width >= CAPTION_BESIDE_RATIO * box.height;
+}
 
 /** Caption and description HTML of a product element, evaluated once per render. */
 export function captionTexts(
@@ -41,6 +59,7 @@ export function rowCaptionHeights(page: Page, pageIndex: number, ctx: RenderCont
     const style = el.price_template_style ?? ctx.catalog.priceTemplateStyle;
     const free = style.x !== null && style.y !== null && style.width !== null && style.height !== null;
     if (style.align === 'horizontal' || style.position === 'inside' || free) return;
+    if (captionGoesBeside(style, cellBoxPx(cell, page, ctx))) return;
     const fontSize = el.price_template_style
       ? el.price_template_style.font_size
       : ctx.catalog.settings.priceTemplateFontSize;

@@ -2,12 +2,12 @@ import type { CSSProperties, ReactNode } from 'react';
 import { isProductElement, type Cell, type Element, type Page } from '../model/index.ts';
 import { listProducts } from './catalog-data.ts';
 import type { RenderContext } from './context.ts';
-import { pageBands } from './geometry.ts';
 import { ImageBox } from './images.tsx';
 import { isListKind, listPlacement, tableColumns } from './list-model.ts';
 import { ListPageContent, RowsTable } from './list-view.tsx';
 import { isBlankHtml, merchantHtml, safeColor } from './merchant-html.ts';
 import { ProductCellView } from './product-view.tsx';
+import { cellBoxPx, cellGutterPx, textFitScale } from './text-fit.ts';
 
 /** What the editor gets to wrap each cell with its own interaction layer (drop target, selection...). */
 export interface CellWrapperArgs {
@@ -22,15 +22,28 @@ export type CellWrapper = (args: CellWrapperArgs) => ReactNode;
 
 const pct = (f: number) => `${+(f * 100).toFixed(4)}%`;
 
-function TextBlock({ html, maxColumns }: { html: string; maxColumns: number | null }) {
-  return (
-    <div
-      className="cb-text"
-      style={maxColumns && maxColumns > 1 ? { columnCount: maxColumns, columnGap: '16px' } : undefined}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+function TextBlock({
+  html,
+  maxColumns,
+  box,
+  ctx,
+}: {
+  html: string;
+  maxColumns: number | null;
+  box: Box;
+  ctx: RenderContext;
+}) {
+  let style: CSSProperties | undefined;
+  if (maxColumns && maxColumns > 1) style = { columnCount: maxColumns, columnGap: '16px' };
+  else {
+    // Type scales down to the cell rather than being cut off (a title band on a short booklet page).
+    const scale = textFitScale(html, box, ctx);
+    if (scale < 1) style = { zoom: scale };
+  }
+  return <div className="cb-text" style={style} dangerouslySetInnerHTML={{ __html: html }} />;
 }
+
+type Box = { width: number; height: number };
 
 /** A table element outside a list page: every row at once (list pages paginate theirs). */
 function TableElementView({
@@ -58,16 +71,6 @@ function TableElementView({
   return <RowsTable rows={rows} spec={spec} ctx={ctx} head />;
 }
 
-/** A cell's content box in CSS px: its fractions of the inner area, less the layout gutter. */
-function cellBoxPx(cell: Cell, page: Page, ctx: RenderContext): { width: number; height: number } {
-  const { inner } = pageBands(page, ctx.catalog);
-  const m = page.layout.margin;
-  return {
-    width: Math.max(0, cell.width * ctx.size.widthPx - 2 * m),
-    height: Math.max(0, cell.height * inner.height * ctx.size.heightPx - 2 * m),
-  };
-}
-
 /** What a cell shows: its element, or the cell's default content when it is empty. */
 function cellContent(
   cell: Cell,
@@ -78,6 +81,7 @@ function cellContent(
   pageNumber: number,
   captionMinPx?: number,
 ): { node: ReactNode; kind: string } {
+  const box = cellBoxPx(cell, ctx.catalog.pages[pageIndex], ctx);
   if (element && isProductElement(element)) {
     return {
       node: (
@@ -86,7 +90,7 @@ function cellContent(
           cell={cell}
           ctx={ctx}
           pageNumber={pageNumber}
-          boxPx={cellBoxPx(cell, ctx.catalog.pages[pageIndex], ctx)}
+          boxPx={box}
           captionMinPx={captionMinPx}
         />
       ),
@@ -97,11 +101,17 @@ function cellContent(
   const str = (k: string) => (typeof props[k] === 'string' ? (props[k] as string) : '');
   if (element && element.type === 'text/html') {
     const html = merchantHtml(str('html'), ctx, pageNumber);
-    return { node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} />, kind: 'text' };
+    return {
+      node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} box={box} ctx={ctx} />,
+      kind: 'text',
+    };
   }
   if (element && element.type === 'application/description') {
     const html = merchantHtml(str('html'), ctx, pageNumber);
-    return { node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} />, kind: 'description' };
+    return {
+      node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} box={box} ctx={ctx} />,
+      kind: 'description',
+    };
   }
   if (element && element.type === 'application/table') {
     const page = ctx.catalog.pages[pageIndex];
@@ -123,7 +133,10 @@ function cellContent(
     if (cell.accepts.includes('text/html')) {
       const html = merchantHtml(def, ctx, pageNumber);
       if (!isBlankHtml(html)) {
-        return { node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} />, kind: 'text' };
+        return {
+          node: <TextBlock html={html} maxColumns={cell.properties.maxColumns} box={box} ctx={ctx} />,
+          kind: 'text',
+        };
       }
     } else if (cell.accepts.some((a) => a.startsWith('image/'))) {
       return { node: <ImageBox url={def} ctx={ctx} fit="cover" />, kind: 'image' };
@@ -156,13 +169,14 @@ export function CellView({
   const pageNumber = pageIndex + 1;
   const { node, kind } = cellContent(cell, cellIndex, element, ctx, pageIndex, pageNumber, captionMinPx);
   const bg = safeColor(cell.properties.background_color);
+  const gutter = cellGutterPx(cell, page, ctx);
   const style: CSSProperties = {
     left: pct(cell.x),
     top: pct(cell.y),
     width: pct(cell.width),
     height: pct(cell.height),
     zIndex: cell.z,
-    padding: `${page.layout.margin}px`,
+    padding: gutter.x === gutter.y ? `${gutter.x}px` : `${gutter.y}px ${gutter.x}px`,
   };
   if (bg) style.background = bg;
   const align = cell.properties.verticalAlign;

@@ -5,11 +5,11 @@ import {
   COLUMN_GAP_PX,
   columnWidthPx,
   contentBoxPx,
-  pageBands,
   LIST_TITLE_HEIGHT_PX,
   TABLE_HEAD_HEIGHT_PX,
 } from './geometry.ts';
 import { mainImageUrl } from './images.tsx';
+import { cellBoxPx } from './text-fit.ts';
 import { isNumericColumn, visibleColumns } from './values.ts';
 
 /** Page kinds whose content is a generated list that pagination splits over as many pages as it needs. */
@@ -177,13 +177,7 @@ function listArea(
   cellIndex: number | null,
 ): { width: number; height: number } {
   if (cellIndex === null) return contentBoxPx(page, ctx.catalog, ctx.format);
-  const cell = page.layout.cells[cellIndex];
-  const { inner } = pageBands(page, ctx.catalog);
-  const m = page.layout.margin;
-  return {
-    width: cell.width * ctx.size.widthPx - 2 * m,
-    height: cell.height * inner.height * ctx.size.heightPx - 2 * m,
-  };
+  return cellBoxPx(page.layout.cells[cellIndex], page, ctx);
 }
 
 function buildListModel(ctx: RenderContext, runStart: number): ListModel {

@@ -9,7 +9,7 @@ import {
   mainImageUrl,
   type ImageFit,
 } from './images.tsx';
-import { captionTexts } from './caption-rows.ts';
+import { captionGoesBeside, captionTexts } from './caption-rows.ts';
 import { safeColor } from './merchant-html.ts';
 
 const EXTRA_STRIP_PERCENT = 20;
@@ -205,7 +205,8 @@ interface ProductViewProps {
  * of the width on its anchor side; inside, it is laid over the pictures (a bottom band at most size % high,
  * or a side band size % wide); with all four free coordinates set it sits exactly there. Extra pictures
  * (max_rows × max_columns, hidden and main excluded) fill a strip under (bottom) or beside (right) the main
- * picture.
+ * picture. A cell at least twice as wide as tall takes a below-the-pictures caption beside them instead
+ * (captionGoesBeside), so short landscape cells keep pictures of a useful size.
  */
 export function ProductCellView({
   element,
@@ -217,7 +218,9 @@ export function ProductCellView({
 }: ProductViewProps) {
   const { images, caption, fontSize, fit } = productStyles(element, ctx);
   const side = captionSide(caption, cell, pageNumber);
-  const vertical = caption.align !== 'horizontal';
+  // Set beside the pictures for want of height, the caption follows them as text follows a picture.
+  const beside = captionGoesBeside(caption, boxPx);
+  const vertical = caption.align !== 'horizontal' && !beside;
   const size = Math.max(1, Math.min(100, caption.size));
   const free = caption.x !== null && caption.y !== null && caption.width !== null && caption.height !== null;
   const inside = caption.position === 'inside';
@@ -230,7 +233,16 @@ export function ProductCellView({
       : vertical
         ? { width: boxPx.width, height: (boxPx.height * images.size) / 100 }
         : { width: (boxPx.width * (100 - size)) / 100, height: boxPx.height };
-  const media = <ProductMedia element={element} ctx={ctx} images={images} fit={fit} sizePx={mediaPx} />;
+  const media = (
+    <ProductMedia
+      element={element}
+      ctx={ctx}
+      images={images}
+      fit={fit}
+      sizePx={mediaPx}
+      align={beside ? 'right' : undefined}
+    />
+  );
   const boxStyle = captionBoxStyle(caption);
   const sideClass = side === 'right' ? ' cb-caption-box--right' : '';
   let captionBox: ReactNode;
@@ -264,7 +276,7 @@ export function ProductCellView({
   } else {
     layout = vertical
       ? 'cb-product--vertical'
-      : `cb-product--horizontal${side === 'left' ? ' cb-product--caption-first' : ''}`;
+      : `cb-product--horizontal${side === 'left' && !beside ? ' cb-product--caption-first' : ''}`;
     const pictureShare = `${100 - Math.max(1, Math.min(99, images.size))}%`;
     const share: CSSProperties = vertical
       ? { minHeight: captionMinPx ? `max(${pictureShare}, ${captionMinPx}px)` : pictureShare }
