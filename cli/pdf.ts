@@ -1,0 +1,55 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { PageFormat } from '../core/constants.ts';
+import type { Catalog } from '../core/model/index.ts';
+import { ChromiumUnavailableError, createBrowserPool } from '../worker/chromium.ts';
+import { createImageCache } from '../worker/images/cache.ts';
+import { renderCatalogPdf, type PdfQuality } from '../worker/render/pdf.ts';
+import { localSources } from '../worker/render/sources.ts';
+import { CliError } from './errors.ts';
+
+/** Prepared pictures are kept between runs, like the worker's cache. */
+const CACHE_DIR = path.join(os.tmpdir(), 'catalog-builder-cli-images');
+
+/**
+ * A catalog file printed to PDF by the worker's pipeline (same fonts, same 300 dpi picture preparation, same
+ * Chromium). Pictures are the document's relative paths (next to the catalog file), data: URLs or http(s)
+ * addresses (fetched through the SSRF guard). The file appears only once complete.
+ */
+export async function writeCatalogPdf(opts: {
+  catalog: Catalog;
+  catalogFile: string;
+  outFile: string;
+  format: PageFormat;
+  quality: PdfQuality;
+  watermark: boolean;
+}): Promise<{ pages: number; missing: number }> {
+  const browser = createBrowserPool();
+  const images = createImageCache(CACHE_DIR);
+  const tmp = `${opts.outFile}.${process.pid}.partial`;
+  await mkdir(path.dirname(path.resolve(opts.outFile)), { recursive: true });
+  try {
+    const report = await renderCatalogPdf({
+      catalog: opts.catalog,
+      format: opts.format,
+      quality: opts.quality,
+      jpegQuality: 80,
+      watermark: opts.watermark,
+      browser,
+      images,
+      resolveSource: localSources({ baseDir: path.dirname(path.resolve(opts.catalogFile)), images }),
+      write: (pdf) => pipeline(pdf, createWriteStream(tmp)),
+    });
+    await rename(tmp, opts.outFile);
+    return { pages: report.pages, missing: report.images.missing };
+  } catch (error) {
+    if (error instanceof ChromiumUnavailableError) throw new CliError(`catalog render: ${error.message}`);
+    throw error;
+  } finally {
+    await rm(tmp, { force: true });
+    await browser.close();
+  }
+}
