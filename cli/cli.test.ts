@@ -8,7 +8,7 @@ import { escapeHtml } from '../core/sanitize/index.ts';
 import { COMMANDS } from './commands/index.ts';
 import { RENDER_OUTPUTS } from './commands/render.ts';
 import { extdataPath } from '../scripts/testing/extdata.ts';
-import { runCli, tempDir } from './test-support.ts';
+import { runCli, runNpmCatalog, tempDir } from './test-support.ts';
 
 const readCatalog = (file: string): Catalog => CatalogSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 const count = (text: string, part: string) => text.split(part).length - 1;
@@ -156,6 +156,17 @@ describe.concurrent('catalog build and render on the sample store exports', () =
     const html = path.join(dir, 'site', 'pages', 'catalog.html');
     await runCli(['render', json, '--out', html]);
     expect(readFileSync(html, 'utf8')).toContain('src="../../data/photos/red%20shirt.jpg"');
+  });
+});
+
+describe('npm run catalog', () => {
+  it('reads and writes files relative to where it is typed, not the package root', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'p.csv'), readFileSync(extdataPath('woocommerce-sample_products.csv')));
+    const run = await runNpmCatalog(['build', '--csv', 'p.csv', '--out', 'out/c.json'], dir);
+    expect(run.stdout).toBe('Built out/c.json: 18 products on 4 pages\n');
+    expect(run.status).toBe(0);
+    expect(listProducts(readCatalog(path.join(dir, 'out', 'c.json')))).toHaveLength(18);
   });
 });
 

@@ -7,6 +7,9 @@ import { CliError, EXIT_USAGE } from './errors.ts';
 import { commandListHelp } from './help.ts';
 
 export async function main(argv: string[]): Promise<number> {
+  // npm runs scripts from the package root; file arguments are meant from where `npm run catalog` was typed.
+  if (process.env.npm_lifecycle_event === 'catalog' && process.env.INIT_CWD)
+    process.chdir(process.env.INIT_CWD);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     // `catalog help build` documents one command, like `catalog build --help`.

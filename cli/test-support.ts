@@ -28,4 +28,19 @@ export function runCli(args: string[]): Promise<CliRun> {
   });
 }
 
+/** `npm run catalog -- ...` itself, typed in `cwd`. */
+export function runNpmCatalog(args: string[], cwd: string): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['--silent', '--prefix', ROOT, 'run', 'catalog', '--', ...args],
+      { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ status, stdout, stderr });
+      },
+    );
+  });
+}
+
 export const tempDir = (): string => mkdtempSync(path.join(os.tmpdir(), 'catalog-cli-'));
