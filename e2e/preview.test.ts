@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalog } from '../app/services/catalogs.server.ts';
+import { setUpgradeByEmail } from '../app/services/subscriptions.server.ts';
+import { pdfInfo, pdfText } from '../scripts/testing/pdf-tools.ts';
+import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
+import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { expectVisible } from './support/expect.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let catalogId: string;
+/** A store's picture server that holds its answers until the test opens the gate. */
+let gate: () => void = () => {};
+let gated = new Promise<void>((r) => (gate = r));
+let pictures: http.Server;
+let picturesUrl: string;
+
+/** A signed-in merchant in the browser: registered through the API, its session cookie given to the page. */
+async function signIn(email: string, paid: boolean) {
+  const c = client(server.url);
+  const res = await c.post('/auth/register', {
+    email,
+    password: 'correct-horse',
+    confirmPassword: 'correct-horse',
+    businessName: 'Maison Nord',
+    shopUrl: 'https://maison.example',
+  });
+  const { user } = await res.json();
+  if (paid) await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
+  await context.clearCookies();
+  const cookies = c.jar
+    .header()
+    .split('; ')
+    .map((pair) => {
+      const k = pair.indexOf('=');
+      return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
+    });
+  await context.addCookies(cookies);
+  return user._id as string;
+}
+
+async function makeCatalog(ownerId: string, lastPicture?: string) {
+  const urls: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const key = `img/e2e-${ownerId.slice(0, 8)}-${i}.jpg`;
+    await server.runtime.storage.put(key, await sampleProductImage(i, 800));
+    urls.push(server.runtime.storage.url(key));
+  }
+  if (lastPicture) urls[11] = lastPicture;
+  const doc = sampleCatalog({ products: 12, imageUrl: (i) => urls[i]! });
+  return (await createCatalog({ db: server.runtime.db, ownerId, input: { catalog: doc } })).catalog._id;
+}
+
+beforeAll(async () => {
+  const picture = await sampleProductImage(5, 600);
+  pictures = http.createServer((_req, res) => void gated.then(() => res.writeHead(200).end(picture)));
+  await new Promise<void>((r) => pictures.listen(0, '127.0.0.1', r));
+  picturesUrl = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/slow.jpg`;
+  // The SSRF guard lets the worker reach the local picture server only because the test says so in code.
+  server = await startTestServer(
+    {},
+    { worker: { pollMs: 100, fetchOptions: { allowPrivateAddresses: true } } },
+  );
+  browser = await launchBrowser();
+  context = await browser.newContext({ acceptDownloads: true });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  gate();
+  await browser?.close();
+  await server?.close();
+  await new Promise((r) => pictures?.close(r));
+});
+
+describe('print preview (/preview/{catalogId})', () => {
+  it('generates a PDF in the chosen page size and downloads it', async () => {
+    catalogId = await makeCatalog(await signIn('preview@example.com', true));
+    await page.goto(`${server.url}/preview/${catalogId}`);
+    await expectVisible(page.getByRole('heading', { name: 'Print preview' }));
+    await expectVisible(page.getByText('2 pages'));
+    await page.getByLabel('Page size').selectOption('Letter');
+    await page.getByRole('button', { name: 'Generate the PDF' }).click();
+    // The job runs while the page polls it every 0.5 s; the ready message brings the download link.
+    await page.getByText('Your catalog is ready').waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Sample-Catalog.pdf');
+    const file = path.join(server.dataDir, 'downloaded.pdf');
+    await download.saveAs(file);
+    const pdf = readFileSync(file);
+    const info = pdfInfo(pdf);
+    expect(info.pages).toBe(2);
+    expect(info.widthPt).toBeCloseTo(612.3, 0);
+    expect(pdfText(pdf)).toContain('Linen Shirt 1');
+  });
+
+  it('shows progress and lets the merchant stop waiting', async () => {
+    // One picture comes from a store server that does not answer yet: the render waits for it.
+    const slowCatalog = await makeCatalog(await signIn('slow-preview@example.com', true), picturesUrl);
+    await page.goto(`${server.url}/preview/${slowCatalog}`);
+    await page.getByRole('button', { name: 'Generate the PDF' }).click();
+    await expectVisible(page.getByText('Your catalog will soon be ready'));
+    await expectVisible(page.getByRole('status').filter({ hasText: /Rendering page \d+\/2/ }));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Your catalog will soon be ready').waitFor({ state: 'detached' });
+    await expectVisible(page.getByRole('button', { name: 'Generate the PDF' }));
+    gate();
+    gated = Promise.resolve();
+  });
+
+  it('tells a trial account to upgrade instead of offering the download', async () => {
+    const trialCatalog = await makeCatalog(await signIn('trial-preview@example.com', false));
+    await page.goto(`${server.url}/preview/${trialCatalog}`);
+    await expectVisible(
+      page.getByText(
+        'During your free trial, every page carries a watermark and the PDF cannot be downloaded or printed.',
+      ),
+    );
+    await page.getByRole('button', { name: 'Generate the PDF' }).click();
+    await page.getByText('Your catalog is ready').waitFor({ timeout: 60_000 });
+    await expectVisible(page.getByText('Please upgrade to use this feature'));
+    expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
+  });
+});
