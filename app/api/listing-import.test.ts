@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extdataPath } from '../../scripts/testing/extdata.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 type Client = ReturnType<typeof client>;
@@ -8,7 +9,8 @@ let server: TestServer;
 let alice: Client;
 let account: string;
 
-const extdata = (name: string) => readFileSync(new URL(`../../../shared/extdata/${name}`, import.meta.url));
+// Bytes, not text: the WooCommerce export starts with a byte order mark, as uploaded files do.
+const extdata = (name: string) => readFileSync(extdataPath(name));
 
 beforeAll(async () => {
   server = await startTestServer();
