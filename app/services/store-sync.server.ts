@@ -30,8 +30,9 @@ export type SyncStoreResult = {
   updated: number;
   /** Listings whose product is no longer in the store. */
   removed: number;
-  collections: number;
-  categories: number;
+  /** How many the store listed; null when it could not list them (the stored ones were kept). */
+  collections: number | null;
+  categories: number | null;
   /** Products that could not be mapped: left as they were (SPEC §8 'skipped silently'), reported here. */
   skipped: ProductFailure[];
 };
@@ -44,17 +45,28 @@ export type SyncStoreResult = {
  */
 export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): Promise<SyncStoreResult> {
   const { db, account, connector } = options;
+  // Collections and categories help filtering but are not the products: when the store cannot list them,
+  // the sync goes on with what is stored (nothing is removed), and collects name their collections themselves.
   const [collectionList, categoryList] = await Promise.all([
-    connector.listCollections(),
-    connector.listCategories(),
+    connector.listCollections().catch((err: unknown) => {
+      options.logger?.warn({ err }, 'store collections could not be listed');
+      return null;
+    }),
+    connector.listCategories().catch((err: unknown) => {
+      options.logger?.warn({ err }, 'store categories could not be listed');
+      return null;
+    }),
   ]);
-  const known = await saveStoreCollections({ db, account, kind: 'collection', items: collectionList });
-  await saveStoreCollections({
-    db,
-    account,
-    kind: 'category',
-    items: categoryList.map((c) => ({ ...c, is_custom_collection: false })),
-  });
+  const known = collectionList
+    ? await saveStoreCollections({ db, account, kind: 'collection', items: collectionList })
+    : undefined;
+  if (categoryList)
+    await saveStoreCollections({
+      db,
+      account,
+      kind: 'category',
+      items: categoryList.map((c) => ({ ...c, is_custom_collection: false })),
+    });
 
   const total = (await connector.countProducts?.()) ?? 0;
   const mode =
@@ -65,8 +77,8 @@ export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): P
     created: 0,
     updated: 0,
     removed: 0,
-    collections: collectionList.length,
-    categories: categoryList.length,
+    collections: collectionList?.length ?? null,
+    categories: categoryList?.length ?? null,
     skipped: [],
   };
   ctx.progress(0, total);

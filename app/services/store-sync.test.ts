@@ -159,6 +159,27 @@ describe('store sync: cursor pages (small shop)', () => {
   });
 });
 
+describe('store sync: what the store cannot list', () => {
+  it('goes on without categories when the API has no productTypes, keeping the stored ones', async () => {
+    const { account, admin } = await connectedShop();
+    addFakeProduct(admin, { title: 'Belt', productType: 'Accessories' });
+    await syncStore({ db: database.db, account, connector: connector(account) }, { progress: () => {} });
+    admin.missingFields.add('productTypes');
+    addFakeProduct(admin, { title: 'Bag', productType: 'Bags' });
+    const result = await syncStore(
+      { db: database.db, account, connector: connector(account) },
+      { progress: () => {} },
+    );
+    expect(result).toMatchObject({ created: 1, updated: 1, categories: null, collections: 0 });
+    const categories = await database.db
+      .select()
+      .from(collections)
+      .where(and(eq(collections.accountId, account.id), eq(collections.kind, 'category')));
+    expect(categories.map((c) => c.title)).toEqual(['Accessories']);
+    expect((await rowsOf(account.id)).map((r) => r.category)).toEqual(['Bags', 'Accessories']);
+  });
+});
+
 describe('store sync: bulk export (large shop)', () => {
   it('uses one bulk operation above the threshold, reports progress per batch and waits out a throttled answer', async () => {
     const { account, admin } = await connectedShop();

@@ -249,12 +249,14 @@ describe('Shopify connector: rate limits', () => {
 
   it('after a throttled answer, waits for the bucket before the next page instead of being throttled again', async () => {
     const { admin, connector } = shop({ pageSize: 4 });
-    for (let i = 1; i <= 8; i++) addFakeProduct(admin, { title: `Tee ${i}` });
+    // Products with many variants and pictures: each page's actual cost (what the bucket keeps spent) is ~230
+    // points, so at 1000 points a second the second page lacks them for ~230 ms, far more than mapping takes.
+    for (let i = 1; i <= 8; i++) addFakeProduct(admin, { title: `Tee ${i}`, variants: 12, images: 6 });
     await connector.checkConnection();
     Object.assign(admin.bucket, {
       maximumAvailable: 1000,
       currentlyAvailable: 0,
-      restoreRate: 4000,
+      restoreRate: 1000,
       at: Date.now(),
     });
     let cursor: string | null = null;
@@ -266,7 +268,13 @@ describe('Shopify connector: rate limits', () => {
     } while (cursor);
     expect(count).toBe(8);
     expect(admin.log.filter((c) => c.throttled)).toHaveLength(1);
-    expect(connector.client.waits.map((w) => w.reason)).toEqual(['throttled', 'bucket']);
+    const [throttled, bucket] = connector.client.waits;
+    expect([throttled!.reason, bucket?.reason]).toEqual(['throttled', 'bucket']);
+    expect(connector.client.waits).toHaveLength(2);
+    // The first wait is what the bucket lacked of the requested 846 points, at 1000 points a second.
+    const answer = admin.log.find((c) => c.throttled)!;
+    expect(throttled!.ms).toBe(846 - answer.available!);
+    expect(bucket!.ms).toBeGreaterThan(100);
   });
 
   it('retries a 5xx with backoff and honours Retry-After on 429', async () => {

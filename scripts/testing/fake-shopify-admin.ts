@@ -92,9 +92,17 @@ export class FakeShopifyAdmin {
   bulkPolls = 2;
   /** Make the next bulk operation fail with this error code. */
   failNextBulk: string | null = null;
+  /** Root fields this shop's API answers as unknown (as an API version without them would). */
+  readonly missingFields = new Set<string>();
   /** Root fields of every query answered, in order (THROTTLED ones too). */
-  readonly log: { fields: string[]; variables: Record<string, unknown>; throttled: boolean; cost: number }[] =
-    [];
+  readonly log: {
+    fields: string[];
+    variables: Record<string, unknown>;
+    throttled: boolean;
+    cost: number;
+    /** What a THROTTLED answer said the bucket held. */
+    available?: number;
+  }[] = [];
   readonly bulkOps: BulkOp[] = [];
   /** JSONL files by path, served on BULK_RESULTS_HOST. */
   readonly files = new Map<string, string>();
@@ -150,7 +158,13 @@ export class FakeShopifyAdmin {
             restoreRate: forcedThrottle.restoreRate,
           }
         : this.status();
-      this.log.push({ fields, variables: body.variables ?? {}, throttled: true, cost: 0 });
+      this.log.push({
+        fields,
+        variables: body.variables ?? {},
+        throttled: true,
+        cost: 0,
+        available: status.currentlyAvailable,
+      });
       return {
         status: 200,
         body: {
@@ -244,6 +258,8 @@ export class FakeShopifyAdmin {
         throw new Error(`Field '${f.name}' doesn't exist on type 'Mutation'`);
       return render(this.runBulk(f), f.selections, r, counter);
     }
+    if (this.missingFields.has(f.name))
+      throw new Error(`Field '${f.name}' doesn't exist on type 'QueryRoot'`);
     switch (f.name) {
       case 'shop':
         return render(
