@@ -5,8 +5,8 @@
  * picture must be prepared, and again with prepared pictures cached), peak RSS of the worker and of Chromium,
  * the PDF size, and how long Chromium alone takes to print the final document. Budget: 5 s, 30 MB.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../app/services/config.server.ts';
@@ -42,28 +42,28 @@ async function pictures(): Promise<string[]> {
   return files;
 }
 
-/** Resident memory of a process tree (the worker's Chromium), from /proc, in bytes. */
-function treeRss(rootPid: number): number {
-  try {
-    const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
-    const rows = out
-      .trim()
-      .split('\n')
-      .map((l) => l.trim().split(/\s+/).map(Number) as [number, number, number]);
-    const inTree = new Set([rootPid]);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const [pid, ppid] of rows)
-        if (inTree.has(ppid) && !inTree.has(pid)) {
-          inTree.add(pid);
-          grew = true;
-        }
-    }
-    return rows.filter(([pid]) => inTree.has(pid)).reduce((s, [, , rss]) => s + rss * 1024, 0);
-  } catch {
-    return 0;
+/** Resident memory of a process tree (the worker's Chromium), read from /proc without blocking, in bytes. */
+async function treeRss(rootPid: number): Promise<number> {
+  const page = 4096;
+  const stats = await Promise.all(
+    (await readdir('/proc'))
+      .filter((d) => /^\d+$/.test(d))
+      .map((d) => readFile(`/proc/${d}/stat`, 'utf8').catch(() => '')),
+  );
+  const rows = stats.filter(Boolean).map((line) => {
+    const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+    return { pid: Number(line.split(' ')[0]), ppid: Number(fields[1]), rss: Number(fields[21]) * page };
+  });
+  const inTree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows)
+      if (inTree.has(r.ppid) && !inTree.has(r.pid)) {
+        inTree.add(r.pid);
+        grew = true;
+      }
   }
+  return rows.filter((r) => inTree.has(r.pid)).reduce((sum, r) => sum + r.rss, 0);
 }
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
@@ -112,8 +112,8 @@ export async function main(): Promise<void> {
       let chromePeak = 0;
       const sampler = setInterval(() => {
         const pid = chromePid();
-        if (pid) chromePeak = Math.max(chromePeak, treeRss(pid));
-      }, 100);
+        if (pid) void treeRss(pid).then((rss) => (chromePeak = Math.max(chromePeak, rss)));
+      }, 250);
       const t0 = performance.now();
       const job = await queue.enqueue('render-pdf', { catalogId }, { ownerId: owner!.id });
       for (;;) {

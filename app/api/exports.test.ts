@@ -154,6 +154,16 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
     expect(row!.downloadNumber).toBe(1);
   });
 
+  it('exports an unchanged catalog again from the measured layout, with the same pages and codes', async () => {
+    const { job_id } = await (await paid.c.get(`/api/v1/catalogs/${catalogId}/generate`)).json();
+    expect((await waitForJob(paid.c, job_id)).job.job_state).toBe('complete');
+    const pdf = await download(paid.c, catalogId);
+    expect(qpdfCheck(pdf).ok).toBe(true);
+    expect(pdfInfo(pdf).pages).toBe(2);
+    expect(pdfText(pdf)).toContain('Brass Lamp 12');
+    expect(decodeSymbols(pdf, { first: 2, last: 2 })).toContain(`EAN-13:${sampleEan13(11)}`);
+  });
+
   it('prints in the chosen page format (Letter, Letter booklet landscape)', async () => {
     for (const [format, w, h] of [
       ['Letter', 612.3, 790.9],

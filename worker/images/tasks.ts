@@ -223,7 +223,9 @@ async function renderPageImages(opts: {
           {
             catalog,
             format,
-            quality: 'screen',
+            // Print quality: the pictures prepared for these page images are the ones the PDF export then
+            // finds in the cache, so exporting a catalog whose pictures were processed skips that work.
+            quality: 'print',
             jpegQuality: opts.quality,
             watermark: false,
             browser,
