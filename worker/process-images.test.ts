@@ -33,10 +33,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-  server = await startTestServer(
-    {},
-    { worker: { pollMs: 50, fetchOptions: { allowPrivateAddresses: true } } },
-  );
+  // On BullMQ when REDIS_URL is set (CI's job suite), on the database runner otherwise.
+  const env: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+  server = await startTestServer(env, {
+    worker: { pollMs: 50, fetchOptions: { allowPrivateAddresses: true } },
+  });
   const [user] = await server.runtime.db.insert(users).values({ email: 'images@example.com' }).returning();
   ownerId = user!.id;
 });

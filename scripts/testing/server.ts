@@ -8,7 +8,9 @@ import { ensureAdmin } from '../../app/services/auth.server.ts';
 import { setRuntime, type Runtime } from '../../app/services/runtime.server.ts';
 import { createLocalStorage } from '../../app/services/storage.server.ts';
 import { startServer, type RunningServer } from '../../app/express.server.ts';
+import { createBullQueue } from '../../worker/bullmq.ts';
 import { createJobQueue, type WorkerOptions } from '../../worker/index.ts';
+import { randomBytes } from 'node:crypto';
 import { openTestDatabase } from './database.ts';
 
 export type TestServer = RunningServer & {
@@ -34,6 +36,8 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     ...env,
   });
+  // With REDIS_URL, each test server has its own BullMQ keys: test files run in parallel on one Redis.
+  const redisPrefix = `cbtest-${randomBytes(4).toString('hex')}`;
   const database = await openTestDatabase();
   const logger = createLogger(config.LOG_LEVEL);
   await ensureAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
@@ -49,11 +53,11 @@ export async function startTestServer(
       logger,
     }),
     storage: createLocalStorage(config.dirs.files),
-    jobs: createJobQueue({ db: database.db, redisUrl: config.REDIS_URL }),
+    jobs: createJobQueue({ db: database.db, redisUrl: config.REDIS_URL, redisPrefix }),
     services: {},
   };
   setRuntime(runtime);
-  const running = await startServer({ runtime, worker: opts.worker });
+  const running = await startServer({ runtime, worker: { ...opts.worker, redisPrefix } });
   return {
     ...running,
     dataDir,
@@ -64,6 +68,11 @@ export async function startTestServer(
     readMail: (file) => readFileSync(path.join(config.dirs.outbox, file), 'utf8'),
     close: async () => {
       await running.close();
+      if (config.REDIS_URL) {
+        const q = createBullQueue({ redisUrl: config.REDIS_URL, prefix: redisPrefix });
+        await q.obliterate({ force: true });
+        await q.close();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
