@@ -10,6 +10,7 @@ import { createImageCache, type ImageCache } from './images/cache.ts';
 import { JOBS } from './jobs/index.ts';
 import type { JobQueue } from './queue.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
+import { pruneJobs } from './state.ts';
 
 export { createJobQueue, type JobQueue } from './queue.ts';
 export type { JobView, JobState } from './state.ts';
@@ -74,12 +75,18 @@ export function startWorker(opts: {
         leaseMs: o.leaseMs,
       });
   opts.queue.onEnqueued(runner.nudge);
+  // Finished jobs are removed after FINISHED_JOB_RETENTION_DAYS; any worker may do it, it is idempotent.
+  const prune = () =>
+    pruneJobs({ db: opts.db }).catch((err) => logger.warn({ err }, 'finished jobs not pruned'));
+  const pruning = setInterval(prune, 60 * 60_000);
+  pruning.unref();
   if (o.warm) deps.browser.warm().catch((err) => logger.warn({ err }, 'Chromium could not be started'));
   logger.info({ runner: runner.id, kind: runner.kind }, 'worker started');
   return {
     runner,
     deps,
     close: async () => {
+      clearInterval(pruning);
       await runner.close();
       if (!o.browser) await deps.browser.close();
     },

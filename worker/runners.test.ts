@@ -15,7 +15,7 @@ import { defineJob, PermanentJobError, type JobDefinition, type WorkerDeps } fro
 import { createImageCache } from './images/cache.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
-import type { JobView } from './state.ts';
+import { pruneJobs, type JobView } from './state.ts';
 
 // The same tests run on the runner the environment selects: BullMQ on a real Redis when REDIS_URL is set
 // (CI's job suite), the database runner otherwise.
@@ -195,6 +195,27 @@ describe(`job runner (${KIND})`, () => {
     const done = await waitFor(queue, job.id, ['failed']);
     expect(done.error).toMatch(/timed out/);
     expect(done.attempts).toBe(2);
+  });
+
+  it('removes finished jobs past their retention, never pending ones', async () => {
+    const done = await enqueue('test-echo', { text: 'old' });
+    await waitFor(queue, done.id, ['complete']);
+    const long = new Date(Date.now() - 30 * 86_400_000);
+    // A pending job, due later (no runner takes it), last touched as long ago as the finished one.
+    const [pending] = await database.db
+      .insert(jobs)
+      .values({
+        name: 'test-echo',
+        payload: { text: 'later' },
+        runAt: new Date(Date.now() + 86_400_000),
+        updatedAt: long,
+      })
+      .returning();
+    expect(await pruneJobs({ db: database.db, olderThan: new Date(Date.now() - 60_000) })).toBe(0);
+    await pruneJobs({ db: database.db, olderThan: new Date(Date.now() + 60_000) });
+    expect(await queue.getJob({ jobId: done.id })).toBeNull();
+    expect((await queue.getJob({ jobId: pending!.id }))?.state).toBe('pending');
+    await database.db.delete(jobs).where(eq(jobs.id, pending!.id));
   });
 
   it('scopes reads to the owner', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/owned.ts';
 import { jobs } from '../db/schema.ts';
@@ -227,4 +227,17 @@ export async function releaseJobs(opts: { db: Db; lockedBy: string }): Promise<v
       lockedUntil: null,
     })
     .where(and(eq(jobs.lockedBy, opts.lockedBy), eq(jobs.state, 'active')));
+}
+
+/** Finished jobs are kept this long (the API answers their state), then removed. */
+export const FINISHED_JOB_RETENTION_DAYS = 14;
+
+/** Remove complete and failed jobs older than the retention; answers how many went. */
+export async function pruneJobs(opts: { db: Db; olderThan?: Date }): Promise<number> {
+  const before = opts.olderThan ?? new Date(Date.now() - FINISHED_JOB_RETENTION_DAYS * 86_400_000);
+  const gone = await opts.db
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ['complete', 'failed']), lt(jobs.updatedAt, before)))
+    .returning({ id: jobs.id });
+  return gone.length;
 }
