@@ -113,7 +113,7 @@ export async function main(): Promise<void> {
       const sampler = setInterval(() => {
         const pid = chromePid();
         if (pid) void treeRss(pid).then((rss) => (chromePeak = Math.max(chromePeak, rss)));
-      }, 250);
+      }, 1_000);
       const t0 = performance.now();
       const job = await queue.enqueue('render-pdf', { catalogId }, { ownerId: owner!.id });
       for (;;) {
