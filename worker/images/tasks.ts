@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { loadCatalogById } from '../../app/services/catalogs.server.ts';
 import { getListingsByIds, updateListing } from '../../app/services/listings.server.ts';
+import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
 import { BOOKLET_PAGE_THUMBNAIL, PAGE_THUMBNAIL } from '../../core/constants.ts';
 import {
   isProductElement,
@@ -189,7 +190,10 @@ export async function processCatalogImages(opts: {
   }
 
   if (opts.pages) {
+    // Trial accounts get the watermark on rendered pages (SPEC §1), page images included.
+    const { isTrial } = await getPlanLimits({ db, userId: loaded.row.ownerId });
     result.pages = await renderPageImages({
+      watermark: isTrial,
       ctx,
       catalog,
       quality,
@@ -205,6 +209,7 @@ async function renderPageImages(opts: {
   ctx: JobContext;
   catalog: Catalog;
   quality: number;
+  watermark: boolean;
   stamps: Map<string, Date>;
   onPage: () => void;
 }): Promise<number> {
@@ -227,7 +232,7 @@ async function renderPageImages(opts: {
             // finds in the cache, so exporting a catalog whose pictures were processed skips that work.
             quality: 'print',
             jpegQuality: opts.quality,
-            watermark: false,
+            watermark: opts.watermark,
             browser,
             images,
             resolveSource: storageSources({
