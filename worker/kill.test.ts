@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -171,6 +171,15 @@ describe(`a worker killed mid-render (${REDIS_URL ? 'BullMQ' : 'database runner'
     expect(sha(await storage.get(key))).toBe(firstHash);
     expect(pdfInfo((await storage.get(key))!).pages).toBe(1);
 
+    // A partial file a dead worker left long ago is swept by the next render; a recent one is left alone.
+    const tmpDir = path.join(config.dirs.files, 'tmp', 'pdf');
+    mkdirSync(tmpDir, { recursive: true });
+    const stale = path.join(tmpDir, 'dead.pdf.abc.tmp');
+    const recent = path.join(tmpDir, 'other.pdf.def.tmp');
+    writeFileSync(stale, 'partial');
+    writeFileSync(recent, 'partial');
+    utimesSync(stale, new Date(Date.now() - 7 * 3_600_000), new Date(Date.now() - 7 * 3_600_000));
+
     // 5. Another runner picks the job up once the dead worker's lease runs out, and completes it.
     database = await open();
     const stillActive = await queueFor(database).getJob({ jobId: second.id });
@@ -184,6 +193,8 @@ describe(`a worker killed mid-render (${REDIS_URL ? 'BullMQ' : 'database runner'
     expect(after.pdfUrl).not.toBe(firstUrl);
     expect(after.pdfUrl!.split('?')[0]).toBe(firstUrl.split('?')[0]);
     expect(after.downloadNumber).toBe(2);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
     expect(pdfInfo((await storage.get(key))!).pages).toBe(1);
     await worker.close();
     await queue.close();

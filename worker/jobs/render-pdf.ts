@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadCatalogById, setCatalogPdf } from '../../app/services/catalogs.server.ts';
+import type { Storage } from '../../app/services/storage.server.ts';
 import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { UserSettingsSchema } from '../../core/model/index.ts';
@@ -23,6 +26,7 @@ export const RenderPdfPayload = z.object({
 });
 
 const RENDER_TIMEOUT_MS = 10 * 60_000;
+const TMP_PREFIX = 'tmp/pdf';
 
 export type RenderPdfResult = {
   url: string;
@@ -41,6 +45,28 @@ export type RenderPdfResult = {
 export function pdfKey(opts: { catalogId: string; secret: string }): string {
   const token = createHmac('sha256', opts.secret).update(`pdf:${opts.catalogId}`).digest('hex').slice(0, 24);
   return `pdf/${opts.catalogId}/${token}.pdf`;
+}
+
+/** Partial files older than this were left by a render whose worker died; any later render removes them. */
+const STALE_PARTIAL_MS = 6 * 3_600_000;
+
+/**
+ * A worker killed while writing leaves its temporary file behind (never served: it is not the PDF's key).
+ * On local disk they are swept by later renders; remote storage expires them with a lifecycle rule.
+ */
+async function sweepPartials(storage: Storage): Promise<void> {
+  const dir = storage.localPath(`${TMP_PREFIX}/x`);
+  if (!dir) return;
+  const folder = path.dirname(dir);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const now = Date.now();
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(folder, name);
+      const s = await stat(file).catch(() => null);
+      if (s && now - s.mtimeMs > STALE_PARTIAL_MS) await rm(file, { force: true });
+    }),
+  );
 }
 
 async function ownerSettings(db: Db, ownerId: string) {
@@ -73,7 +99,8 @@ export const renderPdfJob = defineJob({
 
     const loadMs = Math.round(performance.now() - started);
     const finalKey = pdfKey({ catalogId: catalog._id, secret: config.appSecret });
-    const tmpKey = `tmp/pdf/${ctx.jobId}-${ctx.attempt}.pdf`;
+    const tmpKey = `${TMP_PREFIX}/${ctx.jobId}-${ctx.attempt}.pdf`;
+    await sweepPartials(storage);
     try {
       const report = await renderCatalogPdf({
         catalog,
