@@ -18,12 +18,14 @@ import { setUpgradeByEmail } from '../services/subscriptions.server.ts';
 let server: TestServer;
 let images: http.Server;
 let imagesUrl: string;
+let internalHits = 0;
 
 beforeAll(async () => {
   // Product pictures on a store's server: here a local one, which the SSRF guard lets through only because
   // the test says so in code.
   const remote = await sampleProductImage(99, 800, 'webp');
   images = http.createServer((req, res) => {
+    if (req.url === '/internal.png') internalHits++;
     if (req.url === '/remote.webp') res.writeHead(200, { 'Content-Type': 'image/webp' }).end(remote);
     else res.writeHead(404).end();
   });
@@ -55,7 +57,7 @@ async function signUp(email: string, opts: { paid: boolean }) {
 }
 
 /** A catalog of `products` products whose pictures are in our storage, the last one on the store's server. */
-async function makeCatalog(ownerId: string, products: number) {
+async function makeCatalog(ownerId: string, products: number, caption = CODES_CAPTION) {
   const { storage } = server.runtime;
   const urls: string[] = [];
   for (let i = 0; i < products - 1; i++) {
@@ -64,7 +66,7 @@ async function makeCatalog(ownerId: string, products: number) {
     urls.push(storage.url(key));
   }
   urls.push(`${imagesUrl}/remote.webp`);
-  const doc = sampleCatalog({ products, imageUrl: (i) => urls[i] ?? null, caption: CODES_CAPTION });
+  const doc = sampleCatalog({ products, imageUrl: (i) => urls[i] ?? null, caption });
   const { catalog } = await createCatalog({ db: server.runtime.db, ownerId, input: { catalog: doc } });
   return catalog;
 }
@@ -189,6 +191,15 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
     expect((await other.c.get(`/api/v1/jobs?jobId=${job_id}`)).status).toBe(404);
     expect((await other.c.get('/api/v1/jobs?jobId=not-a-job')).status).toBe(404);
     await waitForJob(paid.c, job_id);
+  });
+
+  it('loads nothing from the network while printing, even a picture put in a caption by address', async () => {
+    const caption = `<p>[TITLE]</p><p><img src="${imagesUrl}/internal.png" alt=""></p>`;
+    const catalog = await makeCatalog(paid.userId, 3, caption);
+    const { job_id } = await (await paid.c.get(`/api/v1/catalogs/${catalog._id}/generate`)).json();
+    expect((await waitForJob(paid.c, job_id)).job.job_state).toBe('complete');
+    expect(internalHits).toBe(0);
+    expect(pdfText(await download(paid.c, catalog._id))).toContain('Leather Tote 3');
   });
 
   it('reports a failed generation with the SPEC §8 message', async () => {

@@ -122,6 +122,21 @@ const SWAP_IMAGES_SCRIPT = `async (map) => {
   return waits.length;
 }`;
 
+/**
+ * The printed document may load local files and inline data only: no request leaves the worker at render time,
+ * even for a picture a merchant put in rich text by address (which would otherwise let a catalog make the
+ * worker fetch internal URLs). Our assets were resolved to local files before.
+ */
+const NO_NETWORK_CSP =
+  "default-src 'none'; img-src file: data:; font-src file: data:; style-src 'unsafe-inline'; media-src 'none'";
+
+function withoutNetwork(html: string): string {
+  return html.replace(
+    /<head>/i,
+    `<head><meta http-equiv="Content-Security-Policy" content="${NO_NETWORK_CSP}">`,
+  );
+}
+
 async function loadDocument(page: Page, file: string, timeoutMs: number) {
   await page.goto(fileUrl(file), { waitUntil: 'load', timeout: timeoutMs });
   await page.evaluate('document.fonts.ready.then(() => true)');
@@ -183,12 +198,14 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   if (needsPagination(catalog)) catalog = await paginateInChromium(page, catalog, render, dir, timeoutMs);
   lap('paginate');
   throwIfAborted();
-  const html = renderCatalogHtml(catalog, {
-    ...render,
-    paginate: false,
-    // Bundled fonts are already local files; everything else becomes a token.
-    resolveAsset: (url) => (url.startsWith('file:') ? url : tokens.token(url)),
-  });
+  const html = withoutNetwork(
+    renderCatalogHtml(catalog, {
+      ...render,
+      paginate: false,
+      // Bundled fonts are already local files; everything else becomes a token.
+      resolveAsset: (url) => (url.startsWith('file:') ? url : tokens.token(url)),
+    }),
+  );
   const pageCount = catalog.pages.length;
   input.onProgress?.(0, pageCount);
   lap('html');
