@@ -71,6 +71,10 @@ describe('catalogs API', () => {
     const list = await (await alice.get('/api/v1/catalogs')).json();
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ title: 'Spring 2027', pageCount: 3, productCount: 0 });
+    // The catalogs page lists it, opening its print preview.
+    const page = await (await alice.get('/catalogs', { Accept: 'text/html' })).text();
+    expect(page).toContain('Spring 2027');
+    expect(page).toContain(`href="/preview/${body.data._id}"`);
   });
 
   it("answers 404 for another owner's catalog, whatever the method", async () => {

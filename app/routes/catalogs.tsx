@@ -45,7 +45,7 @@ export default function CatalogsPage() {
                   resourceName={{ singular: t('catalogs.singular'), plural: t('catalogs.plural') }}
                   items={catalogs}
                   renderItem={(c) => (
-                    <ResourceItem id={c._id} onClick={() => undefined} accessibilityLabel={c.title}>
+                    <ResourceItem id={c._id} url={`/preview/${c._id}`} accessibilityLabel={c.title}>
                       <BlockStack gap="100">
                         <Text as="h3" variant="bodyMd" fontWeight="semibold">
                           {c.title}
