@@ -3,7 +3,6 @@ import {
   BlockStack,
   Button,
   Card,
-  EmptyState,
   InlineStack,
   Layout,
   Page,
@@ -22,6 +21,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import type { ShopSyncView } from '../services/shopify-home.server.ts';
+import { EmptyState } from '../components/empty-state.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { getShopify, authenticateAdmin } = await import('../shopify.server.ts');
@@ -122,7 +122,7 @@ export default function ShopifyHome() {
         <Layout.Section>
           <Card padding={data.catalogs.length ? '0' : undefined}>
             {data.catalogs.length === 0 ? (
-              <EmptyState heading={t('catalogs.emptyTitle')} image="">
+              <EmptyState heading={t('catalogs.emptyTitle')}>
                 <p>{t('catalogs.emptyBody')}</p>
               </EmptyState>
             ) : (

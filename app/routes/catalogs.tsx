@@ -1,16 +1,8 @@
-import {
-  BlockStack,
-  Card,
-  EmptyState,
-  Layout,
-  Page,
-  ResourceItem,
-  ResourceList,
-  Text,
-} from '@shopify/polaris';
+import { BlockStack, Card, Layout, Page, ResourceItem, ResourceList, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'My catalogs · Catalog Builder' }];
 
@@ -37,7 +29,7 @@ export default function CatalogsPage() {
           <Layout.Section>
             <Card padding={catalogs.length ? '0' : undefined}>
               {catalogs.length === 0 ? (
-                <EmptyState heading={t('catalogs.emptyTitle')} image="">
+                <EmptyState heading={t('catalogs.emptyTitle')}>
                   <p>{t('catalogs.emptyBody')}</p>
                 </EmptyState>
               ) : (

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Checkbox,
-  EmptyState,
   InlineStack,
   Pagination,
   ResourceItem,
@@ -29,6 +28,7 @@ import {
 } from './api.ts';
 import { formatPrice } from './format.ts';
 import { useListings } from './use-listings.ts';
+import { EmptyState } from '../empty-state.tsx';
 
 const SORTS = ['title', 'alpha-desc', 'manual', 'best-selling', 'created-desc', 'price-asc', 'price-desc'];
 const PLACEHOLDER =
@@ -190,7 +190,7 @@ export function ListingsPanel({
           ) : (
             <EmptyState
               heading={t('listings.emptyTitle')}
-              image=""
+
               action={onImport ? { content: t('listings.import.open'), onAction: onImport } : undefined}
               secondaryAction={onAdd ? { content: t('listings.add'), onAction: onAdd } : undefined}
             >
