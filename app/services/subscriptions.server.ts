@@ -3,7 +3,7 @@ import { DEFAULT_PLAN_LIMITS_WHEN_NO_PLAN } from '../../core/constants.ts';
 import type { PlanLimits } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { plans, subscriptions, users } from '../../db/schema.ts';
-import { DEFAULT_UPGRADE_PLAN_ID, TRIAL_PLAN_ID } from '../../db/seed/plans.ts';
+import { DEFAULT_UPGRADE_PLAN_ID, NO_FEATURES, TRIAL_PLAN_ID } from '../../db/seed/plans.ts';
 import { notFound } from './http.server.ts';
 
 const DAY_MS = 86_400_000;
@@ -95,21 +95,7 @@ export async function getPlanLimits(opts: {
   if (!sub) {
     return {
       ...DEFAULT_PLAN_LIMITS_WHEN_NO_PLAN,
-      embeddable: false,
-      products_link: false,
-      custom_domain: false,
-      privacy: false,
-      password: false,
-      wholesale_features: false,
-      csv_export: false,
-      custom_themes: false,
-      custom_fields: false,
-      custom_design: false,
-      custom_layouts: false,
-      custom_fonts: false,
-      analytics: false,
-      priority_support: false,
-      digital_orders: false,
+      ...NO_FEATURES,
       isTrial: false,
       hasExpired: true,
       planId: null,

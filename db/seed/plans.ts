@@ -13,7 +13,8 @@ export type SeedPlan = {
   limits: PlanLimits;
 };
 
-const none: Omit<
+/** Every feature of a plan switched off; plans switch on what they offer. */
+export const NO_FEATURES: Omit<
   PlanLimits,
   'max_catalogs' | 'max_pages_per_catalog' | 'max_products_per_catalog' | 'max_orders'
 > = {
@@ -33,7 +34,7 @@ const none: Omit<
   priority_support: false,
   digital_orders: false,
 };
-const all = Object.fromEntries(Object.keys(none).map((k) => [k, true])) as typeof none;
+const all = Object.fromEntries(Object.keys(NO_FEATURES).map((k) => [k, true])) as typeof NO_FEATURES;
 
 /**
  * Every plan of SPEC §2.4/§4 with every limit of SPEC §3 set on purpose. The trial lets a merchant try
@@ -51,7 +52,7 @@ export const PLANS: SeedPlan[] = [
     ordering: 0,
     public: false,
     limits: {
-      ...none,
+      ...NO_FEATURES,
       max_catalogs: 3,
       max_pages_per_catalog: 40,
       max_products_per_catalog: 300,
@@ -72,7 +73,7 @@ export const PLANS: SeedPlan[] = [
     ordering: 10,
     public: true,
     limits: {
-      ...none,
+      ...NO_FEATURES,
       max_catalogs: 1,
       max_pages_per_catalog: 20,
       max_products_per_catalog: 150,
@@ -90,7 +91,7 @@ export const PLANS: SeedPlan[] = [
     ordering: 20,
     public: true,
     limits: {
-      ...none,
+      ...NO_FEATURES,
       max_catalogs: 5,
       max_pages_per_catalog: 100,
       max_products_per_catalog: 1_000,
