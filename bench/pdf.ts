@@ -136,6 +136,23 @@ export async function main(): Promise<void> {
     const cold = await render(catalog._id);
     const warm = await render(catalog._id);
 
+    // The product's own path: pictures are compressed for their cell when they are imported or placed
+    // (process-images, SPEC §9 sizing base), so an export starts from those. Timed apart, then the export.
+    const t0 = performance.now();
+    const processing = await queue.enqueue(
+      'process-images',
+      { target: 'catalog', catalogId: catalog._id, products: true, pages: false },
+      { ownerId: owner!.id },
+    );
+    for (;;) {
+      const j = await queue.getJob({ jobId: processing.id });
+      if (j?.state === 'complete') break;
+      if (j?.state === 'failed') throw new Error(`process-images failed: ${j.error}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const processingMs = performance.now() - t0;
+    const imported = await render(catalog._id);
+
     // Chromium alone: the final document (prepared pictures in place) loaded in a fresh page, then printed.
     const htmlFile = path.join(dataDir, 'final.html');
     const workDir = path.join(dataDir, 'work');
@@ -179,10 +196,12 @@ export async function main(): Promise<void> {
       `machine: ${os.availableParallelism()} cores, load average ${load} at start, Node ${process.versions.node}`,
       `job start → PDF, first render (pictures prepared):  ${s(cold.ms)}  (stages ${JSON.stringify(cold.result.report.timings)})`,
       `job start → PDF, again (prepared pictures cached):  ${s(warm.ms)}  (stages ${JSON.stringify(r.report.timings)})`,
+      `pictures compressed at import (process-images, not timed in the export): ${s(processingMs)}`,
+      `job start → PDF, first render of the imported catalog: ${s(imported.ms)}  (${imported.result.report.images.prepared} downsampled, ${imported.result.report.images.passThrough} embedded as compressed at import; stages ${JSON.stringify(imported.result.report.timings)})`,
       `PDF size: ${mb(r.bytes)} (${r.report.images.total} pictures: ${cold.result.report.images.prepared} downsampled to 300 dpi, ${cold.result.report.images.passThrough} embedded as they were)`,
       `peak RSS: worker process ${mb(rss)}, Chromium ${mb(Math.max(cold.chromePeak, warm.chromePeak))}`,
       `Chromium alone on the final document: load ${s(chromeAlone.load)}, print ${s(chromeAlone.print)} (${mb(chromeAlone.bytes)})`,
-      `budget: ≤ ${BUDGET.seconds} s → ${warm.ms <= BUDGET.seconds * 1000 ? 'within' : 'OVER'} (cached), ${cold.ms <= BUDGET.seconds * 1000 ? 'within' : 'OVER'} (first render); ≤ ${BUDGET.megabytes} MB → ${r.bytes <= BUDGET.megabytes * 1024 * 1024 ? 'within' : 'OVER'}`,
+      `budget: ≤ ${BUDGET.seconds} s → ${warm.ms <= BUDGET.seconds * 1000 ? 'within' : 'OVER'} (cached), ${imported.ms <= BUDGET.seconds * 1000 ? 'within' : 'OVER'} (imported catalog), ${cold.ms <= BUDGET.seconds * 1000 ? 'within' : 'OVER'} (raw originals); ≤ ${BUDGET.megabytes} MB → ${r.bytes <= BUDGET.megabytes * 1024 * 1024 ? 'within' : 'OVER'} (imported: ${mb(imported.result.bytes)})`,
     ];
     process.stdout.write(lines.join('\n') + '\n');
   } finally {
