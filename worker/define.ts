@@ -5,6 +5,8 @@ import type { Logger } from '../app/services/logger.server.ts';
 import type { Storage } from '../app/services/storage.server.ts';
 import type { BrowserPool } from './chromium.ts';
 import type { ImageCache } from './images/cache.ts';
+import type { SafeFetchOptions } from './images/fetch.ts';
+import type { JobQueue } from './queue.ts';
 
 /** What a handler may use besides its payload. Built once per worker process (see worker/index.ts). */
 export type WorkerDeps = {
@@ -12,6 +14,8 @@ export type WorkerDeps = {
   config: Config;
   logger: Logger;
   storage: Storage;
+  /** For jobs that queue follow-up work (a store sync queues the processing of its pictures). */
+  queue: JobQueue;
   /** The warm Chromium of this worker (started on first use). */
   browser: BrowserPool;
   /** Prepared (downsampled, compressed) images, shared by every job of this process. */
@@ -20,7 +24,7 @@ export type WorkerDeps = {
    * Options that only code may set (never the environment): tests allow image servers on 127.0.0.1 here.
    * See worker/images/fetch.ts.
    */
-  fetchOptions?: { allowPrivateAddresses?: boolean };
+  fetchOptions?: Pick<SafeFetchOptions, 'allowPrivateAddresses' | 'offline'>;
 };
 
 export type JobContext = {

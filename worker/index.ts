@@ -53,6 +53,7 @@ export function startWorker(opts: {
     config: opts.config,
     logger,
     storage: opts.storage,
+    queue: opts.queue,
     browser: o.browser ?? createBrowserPool({ chromePath: opts.config.CHROME_PATH, logger }),
     images: o.images ?? createImageCache(path.join(opts.config.dataDir, 'cache', 'images')),
     fetchOptions: o.fetchOptions,

@@ -6,9 +6,10 @@ import { createCatalog, loadCatalogById } from '../app/services/catalogs.server.
 import { createListings, getListing } from '../app/services/listings.server.ts';
 import { keyFromUrl } from '../app/services/storage.server.ts';
 import { isProductElement } from '../core/model/index.ts';
-import { users } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { jobs as jobsTable, users } from '../db/schema.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
-import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import type { JobView } from './state.ts';
 
 // SPEC §4 'Product images compress in a queue', §8 'Image conversion failure: logged only; item removed'.
@@ -141,5 +142,60 @@ describe('process-images', () => {
       expect(image.format).toBe('jpeg');
       expect(image.width).toBeGreaterThan(1000);
     }
+  });
+});
+
+describe('pictures are processed where they come in (SPEC §4)', () => {
+  async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+    for (let i = 0; i < 400; i++) {
+      const v = await read();
+      if (ok(v)) return v;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('condition not reached');
+  }
+
+  it('an import queues its pictures; a new main picture drops the old copy and is processed again', async () => {
+    const c = client(server.url);
+    await c.post('/auth/register', {
+      email: 'importer@example.com',
+      password: 'password-123',
+      confirmPassword: 'password-123',
+    });
+    const imported = await (
+      await c.post('/api/v1/listings', [
+        {
+          title: 'Linen scarf',
+          price: 30,
+          main_image: `${shopUrl}/b.png`,
+          images: [{ original: `${shopUrl}/b.png` }],
+        },
+        { title: 'No picture yet', price: 12 },
+      ])
+    ).json();
+    const [scarf, bare] = imported.data as { id: string }[];
+    const read = async (id: string) => (await c.get(`/api/v1/listings/${id}`)).json();
+    const done = await eventually(
+      () => read(scarf!.id),
+      (l) => !!l.compressed_image,
+    );
+    expect((await stored(done.compressed_image)).format).toBe('jpeg');
+    expect(done.images[0].thumbnail).toMatch(/^\/files\/img\//);
+
+    const changed = await (
+      await c.put(`/api/v1/listings/${scarf!.id}`, { main_image: `${shopUrl}/a.webp` })
+    ).json();
+    expect(changed.compressed_image).toBeNull();
+    const again = await eventually(
+      () => read(scarf!.id),
+      (l) => !!l.compressed_image,
+    );
+    expect(again.compressed_image).not.toBe(done.compressed_image);
+
+    // A listing without pictures queues nothing.
+    const jobs = await server.runtime.db.select().from(jobsTable).where(eq(jobsTable.name, 'process-images'));
+    const queuedIds = jobs.flatMap((j) => (j.payload as { listingIds?: string[] }).listingIds ?? []);
+    expect(queuedIds).toContain(scarf!.id);
+    expect(queuedIds).not.toContain(bare!.id);
   });
 });

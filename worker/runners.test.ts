@@ -117,15 +117,16 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const dataDir = path.join(os.tmpdir(), `cb-runners-${randomBytes(4).toString('hex')}`);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  queue = makeQueue();
   deps = {
     db: database.db,
     config,
     logger: createLogger('silent'),
     storage: createLocalStorage(config.dirs.files),
+    queue,
     browser: createBrowserPool(),
     images: createImageCache(path.join(dataDir, 'cache')),
   };
-  queue = makeQueue();
   runner = startRunner();
   queue.onEnqueued(runner.nudge);
 });

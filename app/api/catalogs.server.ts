@@ -9,6 +9,7 @@ import {
   saveCatalog,
   savePage,
 } from '../services/catalogs.server.ts';
+import { queueCatalogImages } from '../services/image-jobs.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
 const CatalogSummarySchema = z.object({
@@ -55,6 +56,7 @@ export const createCatalogEndpoint = defineEndpoint(
   },
   async ({ user, body, runtime }) => {
     const { catalog, revision } = await createCatalog({ db: runtime.db, ownerId: user.id, input: body });
+    await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: catalog._id });
     return { data: catalog, revision };
   },
 );
@@ -98,6 +100,7 @@ export const saveCatalogEndpoint = defineEndpoint(
       catalog: body.catalog,
       revision: body.revision,
     });
+    await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: params.catalogId ?? '' });
     return { revision: r.revision };
   },
 );
@@ -142,6 +145,7 @@ export const savePageByIndexEndpoint = defineEndpoint(
       page: body.page,
       revision: body.revision,
     });
+    await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: params.catalogId ?? '' });
     return { revision: r.revision, data: r.page };
   },
 );
@@ -186,6 +190,7 @@ export const savePageEndpoint = defineEndpoint(
       page: body.page,
       revision: body.revision,
     });
+    await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: params.catalogId ?? '' });
     return { revision: r.revision, data: r.page };
   },
 );

@@ -21,6 +21,7 @@ import {
   updateListing,
 } from '../services/listings.server.ts';
 import { ListingViewSchema } from './accounts.server.ts';
+import { queueListingImages } from '../services/image-jobs.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
 /**
@@ -67,9 +68,16 @@ export const createListingsEndpoint = defineEndpoint(
     const db = runtime.db;
     if (Array.isArray(body)) {
       const r = await createListings({ db, ownerId: user.id, listings: body });
+      await queueListingImages({
+        db,
+        jobs: runtime.jobs,
+        ownerId: user.id,
+        listingIds: r.listings.map((l) => l.id),
+      });
       return { created: r.created, updated: r.updated, count: r.listings.length, data: r.listings };
     }
     const r = await createListings({ db, ownerId: user.id, listings: [body] });
+    await queueListingImages({ db, jobs: runtime.jobs, ownerId: user.id, listingIds: [r.listings[0]!.id] });
     const listing = await getListing({ db, ownerId: user.id, listingId: r.listings[0]!.id });
     return json(listing, { status: r.created ? 201 : 200 });
   },
@@ -102,8 +110,21 @@ export const updateListingEndpoint = defineEndpoint(
     response: ListingViewSchema,
     errors: [404],
   },
-  async ({ user, runtime, params, body }) =>
-    updateListing({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '', changes: body }),
+  async ({ user, runtime, params, body }) => {
+    const listing = await updateListing({
+      db: runtime.db,
+      ownerId: user.id,
+      listingId: params.listingId ?? '',
+      changes: body,
+    });
+    await queueListingImages({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      ownerId: user.id,
+      listingIds: [listing.id],
+    });
+    return listing;
+  },
 );
 
 export const deleteListingEndpoint = defineEndpoint(
@@ -149,14 +170,17 @@ export const addListingImageEndpoint = defineEndpoint(
     response: z.object({ data: z.array(ProductImageSchema) }),
     errors: [404],
   },
-  async ({ user, runtime, params, body }) => ({
-    data: await addListingImage({
+  async ({ user, runtime, params, body }) => {
+    const listingId = params.listingId ?? '';
+    const data = await addListingImage({ db: runtime.db, ownerId: user.id, listingId, image: body });
+    await queueListingImages({
       db: runtime.db,
+      jobs: runtime.jobs,
       ownerId: user.id,
-      listingId: params.listingId ?? '',
-      image: body,
-    }),
-  }),
+      listingIds: [listingId],
+    });
+    return { data };
+  },
 );
 
 export const removeListingImageEndpoint = defineEndpoint(

@@ -285,7 +285,14 @@ export async function updateListing(opts: {
   const row = await requireOwnedListing(opts);
   const { visible, ...changes } = parseWith(ListingChangesSchema, opts.changes) as ListingChanges;
   const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  const merged = ListingSchema.safeParse({ ...(row.document as Listing), ...sent });
+  const before = row.document as Listing;
+  // A new main picture makes its compressed copy and thumbnail stale: drop them so the picture is processed
+  // again, and so nothing shows the old picture meanwhile.
+  if ('main_image' in sent && sent.main_image !== before.main_image) {
+    if (!('compressed_image' in sent)) sent.compressed_image = null;
+    if (!('thumbnail_image' in sent)) sent.thumbnail_image = null;
+  }
+  const merged = ListingSchema.safeParse({ ...before, ...sent });
   if (!merged.success) throw badRequest(describeIssues(merged.error));
   return saveListingDocument({ db: opts.db, row, document: merged.data, visible });
 }

@@ -57,7 +57,13 @@ export async function startTestServer(
     services: {},
   };
   setRuntime(runtime);
-  const running = await startServer({ runtime, worker: { ...opts.worker, redisPrefix } });
+  // No test may reach the internet: the worker refuses every host but this machine's (a test may widen that).
+  const worker = {
+    ...opts.worker,
+    fetchOptions: { offline: true, ...opts.worker?.fetchOptions },
+    redisPrefix,
+  };
+  const running = await startServer({ runtime, worker });
   return {
     ...running,
     dataDir,

@@ -97,6 +97,20 @@ describe('safeFetch', () => {
     expect(r.contentType).toBe('image/jpeg');
   });
 
+  it('offline, refuses every host but this machine, by name, before any lookup', async () => {
+    // The offline message comes from the URL check itself: a lookup would have failed with a DNS error instead.
+    await expect(safeFetch('https://cdn.example.com/a.jpg', { offline: true })).rejects.toThrow(
+      'Offline: cdn.example.com is not fetched',
+    );
+    await expect(safeFetch('http://93.184.216.34/a.jpg', { offline: true })).rejects.toThrow(
+      'Offline: 93.184.216.34',
+    );
+    const before = hits;
+    const local = await safeFetch(`${aUrl}/picture`, { offline: true, allowPrivateAddresses: true });
+    expect(local.body.toString()).toBe('picture');
+    expect(hits).toBe(before + 1);
+  });
+
   it('checks every redirect again: a redirect to an internal address is refused', async () => {
     const allowOnlyA = (u: URL) => u.origin === aUrl;
     const before = hits;

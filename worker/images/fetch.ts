@@ -19,6 +19,11 @@ export type SafeFetchOptions = {
    * the environment, so production cannot enable it by mistake.
    */
   allowPrivateAddresses?: boolean | ((url: URL) => boolean);
+  /**
+   * Refuse every host but this machine's, before any DNS lookup. Test servers set it: the suites run without
+   * internet and must never try to reach it, even when an imported file names pictures on the web.
+   */
+  offline?: boolean;
   signal?: AbortSignal;
 };
 
@@ -124,6 +129,8 @@ function checkUrl(raw: string, opts: SafeFetchOptions): URL {
     throw new FetchRefusedError(`Only http and https URLs can be fetched (${url.protocol})`);
   if (url.username || url.password) throw new FetchRefusedError('URLs with credentials are refused');
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (opts.offline && host !== 'localhost' && host !== '::1' && !/^127\./.test(host))
+    throw new FetchRefusedError(`Offline: ${host} is not fetched`);
   if (isIP(host) && !allowPrivate && isBlockedAddress(host))
     throw new FetchRefusedError(`${host} is a private or reserved address`);
   return url;

@@ -3,6 +3,7 @@ import { ConnectorError, hasConnector } from '../../connectors/index.ts';
 import { findOwnedAccount } from '../../app/services/store-accounts.server.ts';
 import { connectorFor, syncTuning } from '../../app/services/store-connectors.server.ts';
 import { syncStore, type SyncStoreResult } from '../../app/services/store-sync.server.ts';
+import { queueListingImages } from '../../app/services/image-jobs.server.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
 
 export const SyncStorePayload = z.object({
@@ -23,8 +24,9 @@ export const syncStoreJob = defineJob({
     if (!account || !hasConnector(account.type))
       throw new PermanentJobError('This store account cannot be synchronized.');
     const tuning = syncTuning();
+    let result: SyncStoreResult;
     try {
-      return await syncStore(
+      result = await syncStore(
         {
           db,
           account,
@@ -42,5 +44,8 @@ export const syncStoreJob = defineJob({
         throw new PermanentJobError(err.message);
       throw err;
     }
+    // The synced products' pictures are compressed in the background (SPEC §4), as after an import.
+    await queueListingImages({ db, jobs: ctx.deps.queue, ownerId: payload.ownerId, accountId: account.id });
+    return result;
   },
 });
