@@ -322,3 +322,42 @@ export async function deleteListing(
   const gone = await opts.db.delete(listings).where(where).returning({ id: listings.id });
   return gone.length > 0;
 }
+
+export type ProcessedPicture = { compressed: string; thumbnail: string };
+
+/**
+ * Record what process-images made, merged into the listing as it is now (row locked), so an edit saved while
+ * the job ran is kept: copies land only on pictures the listing still has, and compressed_image only while the
+ * main picture is the one that was processed. Returns false when the listing is gone.
+ */
+export async function recordProcessedPictures(opts: {
+  db: Db;
+  ownerId: string;
+  listingId: string;
+  pictures: ReadonlyMap<string, ProcessedPicture>;
+}): Promise<boolean> {
+  if (opts.pictures.size === 0) return true;
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(listings)
+      .where(and(eq(listings.id, opts.listingId), eq(listings.ownerId, opts.ownerId)))
+      .for('update');
+    if (!row) return false;
+    const doc = row.document as Listing;
+    const images = doc.images.map((img) => {
+      const done = opts.pictures.get(img.original);
+      return done ? { ...img, compressed: done.compressed, thumbnail: done.thumbnail } : img;
+    });
+    const main = doc.main_image ?? doc.images.find((i) => !i.hide)?.original ?? null;
+    const mainDone = main ? opts.pictures.get(main) : undefined;
+    const document: Listing = {
+      ...doc,
+      images,
+      compressed_image: mainDone?.compressed ?? doc.compressed_image,
+      thumbnail_image: mainDone?.thumbnail ?? doc.thumbnail_image,
+    };
+    await saveListingDocument({ db: tx as unknown as Db, row, document });
+    return true;
+  });
+}

@@ -9,6 +9,7 @@ import {
   deleteListing,
   findListingByExternalId,
   getListing,
+  recordProcessedPictures,
   updateListing,
   upsertListings,
 } from './listings.server.ts';
@@ -180,5 +181,85 @@ describe('listings service: the write API store syncs use', () => {
     const accounts = await listAccounts({ db, ownerId });
     expect(accounts.map((a) => a.type)).toEqual(['own', 'shopify']);
     expect(accounts[1]!.listing_count).toBe(1203);
+  });
+});
+
+describe('recording processed pictures', () => {
+  const copy = (name: string) => ({
+    compressed: `/files/img/${name}-c.jpg`,
+    thumbnail: `/files/img/${name}-t.jpg`,
+  });
+
+  it('keeps an edit saved while the job ran: copies land only on pictures the listing still has', async () => {
+    const {
+      listings: [created],
+    } = await createListings({
+      db: database.db,
+      ownerId,
+      listings: [
+        {
+          title: 'Mug',
+          main_image: 'https://cdn.example/a.jpg',
+          images: [{ original: 'https://cdn.example/a.jpg' }, { original: 'https://cdn.example/b.jpg' }],
+        },
+      ],
+    });
+    // The job read both pictures; meanwhile the merchant removed the second one.
+    await updateListing({
+      db: database.db,
+      ownerId,
+      listingId: created!.id,
+      changes: { images: [{ original: 'https://cdn.example/a.jpg' }] },
+    });
+    const pictures = new Map([
+      ['https://cdn.example/a.jpg', copy('a')],
+      ['https://cdn.example/b.jpg', copy('b')],
+    ]);
+    expect(
+      await recordProcessedPictures({ db: database.db, ownerId, listingId: created!.id, pictures }),
+    ).toBe(true);
+    const now = await getListing({ db: database.db, ownerId, listingId: created!.id });
+    expect(now.images).toEqual([
+      {
+        original: 'https://cdn.example/a.jpg',
+        compressed: '/files/img/a-c.jpg',
+        thumbnail: '/files/img/a-t.jpg',
+        hide: false,
+      },
+    ]);
+    expect(now.compressed_image).toBe('/files/img/a-c.jpg');
+  });
+
+  it('leaves compressed_image alone when the main picture changed meanwhile', async () => {
+    const {
+      listings: [created],
+    } = await createListings({
+      db: database.db,
+      ownerId,
+      listings: [{ title: 'Vase', main_image: 'https://cdn.example/old.jpg' }],
+    });
+    await updateListing({
+      db: database.db,
+      ownerId,
+      listingId: created!.id,
+      changes: { main_image: 'https://cdn.example/new.jpg' },
+    });
+    await recordProcessedPictures({
+      db: database.db,
+      ownerId,
+      listingId: created!.id,
+      pictures: new Map([['https://cdn.example/old.jpg', copy('old')]]),
+    });
+    const now = await getListing({ db: database.db, ownerId, listingId: created!.id });
+    expect(now.main_image).toBe('https://cdn.example/new.jpg');
+    expect(now.compressed_image).toBeNull();
+    expect(
+      await recordProcessedPictures({
+        db: database.db,
+        ownerId: otherId,
+        listingId: created!.id,
+        pictures: new Map([['x', copy('x')]]),
+      }),
+    ).toBe(false);
   });
 });

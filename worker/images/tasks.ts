@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { loadCatalogById } from '../../app/services/catalogs.server.ts';
-import { getListingsByIds, updateListing } from '../../app/services/listings.server.ts';
+import { getListingsByIds, recordProcessedPictures } from '../../app/services/listings.server.ts';
 import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
 import { BOOKLET_PAGE_THUMBNAIL, PAGE_THUMBNAIL } from '../../core/constants.ts';
 import {
@@ -109,8 +109,21 @@ export async function processListingImages(opts: {
   let done = 0;
   ctx.progress(0, listings.length);
   await mapLimit(listings, 2, async (listing) => {
-    const changes = await compressProduct(listing, compressionTarget(null), process);
-    await updateListing({ db: ctx.deps.db, ownerId: opts.ownerId, listingId: listing.id!, changes });
+    const urls = new Set(
+      [listing.main_image, ...listing.images.map((i) => i.original)].filter((u): u is string => !!u),
+    );
+    const pictures = new Map<string, StoredImage>();
+    for (const url of urls) {
+      const stored = await process(url, compressionTarget(null));
+      if (stored) pictures.set(url, stored);
+    }
+    // Merged into the listing as it is by then: the merchant may have edited its pictures meanwhile.
+    await recordProcessedPictures({
+      db: ctx.deps.db,
+      ownerId: opts.ownerId,
+      listingId: listing.id!,
+      pictures,
+    });
     ctx.progress(++done, listings.length);
   });
   return result;
