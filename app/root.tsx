@@ -3,7 +3,7 @@ import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
 import polarisEn from '@shopify/polaris/locales/en.json';
 import polarisFr from '@shopify/polaris/locales/fr.json';
 import { useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   Link as RouterLink,
   Links,
@@ -18,6 +18,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { createI18n, normalizeLanguage } from '../core/i18n/index.ts';
+import { Brand } from './components/brand.tsx';
 import appStyles from './styles/app.css?url';
 
 export const links: LinksFunction = () => [
@@ -101,16 +102,24 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>('root');
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Providers lang={data?.lang ?? 'en'}>
-      <main className="cb-error">
-        <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
-        <p>
-          {status === 403 ? 'This page is for staff only.' : 'Please go back to the home page and try again.'}
-        </p>
-        <a href="/">Catalog Builder</a>
-      </main>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
     </Providers>
+  );
+}
+
+function ErrorPage({ status }: { status: number }) {
+  const { t } = useTranslation('app');
+  const kind = status === 404 ? 'notFound' : status === 403 ? 'forbidden' : 'generic';
+  return (
+    <main className="cb-error" data-status={status}>
+      <Brand />
+      <h1>{t(`errors.${kind}.title`)}</h1>
+      <p>{t(`errors.${kind}.body`)}</p>
+      <a className="cb-button cb-button--primary" href="/">
+        {t('errors.home')}
+      </a>
+    </main>
   );
 }

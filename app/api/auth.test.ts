@@ -241,7 +241,9 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
   it('keeps /admin/*, /manager/* and staff APIs from ordinary users', async () => {
     const c = client(server.url);
     await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
-    expect((await c.get('/admin/users', { Accept: 'text/html' })).status).toBe(403);
+    const page = await c.get('/admin/users', { Accept: 'text/html' });
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('Staff only');
     expect((await c.get('/manager/allcatalogs', { Accept: 'text/html' })).status).toBe(403);
     const api = await c.get('/api/v1/users');
     expect(api.status).toBe(403);
