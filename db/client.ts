@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,6 +17,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PostgreSQL only: the connection pool, for work that must stay on one connection (migration lock). */
+  pool?: pg.Pool;
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -26,11 +27,22 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
  * Open the database: PostgreSQL when `url` is set, else embedded PGlite in `dir`
  * (or in memory when `dir` is 'memory://', for tests).
  */
-export async function openDatabase(opts: { url?: string; dir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dir?: string;
+  /** Errors of idle PostgreSQL connections (a server restart, a terminated backend); default: stderr. */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server closes emits 'error' on the pool; without a listener that would end
+    // the process. The pool drops that connection and opens a new one on the next query.
+    pool.on(
+      'error',
+      opts.onIdleError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
   const client = opts.dir && opts.dir !== 'memory://' ? new PGlite(opts.dir) : new PGlite();
   await client.waitReady;
@@ -47,10 +59,16 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     return;
   }
-  await database.db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
+  // A session-level advisory lock belongs to one connection: lock, migrate and unlock on the same one.
+  const client = await database.pool!.connect();
   try {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
   } finally {
-    await database.db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+    client.release();
   }
 }

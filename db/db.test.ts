@@ -147,3 +147,34 @@ describe(`database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () 
     await expect(database.db.insert(users).values({ email: 'unique@example.com' })).rejects.toThrow();
   });
 });
+
+// PostgreSQL only (CI's run with DATABASE_URL): connection handling that PGlite, in process, does not have.
+if (process.env.DATABASE_URL) {
+  describe('PostgreSQL connections', () => {
+    it('migrates from several processes at once and leaves no advisory lock behind', async () => {
+      await Promise.all([migrateDatabase(database), migrateDatabase(database), migrateDatabase(database)]);
+      const held = await database.db.execute(
+        sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
+      );
+      expect((held as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    });
+
+    it('survives the server closing its idle connections and answers the next query', async () => {
+      const lost: Error[] = [];
+      const { openDatabase } = await import('./client.ts');
+      const url = (database as Database & { url?: string }).url!;
+      const other = await openDatabase({ url, onIdleError: (err) => lost.push(err) });
+      try {
+        await other.db.execute(sql`select 1`);
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = '' and datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        await expect.poll(() => lost.length).toBeGreaterThan(0);
+        const again = await other.db.execute(sql`select 2 as n`);
+        expect((again as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+}

@@ -31,8 +31,28 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
       await database.close();
       const drop = new pg.Client({ connectionString: base });
       await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      try {
+        await dropWhenClosed(drop, name);
+      } finally {
+        await drop.end();
+      }
     },
   };
+}
+
+/**
+ * The pool resolves end() before its connections have finished closing; forcing the drop at once would
+ * terminate them and raise 'terminating connection' on a client nobody listens to. Wait for them first.
+ */
+async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006') throw err; // object_in_use: still connected
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
 }
