@@ -8,10 +8,12 @@ import { sql } from 'drizzle-orm';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import { migrateDatabase, openDatabase, seedDatabase } from '../db/index.ts';
-import { ensureAdmin } from './services/auth.server.ts';
+import { ensureAdmin, purgeExpired } from './services/auth.server.ts';
 import { loadConfig, type Config } from './services/config.server.ts';
+import { isCrossSite } from './services/http.server.ts';
 import { createLogger } from './services/logger.server.ts';
 import { createMailer } from './services/mail.server.ts';
+import { purgeRateLimits } from './services/rate-limit.server.ts';
 import { setRuntime, type Runtime } from './services/runtime.server.ts';
 import { createLocalStorage } from './services/storage.server.ts';
 import { createJobQueue, startWorker, type RunningWorker, type WorkerOptions } from '../worker/index.ts';
@@ -23,24 +25,14 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Callers that prove themselves another way (signed webhooks) and never carry a session cookie. */
 const SIGNED_PATHS = [/^\/webhooks\//];
 
-/**
- * Cross-origin state-changing requests are refused (DESIGN §10 CSRF): browsers send Origin and
- * Sec-Fetch-Site with every cross-site POST, so same-origin JSON calls and forms need no token.
- */
+/** Cross-origin state-changing requests are refused (DESIGN §10 CSRF); signed webhooks carry no cookie. */
 export function isCrossOrigin(req: Pick<Request, 'method' | 'path' | 'headers'>, appUrl: string): boolean {
   if (!UNSAFE_METHODS.has(req.method)) return false;
   if (SIGNED_PATHS.some((re) => re.test(req.path))) return false;
-  const site = req.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') return true;
-  const origin = req.headers.origin;
-  if (!origin || origin === 'null') return origin === 'null';
-  const host = req.headers.host;
-  try {
-    const o = new URL(origin);
-    return o.host !== host && o.origin !== new URL(appUrl).origin;
-  } catch {
-    return true;
-  }
+  return isCrossSite((name) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  }, appUrl);
 }
 
 export async function createExpressApp(opts: {
@@ -50,7 +42,7 @@ export async function createExpressApp(opts: {
   const { runtime } = opts;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', runtime.config.TRUST_PROXY);
 
   // One structured log line per request (assets excluded): method, path, status, duration.
   app.use((req, res, next) => {
@@ -142,7 +134,11 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 /** Open the database, migrate, seed, create the first admin: everything the app needs before it listens. */
 export async function createRuntime(config: Config = loadConfig()): Promise<Runtime> {
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({ url: config.DATABASE_URL, dir: config.dirs.db });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dir: config.dirs.db,
+    onIdleError: (err) => logger.warn({ err }, 'database connection lost; the pool reconnects'),
+  });
   await migrateDatabase(database);
   await seedDatabase(database.db);
   await ensureAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
@@ -190,7 +186,16 @@ export async function startServer(
           queue: runtime.jobs,
           options: { warm: config.NODE_ENV === 'production', ...opts.worker },
         });
+  // Expired sessions, reset tokens and rate-limit windows go hourly; any number of processes may do it.
+  const housekeeping = () =>
+    Promise.all([purgeExpired({ db: runtime.db }), purgeRateLimits({ db: runtime.db })]).catch((err) =>
+      runtime.logger.warn({ err }, 'housekeeping failed'),
+    );
+  const housekeepingTimer = setInterval(housekeeping, 60 * 60_000);
+  housekeepingTimer.unref();
+  void housekeeping();
   const close = async () => {
+    clearInterval(housekeepingTimer);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections?.();
     await worker?.close();

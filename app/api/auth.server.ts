@@ -14,7 +14,7 @@ import {
   verifyCredentials,
 } from '../services/auth.server.ts';
 import { badRequest, json, readBody, unauthorized, wantsJson } from '../services/http.server.ts';
-import { hitRateLimit } from '../services/rate-limit.server.ts';
+import { assertUnderRateLimit, hitRateLimit } from '../services/rate-limit.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
 /** Validate with the first problem as the message (shown on the form) and every problem in details (per field). */
@@ -49,10 +49,14 @@ export const loginEndpoint = defineEndpoint(
   },
   async ({ request, runtime, ip }) => {
     const body = await readBody(request);
-    await hitRateLimit({ db: runtime.db, name: 'login', subject: ip });
+    // Failed logins count against the address; successful ones do not (DESIGN §10).
+    await assertUnderRateLimit({ db: runtime.db, name: 'login', subject: ip });
     const input = parseForm(LoginSchema, body);
     const user = await verifyCredentials({ db: runtime.db, email: input.email, password: input.password });
-    if (!user) throw unauthorized(AUTH_MESSAGES.authenticationFailed);
+    if (!user) {
+      await hitRateLimit({ db: runtime.db, name: 'login', subject: ip });
+      throw unauthorized(AUTH_MESSAGES.authenticationFailed);
+    }
     const cookie = await createSession({ db: runtime.db, config: runtime.config, userId: user.id });
     if (wantsJson(request))
       return json(

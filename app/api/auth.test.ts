@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 let server: TestServer;
@@ -165,6 +165,22 @@ describe('password reset', () => {
     ).toBe(200);
   });
 
+  it('spends the earlier links of the same account when one of them is used', async () => {
+    const c = client(server.url);
+    await c.post('/auth/forgot-password', { email: 'reset-me@example.com' });
+    const older = resetLink(server.readMail(server.outbox().at(-1)!));
+    await c.post('/auth/forgot-password', { email: 'reset-me@example.com' });
+    const newer = resetLink(server.readMail(server.outbox().at(-1)!));
+    expect(newer).not.toBe(older);
+    const pass = { password: 'brand-new-pass', confirmPassword: 'brand-new-pass' };
+    expect((await c.post(`/reset/${newer}`, pass)).status).toBe(200);
+    const stale = await c.post(`/reset/${older}`, pass);
+    expect(stale.status).toBe(400);
+    expect((await stale.json()).message).toBe(
+      'Could not update password as token is invalid or may have expired',
+    );
+  });
+
   it('refuses an expired token', async () => {
     const { passwordResetTokens } = await import('../../db/schema.ts');
     const c = client(server.url);
@@ -204,17 +220,47 @@ describe('request guards', () => {
     expect(same.status).toBe(200);
   });
 
-  it('rate-limits login attempts with 429', async () => {
+  const clearRateLimits = async () => {
+    const { rateLimits } = await import('../../db/schema.ts');
+    await server.runtime.db.delete(rateLimits);
+  };
+  beforeEach(clearRateLimits);
+  afterEach(clearRateLimits);
+
+  it('rate-limits failed logins with 429, and not successful ones', async () => {
     const c = client(server.url);
-    const statuses: number[] = [];
     for (let i = 0; i < 12; i++)
+      expect(
+        (await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' })).status,
+      ).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
       statuses.push((await c.post('/auth/login', { email: 'merchant@example.com', password: 'x' })).status);
-    expect(statuses).toContain(429);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
     const limited = await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const { rateLimits } = await import('../../db/schema.ts');
-    await server.runtime.db.delete(rateLimits);
+  });
+
+  it('rate-limits registration, forgotten-password and reset requests with 429', async () => {
+    const c = client(server.url);
+    const attempts: [string, () => Promise<Response>, number][] = [
+      ['register', () => c.post('/auth/register', { ...account, email: 'bad' }), 10],
+      ['forgot', () => c.post('/auth/forgot-password', { email: 'nobody@example.com' }), 5],
+      [
+        'reset',
+        () => c.post('/auth/reset/no-such-token', { password: 'abcdefgh1', confirmPassword: 'abcdefgh1' }),
+        10,
+      ],
+    ];
+    for (const [name, attempt, max] of attempts) {
+      for (let i = 0; i < max; i++) expect((await attempt()).status, `${name} ${i}`).not.toBe(429);
+      const res = await attempt();
+      expect(res.status, name).toBe(429);
+      expect(Number(res.headers.get('retry-after')), name).toBeGreaterThan(0);
+      await clearRateLimits();
+    }
   });
 
   it('strips trailing slashes, sends unknown pages to / and answers unknown API paths with JSON 404', async () => {
@@ -253,7 +299,33 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
     ).toBe(403);
     const visitor = await client(server.url).get('/admin/users', { Accept: 'text/html' });
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get('location')).toBe('/login');
+    expect(visitor.headers.get('location')).toBe('/');
+  });
+
+  it('lets a manager into /manager/* and the all-catalogs list, and not into /admin/*', async () => {
+    const { users } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const m = client(server.url);
+    await m.post('/auth/register', { ...account, email: 'manager@example.com' });
+    await server.runtime.db
+      .update(users)
+      .set({ roles: ['manager'] })
+      .where(eq(users.email, 'manager@example.com'));
+    expect((await m.get('/manager/allcatalogs', { Accept: 'text/html' })).status).toBe(200);
+    const all = await m.get('/api/v1/all-catalogs');
+    expect(all.status).toBe(200);
+    expect(await all.json()).toHaveProperty('data');
+    expect((await m.get('/admin/users', { Accept: 'text/html' })).status).toBe(403);
+    expect((await m.get('/api/v1/users')).status).toBe(403);
+    expect((await m.get('/api/v1/subscriptions/extend?email=merchant@example.com')).status).toBe(403);
+    const beta = client(server.url);
+    await beta.post('/auth/register', { ...account, email: 'beta@example.com' });
+    await server.runtime.db
+      .update(users)
+      .set({ roles: ['beta_tester'] })
+      .where(eq(users.email, 'beta@example.com'));
+    expect((await beta.get('/manager/allcatalogs', { Accept: 'text/html' })).status).toBe(403);
+    expect((await beta.get('/api/v1/all-catalogs')).status).toBe(403);
   });
 
   it('lets the admin from ADMIN_EMAIL upgrade, downgrade and extend an account by email', async () => {
@@ -268,8 +340,28 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
     expect(list).toMatchObject({ total: 1, count: 1 });
     expect(list.data[0].email).toBe('merchant@example.com');
 
+    // A link on another site must not move an account, although the call is a GET (SPEC §7).
+    const forgeries: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'https://evil.example' },
+    ];
+    for (const headers of forgeries) {
+      const forged = await staff.get(
+        '/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=true',
+        headers,
+      );
+      expect(forged.status).toBe(403);
+      const extend = await staff.get('/api/v1/subscriptions/extend?email=merchant@example.com', headers);
+      expect(extend.status).toBe(403);
+    }
+    const unmoved = client(server.url);
+    await unmoved.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
+    expect((await (await unmoved.get('/loggedin')).json()).subscription.plan).toBe('trial');
+
     const up = await (
-      await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=true')
+      await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=true', {
+        'Sec-Fetch-Site': 'same-origin',
+      })
     ).json();
     expect(up.subscription).toMatchObject({ plan: 'BUSINESS', is_trial: false, hasExpired: false });
     const merchant = client(server.url);

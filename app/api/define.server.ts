@@ -6,6 +6,7 @@ import {
   ApiError,
   errorResponse,
   forbidden,
+  isCrossSite,
   json,
   parseWith,
   queryObject,
@@ -31,6 +32,11 @@ export type EndpointDef<Q extends z.ZodType, B extends z.ZodType> = {
   response?: z.ZodType;
   /** Error statuses this endpoint can answer besides 400/401/500, for the document. */
   errors?: number[];
+  /**
+   * A GET that changes something (SPEC §7 makes some calls GETs): refused when another site sends it, as
+   * the server refuses every cross-site POST, since a link or an image on any page can trigger a GET.
+   */
+  changesState?: boolean;
   /** Read the body yourself (multipart uploads, raw webhook bodies). */
   rawBody?: boolean;
   /**
@@ -82,6 +88,8 @@ export function defineEndpoint<
   const handle = async ({ request, params, context }: RouteArgs): Promise<unknown> => {
     const runtime = getRuntime();
     try {
+      if (def.changesState && isCrossSite((name) => request.headers.get(name), runtime.config.appUrl))
+        throw forbidden('This request must come from Catalog Builder itself.');
       let user: User | null = null;
       if (def.auth !== 'public') {
         user = await getSessionUser({ db: runtime.db, config: runtime.config, request });

@@ -11,6 +11,7 @@ export const generateCatalogEndpoint = defineEndpoint(
   {
     method: 'GET',
     path: '/api/v1/catalogs/{catalogId}/generate',
+    changesState: true,
     summary: 'Start generating the catalog PDF; poll GET /api/v1/jobs?jobId= for its state',
     tags: ['exports'],
     auth: 'user',

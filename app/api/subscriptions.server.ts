@@ -26,6 +26,7 @@ export const upgradeEndpoint = defineEndpoint(
   {
     method: 'GET',
     path: '/api/v1/subscriptions/upgrade',
+    changesState: true,
     summary: 'Staff: upgrade (upgrade=true) or downgrade (upgrade=false) an account by email',
     tags: ['subscriptions', 'admin'],
     auth: 'admin',
@@ -47,6 +48,7 @@ export const extendEndpoint = defineEndpoint(
   {
     method: 'GET',
     path: '/api/v1/subscriptions/extend',
+    changesState: true,
     summary: "Staff: extend an account's trial by email",
     tags: ['subscriptions', 'admin'],
     auth: 'admin',

@@ -106,11 +106,15 @@ const DUMMY_HASH =
 
 // ---------------------------------------------------------------- sessions
 
-export function sessionCookie(config: Pick<Config, 'appSecret' | 'NODE_ENV'>) {
+/**
+ * Secure whenever the public address is HTTPS. Not tied to NODE_ENV: `npm start` runs a production build
+ * over plain HTTP, where a Secure cookie would never come back and nobody could sign in from another machine.
+ */
+export function sessionCookie(config: Pick<Config, 'appSecret' | 'appUrl'>) {
   return createCookie('cb_session', {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.NODE_ENV === 'production',
+    secure: config.appUrl.startsWith('https:'),
     path: '/',
     maxAge: SESSION_DAYS * 86_400,
     secrets: [config.appSecret],
@@ -242,6 +246,11 @@ export async function resetPassword(opts: { db: Db; tokenId: string; password: s
       )
       .returning();
     if (!row) throw badRequest(AUTH_MESSAGES.resetTokenInvalid);
+    // Links from earlier requests stop working too: the password they were meant to replace is gone.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     const [u] = await tx
       .update(users)
       .set({ passwordHash: hashed, updatedAt: new Date() })
@@ -252,7 +261,7 @@ export async function resetPassword(opts: { db: Db; tokenId: string; password: s
   });
 }
 
-/** Housekeeping: drop expired sessions and reset tokens. */
+/** Housekeeping (hourly, any app process; idempotent): drop expired sessions and reset tokens. */
 export async function purgeExpired(opts: { db: Db }): Promise<void> {
   const now = new Date();
   await opts.db.delete(authSessions).where(lt(authSessions.expiresAt, now));

@@ -49,6 +49,17 @@ export const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER: z.enum(['inprocess', 'off']).default('inprocess'),
+  /**
+   * Which proxies in front of the app to believe about the client address (rate limits key on it): Express's
+   * 'trust proxy' setting: true, false, a hop count, or comma-separated addresses, subnets or names.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((v): boolean | number | string =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -33,6 +33,23 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a request comes from another site (DESIGN §10 CSRF). Browsers send Sec-Fetch-Site with every
+ * request and Origin with every cross-origin non-GET one, so same-origin calls and forms need no token.
+ */
+export function isCrossSite(header: (name: string) => string | null | undefined, appUrl: string): boolean {
+  const site = header('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = header('origin');
+  if (!origin || origin === 'null') return origin === 'null';
+  try {
+    const o = new URL(origin);
+    return o.host !== header('host') && o.origin !== new URL(appUrl).origin;
+  } catch {
+    return true;
+  }
+}
+
 export const badRequest = (message: string, details?: unknown) =>
   new ApiError('invalid', message, { details });
 export const unauthorized = (message = 'You need to sign in.') => new ApiError('unauthorized', message);

@@ -32,3 +32,29 @@ export async function hitRateLimit(opts: { db: Db; name: RateLimitName; subject:
     throw rateLimited(retry);
   }
 }
+
+/**
+ * Refuse with 429 when the window of `subject` is already past its limit, without counting an attempt: for
+ * limits that count failures only (a merchant signing in many times from one office is not an attack).
+ */
+export async function assertUnderRateLimit(opts: {
+  db: Db;
+  name: RateLimitName;
+  subject: string;
+}): Promise<void> {
+  const { max, windowSeconds } = RATE_LIMITS[opts.name];
+  const rows = await opts.db.execute<{ count: number; window_start: string }>(sql`
+    select count, window_start from rate_limits
+    where key = ${`${opts.name}:${opts.subject}`}
+      and window_start >= now() - make_interval(secs => ${windowSeconds})`);
+  const row = (rows as unknown as { rows: { count: number; window_start: string }[] }).rows[0];
+  if (row && Number(row.count) >= max) {
+    const started = new Date(row.window_start).getTime();
+    throw rateLimited(Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000)));
+  }
+}
+
+/** Housekeeping: drop windows that ended (the longest window is an hour; a day leaves a wide margin). */
+export async function purgeRateLimits(opts: { db: Db }): Promise<void> {
+  await opts.db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+}

@@ -16,11 +16,11 @@ export async function redirectIfSignedIn(request: Request, to = '/catalogs'): Pr
 /** Pages that need a session send visitors to / (SPEC §8 'Unauthenticated session'). */
 export async function requirePageUser(request: Request): Promise<User> {
   const user = await currentUser(request);
-  if (!user) throw redirect('/login');
+  if (!user) throw redirect('/');
   return user;
 }
 
-/** Staff pages: a 403 for signed-in users without the role, the login page for visitors. */
+/** Staff pages: a 403 for signed-in users without the role; visitors go to / like every signed-in page. */
 export async function requirePageRole(request: Request, roles: Role[]): Promise<User> {
   const user = await requirePageUser(request);
   if (!hasRole(user, 'admin', ...roles)) throw new Response('Forbidden', { status: 403 });
