@@ -94,7 +94,7 @@ describe('Shopify embedded app', () => {
     expect(html).toContain('Summer wholesale');
   });
 
-  it('links an install to an existing standalone account with the shop email', async () => {
+  it('never hands a standalone account to a shop that gives its email; the shop gets its own merchant', async () => {
     const c = client(server.url);
     await c.post('/auth/register', {
       email: 'hello@red-hat.example',
@@ -106,14 +106,42 @@ describe('Shopify embedded app', () => {
       email: 'hello@red-hat.example',
       currencyCode: 'USD',
     });
-    expect((await openEmbedded('red-hat.myshopify.com')).status).toBe(200);
+    const res = await openEmbedded('red-hat.myshopify.com');
+    expect(res.status).toBe(200);
     const db = server.runtime.db;
-    const [u] = await db.select().from(users).where(eq(users.email, 'hello@red-hat.example'));
-    const types = (await db.select().from(storeAccounts).where(eq(storeAccounts.userId, u!.id)))
+    const [standalone] = await db.select().from(users).where(eq(users.email, 'hello@red-hat.example'));
+    expect(standalone!.platform).toBe('standalone');
+    const standaloneTypes = (
+      await db.select().from(storeAccounts).where(eq(storeAccounts.userId, standalone!.id))
+    )
       .map((a) => a.type)
       .sort();
-    expect(types).toEqual(['own', 'shopify']);
-    expect(u!.platform).toBe('standalone');
+    expect(standaloneTypes).toEqual(['own']);
+    const [shopAccount] = await db
+      .select()
+      .from(storeAccounts)
+      .where(eq(storeAccounts.shopDomain, 'red-hat.myshopify.com'));
+    expect(shopAccount!.userId).not.toBe(standalone!.id);
+    expect(shopAccount!.details).toMatchObject({ profile: { email: 'hello@red-hat.example' } });
+    const [shopUser] = await db.select().from(users).where(eq(users.id, shopAccount!.userId));
+    expect(shopUser).toMatchObject({ platform: 'shopify', email: null });
+  });
+
+  it('links a second shop of the same owner to the merchant Shopify brought first', async () => {
+    shopify.shops.set('blue-ocean-outlet.myshopify.com', {
+      name: 'Blue Ocean Outlet',
+      email: 'owner@blue-ocean.example',
+      currencyCode: 'EUR',
+    });
+    expect((await openEmbedded('blue-ocean-outlet.myshopify.com')).status).toBe(200);
+    const db = server.runtime.db;
+    const owners = await db
+      .select({ userId: storeAccounts.userId, shop: storeAccounts.shopDomain })
+      .from(storeAccounts)
+      .where(eq(storeAccounts.type, 'shopify'));
+    const first = owners.find((o) => o.shop === SHOP)!;
+    const second = owners.find((o) => o.shop === 'blue-ocean-outlet.myshopify.com')!;
+    expect(second.userId).toBe(first.userId);
   });
 
   it('refuses a session token signed with another secret', async () => {
@@ -228,6 +256,11 @@ describe('Shopify webhooks', () => {
     const ownerId = (await ownerOf(SHOP))!;
     expect((await post('shop/redact', SHOP, { shop_id: 954889, shop_domain: SHOP })).status).toBe(200);
     const db = server.runtime.db;
+    expect(await ownerOf(SHOP)).toBeUndefined();
+    // The owner still has the outlet shop: the account stays until its last shop goes.
+    expect(await db.select().from(users).where(eq(users.id, ownerId))).toHaveLength(1);
+    const outlet = 'blue-ocean-outlet.myshopify.com';
+    expect((await post('shop/redact', outlet, { shop_domain: outlet })).status).toBe(200);
     expect(await db.select().from(users).where(eq(users.id, ownerId))).toHaveLength(0);
     expect(await db.select().from(catalogs).where(eq(catalogs.ownerId, ownerId))).toHaveLength(0);
     // The standalone merchant who linked a shop keeps their account when that shop is redacted.

@@ -54,13 +54,24 @@ export async function linkShopifyInstall(opts: {
   const shop = await fetchShopInfo(opts.admin, opts.logger);
   const email = shop.email?.trim().toLowerCase() || null;
   return db.transaction(async (tx) => {
-    let [user] = email ? await tx.select().from(users).where(eq(users.email, email)) : [];
+    // A shop's email is whatever its owner typed into Shopify. It may lead to a merchant that Shopify itself
+    // brought (same trust), never to a standalone account, which a shop claiming its address would take over.
+    let [user] = email
+      ? await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.email, email), eq(users.platform, 'shopify')))
+      : [];
+    const emailTaken =
+      !user && email
+        ? (await tx.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0
+        : false;
     let created = false;
     if (!user) {
       [user] = await tx
         .insert(users)
         .values({
-          email,
+          email: emailTaken ? null : email,
           platform: 'shopify',
           businessName: shop.name ?? session.shop,
           shopUrl: `https://${session.shop}`,
@@ -85,6 +96,7 @@ export async function linkShopifyInstall(opts: {
           profile: {
             name: shop.name ?? session.shop,
             shop: session.shop,
+            email,
             currency: shop.currencyCode ?? null,
           },
         },
@@ -102,7 +114,8 @@ async function ownersOfShop(db: Db, shop: string) {
     .select({
       accountId: storeAccounts.id,
       userId: storeAccounts.userId,
-      email: users.email,
+      // A shop merchant whose address belongs to a standalone account has none of its own: mail the shop's.
+      email: sql<string | null>`coalesce(${users.email}, ${storeAccounts.details}->'profile'->>'email')`,
       platform: users.platform,
     })
     .from(storeAccounts)
