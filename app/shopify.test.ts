@@ -8,6 +8,7 @@ import {
   subscriptions,
   users,
   catalogs,
+  webhookDeliveries,
 } from '../db/schema.ts';
 import { FakeShopify } from '../scripts/testing/fake-shopify.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
@@ -234,6 +235,13 @@ describe('Shopify webhooks', () => {
     expect(mail).toContain('To: owner@blue-ocean.example');
     expect(mail).toContain('A1');
     expect(mail).not.toContain('bob@buyer.example');
+    // What we keep of the request names the buyer by Shopify's id only.
+    const kept = JSON.stringify([
+      await db.select().from(events).where(eq(events.type, 'customer_data_request')),
+      await db.select().from(webhookDeliveries),
+    ]);
+    expect(kept).toContain('191167');
+    expect(kept).not.toMatch(/ann@buyer|555-625/i);
 
     expect(
       (await post('customers/redact', SHOP, { shop_domain: SHOP, customer, orders_to_redact: [299938] }))
@@ -241,6 +249,53 @@ describe('Shopify webhooks', () => {
     ).toBe(200);
     const left = await db.select().from(orders).where(eq(orders.ownerId, ownerId));
     expect(left.map((o) => (o.customer as { email: string }).email)).toEqual(['bob@buyer.example']);
+    expect(await db.select().from(events).where(eq(events.type, 'customer_data_request'))).toHaveLength(0);
+  });
+
+  it('runs a delivery once when Shopify sends it twice at the same time, and skips it afterwards', async () => {
+    const mailsBefore = server.outbox().length;
+    const id = 'data-request-twice';
+    const payload = { shop_domain: SHOP, customer: { id: 42, email: 'cy@buyer.example' } };
+    const statuses = (
+      await Promise.all([
+        post('customers/data_request', SHOP, payload, { id }),
+        post('customers/data_request', SHOP, payload, { id }),
+      ])
+    ).map((r) => r.status);
+    expect(statuses).toContain(200);
+    for (const s of statuses) expect([200, 503]).toContain(s);
+    expect((await post('customers/data_request', SHOP, payload, { id })).status).toBe(200);
+    expect(server.outbox().length).toBe(mailsBefore + 1);
+    const [row] = await server.runtime.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, id));
+    expect(row!.state).toBe('done');
+  });
+
+  it("releases a delivery whose handling failed, so that Shopify's retry handles it", async () => {
+    const { handleShopifyWebhook } = await import('./services/shopify-accounts.server.ts');
+    const webhook = {
+      topic: 'CUSTOMERS_DATA_REQUEST',
+      shop: SHOP,
+      webhookId: 'data-request-mail-down',
+      payload: { customer: { id: 43, email: 'dee@buyer.example' } },
+    };
+    const base = { db: server.runtime.db, logger: server.runtime.logger, appSecret: 'unused' };
+    const down = { send: async () => Promise.reject(new Error('SMTP is down')) };
+    await expect(handleShopifyWebhook({ ...base, mailer: down as never, webhook })).rejects.toThrow(
+      'SMTP is down',
+    );
+    const sent: unknown[] = [];
+    const up = { send: async (m: unknown) => void sent.push(m) };
+    expect(await handleShopifyWebhook({ ...base, mailer: up as never, webhook })).toEqual({
+      duplicate: false,
+    });
+    expect(sent).toHaveLength(1);
+    expect(await handleShopifyWebhook({ ...base, mailer: up as never, webhook })).toMatchObject({
+      duplicate: true,
+    });
+    expect(sent).toHaveLength(1);
   });
 
   it('app/uninstalled removes the sessions and marks the store disconnected, twice without harm', async () => {

@@ -126,12 +126,16 @@ export const shopifySessions = pgTable(
   (t) => [index('shopify_sessions_shop_idx').on(t.shop)],
 );
 
-/** Webhook deliveries already handled, so a redelivery is a no-op. */
+/**
+ * Webhook deliveries being handled or handled, so a redelivery is a no-op and two at once run once. Only
+ * the ids: payloads carry buyers' personal data that a redaction must not leave behind.
+ */
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: text('id').primaryKey(),
   topic: text('topic').notNull(),
   shop: text('shop'),
-  payload: jsonb('payload'),
+  /** processing (claimed at received_at) or done. */
+  state: text('state').notNull().default('done'),
   receivedAt: created(),
 });
 

@@ -12,13 +12,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!shopify) return new Response('Shopify is not configured', { status: 404 });
   const { topic, shop, payload, webhookId } = await shopify.authenticate.webhook(request);
   const runtime = getRuntime();
-  await handleShopifyWebhook({
+  const { busy } = await handleShopifyWebhook({
     db: runtime.db,
     logger: runtime.logger,
     mailer: runtime.mailer,
     appSecret: runtime.config.appSecret,
     webhook: { topic: String(topic), shop, payload: payload as Record<string, unknown>, webhookId },
   });
+  // Another process is handling this very delivery: a non-2xx answer makes Shopify deliver it again later,
+  // when it is either done (then skipped) or was abandoned (then taken over).
+  if (busy) return new Response('Already being handled', { status: 503, headers: { 'Retry-After': '60' } });
   return new Response(null, { status: 200 });
 }
 

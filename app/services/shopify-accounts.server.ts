@@ -133,9 +133,35 @@ function customerOrdersWhere(ownerIds: string[], customer: { email?: string; pho
   );
 }
 
+/** How long a delivery may stay 'processing' before a redelivery takes it over (its process died). */
+const DELIVERY_CLAIM_MINUTES = 5;
+
 /**
- * Shopify webhooks (HMAC already verified by the caller). A delivery already handled is skipped, and each
- * action is idempotent on its own, so a redelivery or a retry after a crash does no harm.
+ * Claim a delivery before acting on it, so a redelivery arriving while the first runs does not run twice:
+ * 'claimed' (ours to handle), 'done' (handled before) or 'busy' (another process is on it right now).
+ */
+async function claimDelivery(db: Db, webhook: ShopifyWebhook): Promise<'claimed' | 'done' | 'busy'> {
+  const [claimed] = await db
+    .insert(webhookDeliveries)
+    .values({ id: webhook.webhookId, topic: webhook.topic, shop: webhook.shop, state: 'processing' })
+    .onConflictDoUpdate({
+      target: webhookDeliveries.id,
+      set: { receivedAt: sql`now()` },
+      setWhere: sql`${webhookDeliveries.state} = 'processing' and ${webhookDeliveries.receivedAt} < now() - make_interval(mins => ${DELIVERY_CLAIM_MINUTES})`,
+    })
+    .returning({ id: webhookDeliveries.id });
+  if (claimed) return 'claimed';
+  const [row] = await db
+    .select({ state: webhookDeliveries.state })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, webhook.webhookId));
+  return row?.state === 'done' ? 'done' : 'busy';
+}
+
+/**
+ * Shopify webhooks (HMAC already verified by the caller). A delivery is claimed first: one already handled is
+ * skipped, one being handled elsewhere answers busy (Shopify retries it), and one whose handling fails is
+ * released for Shopify's retry. Each action is idempotent on its own as well.
  */
 export async function handleShopifyWebhook(opts: {
   db: Db;
@@ -144,13 +170,25 @@ export async function handleShopifyWebhook(opts: {
   /** Opens the shop's stored access token (product webhooks read the product through the Admin API). */
   appSecret: string;
   webhook: ShopifyWebhook;
-}) {
+}): Promise<{ duplicate: boolean; busy?: boolean }> {
   const { db, webhook } = opts;
-  const [seen] = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
+  const claim = await claimDelivery(db, webhook);
+  if (claim !== 'claimed') return { duplicate: true, busy: claim === 'busy' };
+  try {
+    await actOnWebhook(opts);
+  } catch (err) {
+    await db.delete(webhookDeliveries).where(eq(webhookDeliveries.id, webhook.webhookId));
+    throw err;
+  }
+  await db
+    .update(webhookDeliveries)
+    .set({ state: 'done' })
     .where(eq(webhookDeliveries.id, webhook.webhookId));
-  if (seen) return { duplicate: true };
+  return { duplicate: false };
+}
+
+async function actOnWebhook(opts: Parameters<typeof handleShopifyWebhook>[0]): Promise<void> {
+  const { db, webhook } = opts;
   const owners = await ownersOfShop(db, webhook.shop);
   const ownerIds = owners.map((o) => o.userId);
 
@@ -170,10 +208,11 @@ export async function handleShopifyWebhook(opts: {
         : [];
       for (const owner of owners) {
         const mine = found.filter((o) => o.ownerId === owner.userId);
+        // The record of the request keeps Shopify's customer id only, no address or phone.
         await db.insert(events).values({
           userId: owner.userId,
           type: 'customer_data_request',
-          data: { shop: webhook.shop, customer, orders: mine.map((o) => o.id) },
+          data: { shop: webhook.shop, customer_id: customer.id ?? null, orders: mine.map((o) => o.id) },
         });
         if (owner.email) {
           await opts.mailer.send({
@@ -200,8 +239,20 @@ export async function handleShopifyWebhook(opts: {
       break;
     }
     case 'CUSTOMERS_REDACT': {
-      const customer = (webhook.payload.customer ?? {}) as { email?: string; phone?: string };
-      if (ownerIds.length) await db.delete(orders).where(customerOrdersWhere(ownerIds, customer));
+      const customer = (webhook.payload.customer ?? {}) as { email?: string; phone?: string; id?: number };
+      if (ownerIds.length) {
+        await db.delete(orders).where(customerOrdersWhere(ownerIds, customer));
+        if (customer.id != null)
+          await db
+            .delete(events)
+            .where(
+              and(
+                inArray(events.userId, ownerIds),
+                eq(events.type, 'customer_data_request'),
+                sql`${events.data}->>'customer_id' = ${String(customer.id)}`,
+              ),
+            );
+      }
       break;
     }
     case 'SHOP_REDACT': {
@@ -245,9 +296,4 @@ export async function handleShopifyWebhook(opts: {
     default:
       opts.logger.info({ topic: webhook.topic, shop: webhook.shop }, 'unhandled shopify webhook topic');
   }
-  await db
-    .insert(webhookDeliveries)
-    .values({ id: webhook.webhookId, topic: webhook.topic, shop: webhook.shop, payload: webhook.payload })
-    .onConflictDoNothing();
-  return { duplicate: false };
 }
