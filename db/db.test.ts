@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAYOUT_TYPES, PlanLimitsSchema } from '../core/model/index.ts';
+import { DEFAULT_THEME, LAYOUT_TYPES, PlanLimitsSchema } from '../core/model/index.ts';
 import { openTestDatabase } from '../scripts/testing/database.ts';
 import type { Database } from './client.ts';
 import { migrateDatabase, seedDatabase } from './index.ts';
@@ -8,6 +8,7 @@ import { findOwned, ownedBy } from './owned.ts';
 import {
   catalogPages,
   catalogs,
+  globalSettings,
   listings,
   pageLayouts,
   plans,
@@ -48,6 +49,48 @@ describe(`database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () 
       'PREMIUM',
       'trial',
     ]);
+  });
+
+  it("keeps staff edits to the product's layouts and templates, and updates the ones nobody touched", async () => {
+    const { fingerprint } = await import('./seed/index.ts');
+    const [edited, stale] = await database.db.select().from(pageLayouts).orderBy(pageLayouts.id).limit(2);
+    const [template] = await database.db.select().from(priceTemplates).limit(1);
+    // Staff renamed one layout and one caption template in the admin screens.
+    await database.db.update(pageLayouts).set({ title: 'Our cover' }).where(eq(pageLayouts.id, edited!.id));
+    await database.db
+      .update(priceTemplates)
+      .set({ html: '<h6>[TITLE]</h6>' })
+      .where(eq(priceTemplates.id, template!.id));
+    // Another layout still holds what an older version of the seed wrote (the code has changed since).
+    const old = {
+      title: 'Old title',
+      type: stale!.type,
+      public: true,
+      availability: stale!.availability,
+      document: stale!.document,
+    };
+    await database.db.update(pageLayouts).set({ title: 'Old title' }).where(eq(pageLayouts.id, stale!.id));
+    const [setting] = await database.db
+      .select()
+      .from(globalSettings)
+      .where(eq(globalSettings.key, 'seeded_fingerprints'));
+    await database.db
+      .update(globalSettings)
+      .set({ value: { ...(setting!.value as object), [`page_layouts:${stale!.id}`]: fingerprint(old) } })
+      .where(eq(globalSettings.key, 'seeded_fingerprints'));
+
+    await seedDatabase(database.db);
+    const byId = async (id: string) =>
+      (await database.db.select().from(pageLayouts).where(eq(pageLayouts.id, id)))[0]!;
+    expect((await byId(edited!.id)).title).toBe('Our cover');
+    expect((await byId(stale!.id)).title).toBe(stale!.title);
+    const [t] = await database.db.select().from(priceTemplates).where(eq(priceTemplates.id, template!.id));
+    expect(t!.html).toBe('<h6>[TITLE]</h6>');
+    const [theme] = await database.db
+      .select()
+      .from(globalSettings)
+      .where(eq(globalSettings.key, 'default_theme'));
+    expect(theme!.value).toEqual(DEFAULT_THEME);
   });
 
   it('seeds every plan with every limit of SPEC §3 set', async () => {
