@@ -99,8 +99,11 @@ export async function createExpressApp(opts: {
     next();
   });
 
-  // Stored files (images, fonts, PDFs). Keys are unguessable; temporary files of unfinished writes never show.
-  app.use('/files', (req, res, next) => (req.path.endsWith('.tmp') ? res.status(404).end() : next()));
+  // Stored files (images, fonts). Keys are unguessable; temporary files of unfinished writes never show.
+  // PDFs only through their routes, which check the caller and the plan (SPEC §6: no download on trial).
+  app.use('/files', (req, res, next) =>
+    req.path.endsWith('.tmp') || /^\/(pdf|tmp)\//.test(req.path) ? res.status(404).end() : next(),
+  );
   app.use(
     '/files',
     express.static(runtime.config.dirs.files, {

@@ -42,6 +42,7 @@ export default [
   route('api/v1/catalogs/:catalogId/pages/:pageId', 'routes/api.v1.catalogs.id.pages.ts'),
   route('api/v1/catalogs/:catalogId/generate', 'routes/api.v1.catalogs.id.generate.ts'),
   route('api/v1/catalogs/:catalogId/download', 'routes/api.v1.catalogs.id.download.ts'),
+  route('api/v1/catalogs/:catalogId/print', 'routes/api.v1.catalogs.id.print.ts'),
   route('api/v1/catalogs/:catalogId/synchronize', 'routes/api.v1.catalogs.id.synchronize.ts'),
   route('api/v1/jobs', 'routes/api.v1.jobs.ts'),
   route('api/v1/all-catalogs', 'routes/api.v1.all-catalogs.ts'),

@@ -102,6 +102,14 @@ describe('print preview (/preview/{catalogId})', () => {
     expect(info.pages).toBe(2);
     expect(info.widthPt).toBeCloseTo(612.3, 0);
     expect(pdfText(pdf)).toContain('Linen Shirt 1');
+
+    // Print opens the same PDF in a new tab, shown rather than saved, for the browser's print dialog.
+    const print = page.getByRole('link', { name: 'Print' });
+    expect(await print.getAttribute('target')).toBe('_blank');
+    const shown = await page.request.get(server.url + (await print.getAttribute('href'))!);
+    expect(shown.status()).toBe(200);
+    expect(shown.headers()['content-disposition']).toBe('inline; filename="Sample-Catalog.pdf"');
+    expect(pdfInfo(await shown.body()).pages).toBe(2);
   });
 
   it('shows progress and lets the merchant stop waiting', async () => {
@@ -130,5 +138,6 @@ describe('print preview (/preview/{catalogId})', () => {
     await page.getByText('Your catalog is ready').waitFor({ timeout: 60_000 });
     await expectVisible(page.getByText('Please upgrade to use this feature'));
     expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Print' }).count()).toBe(0);
   });
 });

@@ -52,6 +52,23 @@ export const jobStatusEndpoint = defineEndpoint(
   async ({ query, user, runtime }) => getJobStatus({ jobs: runtime.jobs, user, jobId: query.jobId }),
 );
 
+/** The PDF as a response: an attachment to save, or inline for the browser's viewer to print. */
+function pdfResponse(
+  pdf: Awaited<ReturnType<typeof getCatalogPdf>>,
+  disposition: 'attachment' | 'inline',
+): Response {
+  const stream = pdf.open();
+  if (!stream) return json({ error: 'not_found', message: 'The PDF is gone.' }, { status: 404 });
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.size),
+      'Content-Disposition': `${disposition}; filename="${pdf.fileName}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
+
 export const downloadCatalogEndpoint = defineEndpoint(
   {
     method: 'GET',
@@ -59,7 +76,7 @@ export const downloadCatalogEndpoint = defineEndpoint(
     summary: 'Download the catalog PDF; with url=1, its link as JSON (404 until it exists)',
     tags: ['exports'],
     auth: 'user',
-    query: z.object({ url: z.string().optional() }),
+    query: z.object({ url: z.string().optional(), v: z.string().optional() }),
     response: z.object({ url: z.string(), download_url: z.string() }),
     errors: [403, 404],
   },
@@ -72,15 +89,28 @@ export const downloadCatalogEndpoint = defineEndpoint(
         download_url: `/api/v1/catalogs/${encodeURIComponent(catalogId)}/download`,
       });
     }
-    const stream = pdf.open();
-    if (!stream) return json({ error: 'not_found', message: 'The PDF is gone.' }, { status: 404 });
-    return new Response(Readable.toWeb(stream) as ReadableStream, {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(pdf.size),
-        'Content-Disposition': `attachment; filename="${pdf.fileName}"`,
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return pdfResponse(pdf, 'attachment');
   },
+);
+
+export const printCatalogEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/catalogs/{catalogId}/print',
+    summary: 'The catalog PDF shown in the browser, to print it (403 on trial, 404 until it exists)',
+    tags: ['exports'],
+    auth: 'user',
+    errors: [403, 404],
+  },
+  async ({ params, user, runtime }) =>
+    pdfResponse(
+      await getCatalogPdf({
+        db: runtime.db,
+        storage: runtime.storage,
+        user,
+        catalogId: params.catalogId ?? '',
+        action: 'print',
+      }),
+      'inline',
+    ),
 );

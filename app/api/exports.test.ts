@@ -149,11 +149,21 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
     const res = await paid.c.get(`/api/v1/catalogs/${catalogId}/download?url=1`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.url).toMatch(/^\/files\/pdf\/.+\.pdf\?v=/);
-    const file = await fetch(server.url + body.url);
+    expect(body.url).toMatch(new RegExp(`^/api/v1/catalogs/${catalogId}/download\\?v=\\w+$`));
+    const file = await paid.c.get(body.url, { Accept: 'application/pdf' });
     expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
     const [row] = await server.runtime.db.select().from(catalogs).where(eq(catalogs.id, catalogId));
     expect(row!.downloadNumber).toBe(1);
+    // The catalog itself names the same checked link, never the stored file.
+    expect((await (await paid.c.get(`/api/v1/catalogs/${catalogId}`)).json()).data.url).toBe(body.url);
+  });
+
+  it('shows the PDF in the browser to print it', async () => {
+    const res = await paid.c.get(`/api/v1/catalogs/${catalogId}/print`, { Accept: 'application/pdf' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('inline; filename="Sample-Catalog.pdf"');
+    expect(pdfInfo(Buffer.from(await res.arrayBuffer())).pages).toBe(2);
   });
 
   it('exports an unchanged catalog again from the measured layout, with the same pages and codes', async () => {
@@ -226,12 +236,23 @@ describe('trial accounts (SPEC §6)', () => {
     for (const path of [
       `/api/v1/catalogs/${catalog._id}/download`,
       `/api/v1/catalogs/${catalog._id}/download?url=1`,
+      `/api/v1/catalogs/${catalog._id}/print`,
     ]) {
       const res = await trial.c.get(path);
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: 'forbidden', message: 'Please upgrade to use this feature' });
     }
+    // No other way to the file: the links the job and the catalog give lead to the same refusal, and the
+    // stored file is not served.
+    const status = await (await trial.c.get(`/api/v1/jobs?jobId=${job_id}`)).json();
+    const doc = await (await trial.c.get(`/api/v1/catalogs/${catalog._id}`)).json();
+    for (const link of [status.url, doc.data.url]) {
+      expect(link).toMatch(/^\/api\/v1\/catalogs\//);
+      expect((await trial.c.get(link)).status).toBe(403);
+    }
     const [row] = await server.runtime.db.select().from(catalogs).where(eq(catalogs.id, catalog._id));
+    expect((await trial.c.get(row!.pdfUrl!)).status).toBe(404);
+    expect((await fetch(server.url + row!.pdfUrl!)).status).toBe(404);
     const pdf = await server.runtime.storage.get(keyFromUrl(row!.pdfUrl!.split('?')[0]!)!);
     const pages = pdfInfo(pdf!).pages;
     expect(pages).toBe(2);

@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: 'Print preview · Catalog Buil
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { requirePageUser } = await import('../services/session.server.ts');
   const { getRuntime } = await import('../services/runtime.server.ts');
-  const { getCatalog } = await import('../services/catalogs.server.ts');
+  const { accessibleCatalog } = await import('../services/exports.server.ts');
   const { hasRole } = await import('../services/auth.server.ts');
   const { getPlanLimits } = await import('../services/subscriptions.server.ts');
   const { UserSettingsSchema } = await import('../../core/model/index.ts');
@@ -29,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db } = getRuntime();
   let loaded;
   try {
-    loaded = await getCatalog({ db, ownerId: user.id, catalogId: params.catalogId ?? '' });
+    // The owner's catalog, or any catalog for staff (SPEC §4 admin downloads); others get a 404.
+    loaded = await accessibleCatalog(db, user, params.catalogId ?? '');
   } catch {
     throw new Response('Not found', { status: 404 });
   }
@@ -63,6 +64,7 @@ export default function PreviewPage() {
   const [startError, setStartError] = useState<string | null>(null);
   const poll = useRef<ReturnType<typeof setTimeout> | null>(null);
   const downloadHref = `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/download`;
+  const printHref = `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/print`;
 
   const stopPolling = useCallback(() => {
     if (poll.current) clearTimeout(poll.current);
@@ -179,9 +181,14 @@ export default function PreviewPage() {
                     {t('preview.generate')}
                   </Button>
                   {!data.isTrial && catalog.pdfUrl && phase.kind === 'idle' ? (
-                    <Button url={downloadHref} download>
-                      {t('preview.lastPdf')}
-                    </Button>
+                    <>
+                      <Button url={downloadHref} download>
+                        {t('preview.lastPdf')}
+                      </Button>
+                      <Button url={printHref} target="_blank">
+                        {t('preview.print')}
+                      </Button>
+                    </>
                   ) : null}
                 </InlineStack>
                 {startError ? (
@@ -213,11 +220,14 @@ export default function PreviewPage() {
                     </Banner>
                   ) : (
                     <Banner tone="success" title={t('preview.ready')}>
-                      <p>
+                      <InlineStack gap="400">
                         <a href={downloadHref} download>
                           {t('preview.download')}
                         </a>
-                      </p>
+                        <a href={printHref} target="_blank" rel="noopener">
+                          {t('preview.print')}
+                        </a>
+                      </InlineStack>
                     </Banner>
                   )
                 ) : null}

@@ -32,6 +32,17 @@ export type CatalogSummary = {
   updated_at: string;
 };
 
+/**
+ * The address a client gets for a catalog's PDF: the download route, which checks the caller and the plan
+ * (SPEC §6: trial accounts never get the file). The file itself is never served from /files. `v` changes with
+ * every export, so a browser never shows a stale copy.
+ */
+export function catalogPdfLink(row: Pick<CatalogRow, 'id' | 'pdfUrl'>): string | null {
+  if (!row.pdfUrl) return null;
+  const v = new URL(row.pdfUrl, 'http://x').searchParams.get('v');
+  return `/api/v1/catalogs/${encodeURIComponent(row.id)}/download${v ? `?v=${encodeURIComponent(v)}` : ''}`;
+}
+
 export function summarizeCatalog(row: CatalogRow): CatalogSummary {
   return {
     _id: row.id,
@@ -40,7 +51,7 @@ export function summarizeCatalog(row: CatalogRow): CatalogSummary {
     featured: row.featured,
     pageCount: row.pageCount,
     productCount: row.productCount,
-    url: row.pdfUrl,
+    url: catalogPdfLink(row),
     download_number: row.downloadNumber,
     revision: row.revision,
     created_at: row.createdAt.toISOString(),
@@ -92,7 +103,7 @@ function assemble(row: CatalogRow, pages: { document: unknown }[]): Catalog {
     slug: row.slug ?? '',
     title: row.title,
     featured: row.featured,
-    url: row.pdfUrl,
+    url: catalogPdfLink(row),
     download_number: row.downloadNumber,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../worker/queue.ts';
 import type { User } from './auth.server.ts';
 import { hasRole } from './auth.server.ts';
-import { getCatalog, loadCatalogById } from './catalogs.server.ts';
+import { catalogPdfLink, getCatalog, loadCatalogById } from './catalogs.server.ts';
 import { forbidden, notFound } from './http.server.ts';
 import { keyFromUrl, type Storage } from './storage.server.ts';
 import { getPlanLimits } from './subscriptions.server.ts';
@@ -32,7 +32,7 @@ export async function assertPlanAllows(opts: { db: Db; user: User; action: Expor
 }
 
 /** The catalog if the user owns it (staff may reach any catalog, SPEC §4 admin downloads); else a 404. */
-async function accessibleCatalog(db: Db, user: User, catalogId: string) {
+export async function accessibleCatalog(db: Db, user: User, catalogId: string) {
   if (hasRole(user, 'admin', 'manager')) {
     const loaded = await loadCatalogById({ db, catalogId });
     if (!loaded) throw notFound('Catalog not found.');
@@ -79,8 +79,11 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
   if (!job) throw notFound('Job not found.');
   const state = job.state === 'active' ? 'pending' : job.state;
   const status: JobStatus = { job_state: state, progress: job.progress };
-  if (state === 'complete' && job.result && typeof job.result === 'object' && 'url' in job.result)
-    status.url = String((job.result as { url: unknown }).url);
+  if (state === 'complete' && job.name === 'render-pdf' && job.result && typeof job.result === 'object') {
+    const { catalogId, url } = job.result as { catalogId?: string; url?: string };
+    const link = catalogId && url ? catalogPdfLink({ id: catalogId, pdfUrl: url }) : null;
+    if (link) status.url = link;
+  }
   if (state === 'failed' && job.name === 'render-pdf') status.message = EXPORT_MESSAGES.generationFailed;
   return status;
 }
@@ -104,12 +107,14 @@ export async function getCatalogPdf(opts: {
   storage: Storage;
   user: User;
   catalogId: string;
+  /** download (the file) or print (shown in the browser to print it): both refused to trial accounts. */
+  action?: Extract<ExportAction, 'download' | 'print'>;
 }): Promise<{ url: string; fileName: string; size: number; open: () => Readable | null }> {
   const { catalog, row } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
-  await assertPlanAllows({ db: opts.db, user: opts.user, action: 'download' });
-  const url = row.pdfUrl;
-  const key = url ? keyFromUrl(url.split('?')[0]!) : null;
+  await assertPlanAllows({ db: opts.db, user: opts.user, action: opts.action ?? 'download' });
+  const key = row.pdfUrl ? keyFromUrl(row.pdfUrl.split('?')[0]!) : null;
   const size = key ? await opts.storage.size(key) : null;
+  const url = catalogPdfLink(row);
   if (!url || !key || size === null) throw notFound(EXPORT_MESSAGES.notReady);
   return { url, fileName: fileName(catalog.title), size, open: () => opts.storage.stream(key) };
 }

@@ -29,6 +29,7 @@ const RENDER_TIMEOUT_MS = 10 * 60_000;
 const TMP_PREFIX = 'tmp/pdf';
 
 export type RenderPdfResult = {
+  catalogId: string;
   url: string;
   pages: number;
   bytes: number;
@@ -137,6 +138,7 @@ export const renderPdfJob = defineJob({
         'PDF ready',
       );
       return {
+        catalogId: catalog._id,
         url,
         pages: report.pages,
         bytes,

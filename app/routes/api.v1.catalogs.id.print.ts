@@ -1,0 +1,6 @@
+import { routeHandlers } from '../api/define.server.ts';
+import { printCatalogEndpoint } from '../api/exports.server.ts';
+
+const handlers = routeHandlers(printCatalogEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;
