@@ -46,6 +46,7 @@ export const jobStatusEndpoint = defineEndpoint(
       progress: z.object({ done: z.number(), total: z.number() }),
       url: z.string().optional(),
       message: z.string().optional(),
+      updated: z.number().optional(),
     }),
     errors: [404],
   },

@@ -1,7 +1,9 @@
 import { BlockStack, Card, Layout, Page, ResourceItem, ResourceList, Text } from '@shopify/polaris';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
+import { CatalogSynchronizeModal } from '../components/catalog-synchronize-modal.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'My catalogs · Catalog Builder' }];
@@ -22,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function CatalogsPage() {
   const { t } = useTranslation('app');
   const { email, isStaff, catalogs } = useLoaderData<typeof loader>();
+  const [synchronizing, setSynchronizing] = useState<(typeof catalogs)[number] | null>(null);
   return (
     <AppFrame email={email} isStaff={isStaff}>
       <Page title={t('catalogs.title')}>
@@ -37,7 +40,23 @@ export default function CatalogsPage() {
                   resourceName={{ singular: t('catalogs.singular'), plural: t('catalogs.plural') }}
                   items={catalogs}
                   renderItem={(c) => (
-                    <ResourceItem id={c._id} url={`/preview/${c._id}`} accessibilityLabel={c.title}>
+                    <ResourceItem
+                      id={c._id}
+                      url={`/preview/${c._id}`}
+                      accessibilityLabel={t('catalogs.preview') + ': ' + c.title}
+                      shortcutActions={
+                        c.productCount > 0
+                          ? [
+                              {
+                                content: t('catalogs.synchronize.action'),
+                                accessibilityLabel: `${t('catalogs.synchronize.action')} ${c.title}`,
+                                onAction: () => setSynchronizing(c),
+                              },
+                            ]
+                          : undefined
+                      }
+                      persistActions
+                    >
                       <BlockStack gap="100">
                         <Text as="h3" variant="bodyMd" fontWeight="semibold">
                           {c.title}
@@ -53,6 +72,9 @@ export default function CatalogsPage() {
             </Card>
           </Layout.Section>
         </Layout>
+        {synchronizing ? (
+          <CatalogSynchronizeModal catalog={synchronizing} onClose={() => setSynchronizing(null)} />
+        ) : null}
       </Page>
     </AppFrame>
   );

@@ -10,11 +10,12 @@ import {
   Select,
   Text,
 } from '@shopify/polaris';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { PAGE_FORMAT_NAMES, POLLING_MS, type PageFormat } from '../../core/constants.ts';
+import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { AppFrame } from '../components/app-frame.tsx';
+import { useJob } from '../components/use-job.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Print preview · Catalog Builder' }];
 
@@ -47,12 +48,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type Phase =
-  | { kind: 'idle' }
-  | { kind: 'generating'; jobId: string; done: number; total: number }
-  | { kind: 'ready' }
-  | { kind: 'failed'; message?: string };
-
 /** The print preview (SPEC §2.5 /preview/{catalogId}): choose a page size, generate the PDF, download it. */
 export default function PreviewPage() {
   const { t } = useTranslation('app');
@@ -60,57 +55,13 @@ export default function PreviewPage() {
   const { catalog } = data;
   const [format, setFormat] = useState<PageFormat>(data.defaultFormat);
   const [quality, setQuality] = useState<'print' | 'screen'>('print');
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const { job, watch, stop } = useJob(catalog.pages);
   const [startError, setStartError] = useState<string | null>(null);
-  const poll = useRef<ReturnType<typeof setTimeout> | null>(null);
   const downloadHref = `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/download`;
   const printHref = `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/print`;
 
-  const stopPolling = useCallback(() => {
-    if (poll.current) clearTimeout(poll.current);
-    poll.current = null;
-  }, []);
-  useEffect(() => stopPolling, [stopPolling]);
-
-  // SPEC §4/§9: the job is polled every 0.5 s; a network error is retried silently.
-  const watch = useCallback((jobId: string) => {
-    const tick = async () => {
-      try {
-        const res = await fetch(`/api/v1/jobs?jobId=${encodeURIComponent(jobId)}`, {
-          headers: { Accept: 'application/json' },
-        });
-        if (res.ok) {
-          const job = (await res.json()) as {
-            job_state: 'pending' | 'complete' | 'failed';
-            progress: { done: number; total: number };
-            message?: string;
-          };
-          if (job.job_state === 'complete') {
-            poll.current = null;
-            setPhase({ kind: 'ready' });
-            return;
-          }
-          if (job.job_state === 'failed') {
-            poll.current = null;
-            setPhase({ kind: 'failed', message: job.message });
-            return;
-          }
-          setPhase({ kind: 'generating', jobId, done: job.progress.done, total: job.progress.total });
-        } else if (res.status === 404) {
-          poll.current = null;
-          setPhase({ kind: 'failed' });
-          return;
-        }
-      } catch {
-        // Network error: try again at the next tick.
-      }
-      poll.current = setTimeout(tick, POLLING_MS.job);
-    };
-    poll.current = setTimeout(tick, POLLING_MS.job);
-  }, []);
-
   const generate = async () => {
-    stopPolling();
+    stop();
     setStartError(null);
     try {
       const res = await fetch(
@@ -122,21 +73,14 @@ export default function PreviewPage() {
         setStartError(body.message ?? t('preview.failed'));
         return;
       }
-      setPhase({ kind: 'generating', jobId: body.job_id, done: 0, total: catalog.pages });
       watch(body.job_id);
     } catch {
       setStartError(t('preview.failed'));
     }
   };
 
-  const cancel = () => {
-    stopPolling();
-    setPhase({ kind: 'idle' });
-  };
-
   const formatOptions = PAGE_FORMAT_NAMES.map((f) => ({ label: t(`preview.formats.${f}`), value: f }));
-  const percent =
-    phase.kind === 'generating' && phase.total > 0 ? Math.round((100 * phase.done) / phase.total) : 0;
+  const percent = job.kind === 'running' && job.total > 0 ? Math.round((100 * job.done) / job.total) : 0;
 
   return (
     <AppFrame email={data.email} isStaff={data.isStaff}>
@@ -158,7 +102,7 @@ export default function PreviewPage() {
                     options={formatOptions}
                     value={format}
                     onChange={(v) => setFormat(v as PageFormat)}
-                    disabled={phase.kind === 'generating'}
+                    disabled={job.kind === 'running'}
                   />
                   <Select
                     label={t('preview.quality')}
@@ -168,7 +112,7 @@ export default function PreviewPage() {
                     ]}
                     value={quality}
                     onChange={(v) => setQuality(v as 'print' | 'screen')}
-                    disabled={phase.kind === 'generating'}
+                    disabled={job.kind === 'running'}
                   />
                 </InlineStack>
                 {data.isTrial ? (
@@ -177,10 +121,10 @@ export default function PreviewPage() {
                   </Banner>
                 ) : null}
                 <InlineStack gap="300">
-                  <Button variant="primary" onClick={generate} loading={phase.kind === 'generating'}>
+                  <Button variant="primary" onClick={generate} loading={job.kind === 'running'}>
                     {t('preview.generate')}
                   </Button>
-                  {!data.isTrial && catalog.pdfUrl && phase.kind === 'idle' ? (
+                  {!data.isTrial && catalog.pdfUrl && job.kind === 'idle' ? (
                     <>
                       <Button url={downloadHref} download>
                         {t('preview.lastPdf')}
@@ -196,20 +140,20 @@ export default function PreviewPage() {
                     <p>{startError}</p>
                   </Banner>
                 ) : null}
-                {phase.kind === 'generating' ? (
-                  <Banner tone="info" action={{ content: t('preview.cancel'), onAction: cancel }}>
+                {job.kind === 'running' ? (
+                  <Banner tone="info" action={{ content: t('preview.cancel'), onAction: stop }}>
                     <BlockStack gap="200">
                       <p>{t('preview.soonReady')}</p>
                       <ProgressBar progress={percent} size="small" />
                       <Text as="p" tone="subdued">
                         <span role="status">
-                          {t('preview.progress', { done: phase.done, total: phase.total })}
+                          {t('preview.progress', { done: job.done, total: job.total })}
                         </span>
                       </Text>
                     </BlockStack>
                   </Banner>
                 ) : null}
-                {phase.kind === 'ready' ? (
+                {job.kind === 'complete' ? (
                   data.isTrial ? (
                     <Banner
                       tone="warning"
@@ -231,9 +175,9 @@ export default function PreviewPage() {
                     </Banner>
                   )
                 ) : null}
-                {phase.kind === 'failed' ? (
+                {job.kind === 'failed' ? (
                   <Banner tone="critical">
-                    <p>{phase.message ?? t('preview.failed')}</p>
+                    <p>{(job.kind === 'failed' && job.message) || t('preview.failed')}</p>
                   </Banner>
                 ) : null}
               </BlockStack>

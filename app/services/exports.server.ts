@@ -71,6 +71,8 @@ export type JobStatus = {
   url?: string;
   /** SPEC §8 text of a failed export. */
   message?: string;
+  /** A finished catalog synchronize: how many products changed (failures are skipped silently, SPEC §8). */
+  updated?: number;
 };
 
 /** SPEC §7 GET jobs?jobId=: the caller's job only (another owner's is a 404); a running job reads as pending. */
@@ -85,6 +87,10 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
     if (link) status.url = link;
   }
   if (state === 'failed' && job.name === 'render-pdf') status.message = EXPORT_MESSAGES.generationFailed;
+  if (state === 'complete' && job.name === 'synchronize-catalog') {
+    const updated = (job.result as { updated?: unknown } | null)?.updated;
+    if (typeof updated === 'number') status.updated = updated;
+  }
   return status;
 }
 
