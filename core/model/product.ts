@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { parsePriceText } from './price-text.ts';
 
-/** A price as stored: a number, or null when the store has none. Strings such as "$12.50" are coerced. */
+/**
+ * A price as stored: a number, or null when the store has none. Text ("$12.50", "12,50 €", "1.234,50") is
+ * read by parsePriceText, the same reading as the CSV import and the migrations; unreadable text is null.
+ */
 export const PriceSchema = z.preprocess((v) => {
   if (v === '' || v === undefined) return null;
-  if (typeof v === 'string') {
-    const n = Number(v.replace(/[^0-9.-]/g, ''));
-    return Number.isFinite(n) ? n : null;
-  }
+  if (typeof v === 'string') return parsePriceText(v)?.value ?? null;
   return v;
 }, z.number().nullable());
 
