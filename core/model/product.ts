@@ -100,6 +100,12 @@ export const ProductFieldsSchema = z.object({
 export const ProductSchema = ProductFieldsSchema.extend({
   id: z.string(),
   source: z.string().default('own'),
+  /**
+   * The store's own variant records as its platform sent them (SPEC §3 Product properties "variants"), kept
+   * so a product round-trips unchanged. Nothing renders them: captions, tables and order forms read
+   * `variations`, and the v0→v1 migration turns older documents' variants into variations.
+   */
+  variants: z.array(z.record(z.string(), z.unknown())).default([]),
 });
 export type Product = z.infer<typeof ProductSchema>;
 export type ProductInput = z.input<typeof ProductSchema>;
