@@ -68,6 +68,20 @@ describe('catalog render --out file.html', () => {
     expect(doc).not.toContain('big%20photo.jpg');
   });
 
+  it('puts a custom font the catalog names by a relative path inside the file too', async () => {
+    const { dir, json } = await builtCatalog();
+    const font = Buffer.from('wOF2 not really a font');
+    writeFileSync(path.join(dir, 'out', 'brand.woff2'), font);
+    const doc = JSON.parse(readFileSync(json, 'utf8')) as { fonts: unknown[] };
+    doc.fonts = [{ family: 'Brand', weight: 400, url: 'brand.woff2' }];
+    writeFileSync(json, JSON.stringify(doc));
+    const html = path.join(dir, 'catalog.html');
+    expect((await runCli(['render', json, '--out', html])).status).toBe(0);
+    expect(readFileSync(html, 'utf8')).toContain(
+      `src: url("data:font/woff2;base64,${font.toString('base64')}") format("woff2")`,
+    );
+  });
+
   it('downsizes to 150 dpi with --quality screen', async () => {
     const { dir, json } = await builtCatalog();
     const html = path.join(dir, 'catalog.html');
