@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeCsvBytes } from '../core/csv/index.ts';
 import { CliError } from './errors.ts';
 
 /** What went wrong with a file, in words rather than errno codes. */
@@ -20,13 +21,23 @@ function reason(error: unknown): string {
   }
 }
 
-/** A UTF-8 text file; a file that cannot be read is bad input (exit status 2), named as given. */
-export async function readTextFile(file: string): Promise<string> {
+/** A file's bytes; a file that cannot be read is bad input (exit status 2), named as given. */
+async function readBytes(file: string): Promise<Buffer> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (error) {
     throw new CliError(`${file}: cannot read the file: ${reason(error)}`);
   }
+}
+
+/** A UTF-8 text file (catalog documents: JSON is UTF-8). */
+export async function readTextFile(file: string): Promise<string> {
+  return (await readBytes(file)).toString('utf8');
+}
+
+/** A product CSV in whatever encoding a spreadsheet saved it: core/csv decodeCsvBytes (UTF-8, else Windows-1252). */
+export async function readCsvFile(file: string): Promise<string> {
+  return decodeCsvBytes(await readBytes(file));
 }
 
 /** Writes a file, creating its folder, so `--out dist/catalog.json` works on a fresh checkout. */
