@@ -15,18 +15,22 @@ function reason(error: unknown): string {
     case 'EISDIR':
       return 'is a directory, not a file';
     case 'ENOTDIR':
+    case 'EEXIST': // mkdir of the output's folder where a file of that name is
       return 'a folder in the path is a file';
     default:
       return error instanceof Error ? error.message : String(error);
   }
 }
 
-/** A file's bytes; a file that cannot be read is bad input (exit status 2), named as given. */
+/**
+ * A file's bytes; a file that cannot be read is bad input (exit status 2), named as given, at 1:1 like
+ * every other problem about a whole file, so every line the CLI prints reads file:line:column.
+ */
 async function readBytes(file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (error) {
-    throw new CliError(`${file}: cannot read the file: ${reason(error)}`);
+    throw new CliError(`${file}:1:1: cannot read the file: ${reason(error)}`);
   }
 }
 
@@ -46,6 +50,6 @@ export async function writeTextFile(file: string, text: string): Promise<void> {
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
     await writeFile(file, text, 'utf8');
   } catch (error) {
-    throw new CliError(`${file}: cannot write the file: ${reason(error)}`);
+    throw new CliError(`${file}:1:1: cannot write the file: ${reason(error)}`);
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseTemplate } from '../../core/captions/index.ts';
-import { formatCsvProblem, parseProductCsv } from '../../core/csv/index.ts';
+import { formatCsvProblem, locateCellValue, parseProductCsv } from '../../core/csv/index.ts';
 import { listProducts } from '../../core/commands/index.ts';
 import { parseCommandArgs, requireOption } from '../args.ts';
 import { PRODUCT_LAYOUTS, buildCatalog, findProductLayout } from '../build-catalog.ts';
@@ -97,7 +97,10 @@ export const buildCommand: CliCommand = {
     const rebase = localImageRebaser({ csvFile, outFile });
     const listings = parsed.listings.map(rebase.listing);
     for (const missing of rebase.missing()) {
-      process.stderr.write(`${csvFile}: picture "${missing}" not found next to the CSV file (warning)\n`);
+      const at = locateCellValue(text, missing) ?? { line: 1, column: 1 };
+      process.stderr.write(
+        `${csvFile}:${at.line}:${at.column}: picture "${missing}" not found next to the CSV file (warning)\n`,
+      );
     }
     const cover = values['cover-image'];
     const catalog = buildCatalog({

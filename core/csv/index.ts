@@ -5,6 +5,7 @@
  */
 export { decodeCsvBytes } from './decode.ts';
 export { parseProductCsv } from './parse-product-csv.ts';
+export { locateCellValue } from './read-rows.ts';
 export type { ParseProductCsvOptions, ParseProductCsvResult } from './parse-product-csv.ts';
 export { detectCsvFormat } from './detect.ts';
 export type { CsvFormat } from './detect.ts';
