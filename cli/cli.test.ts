@@ -137,7 +137,7 @@ describe.concurrent('catalog build and render on the sample store exports', () =
     expect(readCatalog(json).title).toBe('Shopify partners apparel');
   });
 
-  it('links pictures named in the CSV relative to the catalog file and to the HTML file', async () => {
+  it('links pictures named in the CSV relative to the catalog file; the HTML keeps a link to what it cannot embed', async () => {
     const dir = tempDir();
     mkdirSync(path.join(dir, 'data', 'photos'), { recursive: true });
     writeFileSync(path.join(dir, 'data', 'photos', 'red shirt.jpg'), 'jpeg');
@@ -149,12 +149,18 @@ describe.concurrent('catalog build and render on the sample store exports', () =
     const json = path.join(dir, 'out', 'catalog.json');
     const built = await runCli(['build', '--csv', csv, '--out', json]);
     expect(built.status).toBe(0);
-    expect(built.stderr).toBe(`${csv}: picture "photos/hat.jpg" not found next to the CSV file (warning)\n`);
+    // Warnings point at the cell too: line 3, column 4 (image).
+    expect(built.stderr).toBe(
+      `${csv}:3:4: picture "photos/hat.jpg" not found next to the CSV file (warning)\n`,
+    );
     const products = listProducts(readCatalog(json)).map((e) => e.properties);
     expect(products.map((p) => p.main_image)).toEqual(['../data/photos/red%20shirt.jpg', 'photos/hat.jpg']);
 
     const html = path.join(dir, 'site', 'pages', 'catalog.html');
-    await runCli(['render', json, '--out', html]);
+    // "red shirt.jpg" is not a picture (cli/render-html.test.ts embeds real ones): rebased to the HTML file.
+    expect((await runCli(['render', json, '--out', html])).stdout).toBe(
+      `Rendered ${html}: 3 pages (A4, 1 not found, 1 not a picture)\n`,
+    );
     expect(readFileSync(html, 'utf8')).toContain('src="../../data/photos/red%20shirt.jpg"');
   });
 });
@@ -187,12 +193,36 @@ describe.concurrent('catalog: bad input is one line naming the spot, and exit st
     expect(() => readFileSync(json)).toThrow(/ENOENT/);
   });
 
-  it('a CSV missing a required column: the SPEC message on the header line', async () => {
+  it('several CSV problems: one line each, a value with a line break kept on its line', async () => {
+    const dir = tempDir();
+    const csv = path.join(dir, 'products.csv');
+    writeFileSync(
+      csv,
+      'title,price,category,image\nShirt,"12\n50",Tops,https://x.test/a.jpg\nHat,-3,Hats,https://x.test/b.jpg\n',
+    );
+    expect(await runCli(['build', '--csv', csv, '--out', path.join(dir, 'c.json')])).toEqual(
+      fail(
+        `${csv}:2:2: "12\\n50" is not a price (column price)\n` +
+          `${csv}:4:2: The price "-3" is negative (column price)`,
+      ),
+    );
+  });
+
+  it('an output that cannot be written: the file at 1:1', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'taken'), '');
+    const out = path.join(dir, 'taken', 'c.json');
+    expect(
+      await runCli(['build', '--csv', extdataPath('shopify-partners-apparel.csv'), '--out', out]),
+    ).toEqual(fail(`${out}:1:1: cannot write the file: a folder in the path is a file`));
+  });
+
+  it('a CSV missing a required column: the SPEC message on the header line, at column 1', async () => {
     const dir = tempDir();
     const csv = path.join(dir, 'products.csv');
     writeFileSync(csv, 'title,price\nShirt,12.50\n');
     expect(await runCli(['build', '--csv', csv, '--out', path.join(dir, 'c.json')])).toEqual(
-      fail(`${csv}:1: The following columns are missing: category, image`),
+      fail(`${csv}:1:1: The following columns are missing: category, image`),
     );
   });
 
@@ -200,10 +230,10 @@ describe.concurrent('catalog: bad input is one line naming the spot, and exit st
     const dir = tempDir();
     const csv = path.join(dir, 'nope.csv');
     expect(await runCli(['build', '--csv', csv, '--out', path.join(dir, 'c.json')])).toEqual(
-      fail(`${csv}: cannot read the file: no such file`),
+      fail(`${csv}:1:1: cannot read the file: no such file`),
     );
     expect(await runCli(['render', path.join(dir, 'nope.json'), '--out', path.join(dir, 'c.html')])).toEqual(
-      fail(`${path.join(dir, 'nope.json')}: cannot read the file: no such file`),
+      fail(`${path.join(dir, 'nope.json')}:1:1: cannot read the file: no such file`),
     );
   });
 

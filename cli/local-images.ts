@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { classifyImage, resolveLocalImages } from '../core/csv/index.ts';
 import type { ListingInput } from '../core/model/index.ts';
 
@@ -8,15 +7,16 @@ import type { ListingInput } from '../core/model/index.ts';
  * Pictures given as file names in a CSV ("photos/shirt.jpg") live next to the CSV. A catalog document
  * refers to them by a URL relative to the document itself, as an HTML page refers to its images, so the
  * document, its pictures and the rendered HTML can move together. The renderer refuses file: URLs (a
- * published catalog must never point into a disk), but loads relative ones.
+ * published catalog must never point into a disk), but loads relative ones; `catalog render` puts them
+ * inside the HTML file (embed-pictures.ts).
  */
 
 /** A relative URL from folder `fromDir` to file `to`, each segment percent-encoded. */
-function relativeUrl(fromDir: string, to: string): string {
+export function relativeUrl(fromDir: string, to: string): string {
   return path.relative(fromDir, to).split(path.sep).map(encodeURIComponent).join('/');
 }
 
-const isRelativeUrl = (url: string): boolean =>
+export const isRelativeUrl = (url: string): boolean =>
   url !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('/') && !url.startsWith('#');
 
 /**
@@ -44,23 +44,5 @@ export function localImageRebaser(opts: { csvFile: string; outFile: string }) {
       return resolveLocalImages([listing], uploads).listings[0]!;
     },
     missing: () => [...missing],
-  };
-}
-
-/**
- * resolveAsset for rendering a catalog file into an HTML file elsewhere: relative URLs, relative to the
- * catalog file, become relative to the HTML file; every other URL is left as it is.
- */
-export function relativeAssetResolver(opts: {
-  catalogFile: string;
-  htmlFile: string;
-}): (url: string) => string {
-  const catalogDir = path.dirname(path.resolve(opts.catalogFile));
-  const htmlDir = path.dirname(path.resolve(opts.htmlFile));
-  if (catalogDir === htmlDir) return (url) => url;
-  return (url) => {
-    if (!isRelativeUrl(url)) return url;
-    const target = fileURLToPath(new URL(url, pathToFileURL(catalogDir + path.sep)));
-    return relativeUrl(htmlDir, target);
   };
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { parseTemplate } from '../../core/captions/index.ts';
-import { formatCsvProblem, parseProductCsv } from '../../core/csv/index.ts';
+import { formatCsvProblem, locateCellValue, parseProductCsv } from '../../core/csv/index.ts';
 import { listProducts } from '../../core/commands/index.ts';
 import { parseCommandArgs, requireOption } from '../args.ts';
 import { PRODUCT_LAYOUTS, buildCatalog, findProductLayout } from '../build-catalog.ts';
 import { CliError } from '../errors.ts';
-import { readTextFile, writeTextFile } from '../files.ts';
+import { readCsvFile, writeTextFile } from '../files.ts';
 import { localImageRebaser } from '../local-images.ts';
 import type { CliCommand } from './types.ts';
 
@@ -18,8 +18,8 @@ file in file order (variations stay inside their product), and a back cover.
 
 Options:
   --csv <file>          product CSV: our format, a Shopify product export or a WooCommerce product export
-                        (told apart by the header row). Pictures given as file names are looked up next
-                        to the CSV file.
+                        (told apart by the header row), in UTF-8 or Windows-1252 (Excel's plain "CSV").
+                        Pictures given as file names are looked up next to the CSV file.
   --out <catalog.json>  where to write the catalog document (folders are created)
   --layout <name>       product page layout, by title or id (default: "9 products per page"):
                         ${PRODUCT_LAYOUTS.map((l) => `"${l.title}" (${l._id})`).join(',\n                        ')}
@@ -87,7 +87,7 @@ export const buildCommand: CliCommand = {
     }
     if (values.caption !== undefined) checkCaption(values.caption);
 
-    const text = await readTextFile(csvFile);
+    const text = await readCsvFile(csvFile);
     const parsed = parseProductCsv(text, { currency: values.currency });
     if (parsed.errors.length > 0) {
       throw new CliError(parsed.errors.map((p) => formatCsvProblem(p, csvFile)).join('\n'));
@@ -97,7 +97,10 @@ export const buildCommand: CliCommand = {
     const rebase = localImageRebaser({ csvFile, outFile });
     const listings = parsed.listings.map(rebase.listing);
     for (const missing of rebase.missing()) {
-      process.stderr.write(`${csvFile}: picture "${missing}" not found next to the CSV file (warning)\n`);
+      const at = locateCellValue(text, missing) ?? { line: 1, column: 1 };
+      process.stderr.write(
+        `${csvFile}:${at.line}:${at.column}: picture "${missing}" not found next to the CSV file (warning)\n`,
+      );
     }
     const cover = values['cover-image'];
     const catalog = buildCatalog({

@@ -7,9 +7,10 @@ import { readCatalogFile } from '../catalog-file.ts';
 import { CliError } from '../errors.ts';
 import { writeTextFile } from '../files.ts';
 import { embeddedFontFaces } from '../fonts.ts';
-import { relativeAssetResolver } from '../local-images.ts';
+import { embedLocalAssets, maxPicturePx } from '../embed-pictures.ts';
 import { writeCatalogPdf } from '../pdf.ts';
-import type { PdfQuality } from '../../worker/render/pdf.ts';
+import { AssetTokens } from '../../worker/render/assets.ts';
+import { QUALITY_DPI, type PdfQuality } from '../../worker/render/pdf.ts';
 import type { CliCommand } from './types.ts';
 
 export interface RenderJob {
@@ -19,7 +20,7 @@ export interface RenderJob {
   format: PageFormat;
   mode: RenderMode;
   watermark: boolean;
-  /** PDF only: pictures at 300 dpi (print) or 150 dpi (screen). */
+  /** Pictures at 300 dpi (print) or 150 dpi (screen). */
   quality: PdfQuality;
 }
 
@@ -47,27 +48,47 @@ async function writePdf(job: RenderJob): Promise<string> {
   return `${pages} page${pages === 1 ? '' : 's'} (${job.format}, ${job.quality} quality${note})`;
 }
 
-/** One self-contained HTML file: inline CSS, fonts embedded; pictures stay links (relative ones rebased). */
+/**
+ * One self-contained HTML file: inline CSS, fonts and local pictures inside as data: URLs (pictures downsized to
+ * the page at the --quality resolution), so the file still works when moved; remote pictures stay links.
+ */
 async function writeHtml(job: RenderJob): Promise<string> {
+  // Render once with a token per asset URL, then put each asset's final form in its tokens' places.
+  const tokens = new AssetTokens();
   const html = renderCatalogHtml(job.catalog, {
     format: job.format,
     mode: job.mode,
     watermark: job.watermark,
     fontFaces: embeddedFontFaces(job.catalog),
-    resolveAsset: relativeAssetResolver({ catalogFile: job.catalogFile, htmlFile: job.outFile }),
+    resolveAsset: (url) => (url.startsWith('data:') ? url : tokens.token(url)),
   });
-  await writeTextFile(job.outFile, html);
+  const assets = await embedLocalAssets(tokens.urls, {
+    catalogFile: job.catalogFile,
+    htmlFile: job.outFile,
+    maxPx: maxPicturePx(job.format, QUALITY_DPI[job.quality]),
+    fontUrls: new Set(job.catalog.fonts.map((f) => f.url).filter((u): u is string => !!u)),
+  });
+  await writeTextFile(
+    job.outFile,
+    AssetTokens.replace(html, (i) => assets.resolved[i]!),
+  );
   const pages = html.match(/<section class="cb-page\b/g)?.length ?? 0;
-  return `${pages} page${pages === 1 ? '' : 's'} (${job.format})`;
+  const notes = [
+    assets.embedded ? `${assets.embedded} picture${assets.embedded === 1 ? '' : 's'} embedded` : '',
+    assets.missing ? `${assets.missing} not found` : '',
+    assets.unreadable ? `${assets.unreadable} not a picture` : '',
+  ].filter(Boolean);
+  return `${pages} page${pages === 1 ? '' : 's'} (${[job.format, ...notes].join(', ')})`;
 }
 
 const HELP = `Usage: npm run catalog -- render <catalog.json> --out <file.html|file.pdf> [options]
 
 Renders every page of a catalog document (as written by \`catalog build\` or saved by the app) into one
 file. The format follows the extension of --out:
-  .html, .htm           one self-contained HTML file: inline CSS, fonts embedded as data: URLs, pictures
-                        linked by their URLs (relative ones rebased to the file's folder); open it in a
-                        browser or print it to PDF
+  .html, .htm           one self-contained HTML file that still works when moved: inline CSS; fonts and
+                        local pictures (paths relative to the catalog file) embedded as data: URLs,
+                        pictures larger than the page downsized to it; pictures given by http(s) address
+                        stay links; open it in a browser or print it to PDF
   .pdf                  a print-ready PDF, printed by Chromium as the app's export does: bundled fonts,
                         pictures (relative paths, data: or http(s) URLs) downsampled to 300 dpi at their
                         printed size; needs Chromium (CHROME_PATH, else /usr/bin/chromium...)
@@ -77,7 +98,8 @@ Options:
   --format <format>     page format: ${PAGE_FORMAT_NAMES.join(', ')} (default: the catalog's page format, else A4)
   --mode <mode>         print: pages back to back at their printed size (default);
                         screen: pages as sheets on a grey background, pictures loaded lazily
-  --quality <quality>   PDF pictures: print, 300 dpi (default); screen, 150 dpi and a smaller file
+  --quality <quality>   pictures: print, 300 dpi (default); screen, 150 dpi and a smaller file (PDF: at
+                        their printed size; HTML: at most the page's size)
   --watermark           draw the trial watermark on every page
   -h, --help            show this help
 

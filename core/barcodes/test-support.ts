@@ -224,3 +224,84 @@ export function decodeCode128(values: number[]): string {
   }
   return out;
 }
+
+// EAN/UPC digit patterns (ISO/IEC 15420): L codes; R codes are their complement, G codes the reversed R.
+const EAN_L = [
+  '0001101',
+  '0011001',
+  '0010011',
+  '0111101',
+  '0100011',
+  '0110001',
+  '0101111',
+  '0111011',
+  '0110111',
+  '0001011',
+];
+const EAN_R = EAN_L.map((l) => [...l].map((b) => (b === '1' ? '0' : '1')).join(''));
+const EAN_G = EAN_R.map((r) => [...r].reverse().join(''));
+// UPC-E (number system 0): the check digit is the odd (L) / even (G) parity pattern of the six digits.
+const UPCE_PARITY = [
+  'GGGLLL',
+  'GGLGLL',
+  'GGLLGL',
+  'GGLLLG',
+  'GLGGLL',
+  'GLLGGL',
+  'GLLLGG',
+  'GLGLGL',
+  'GLGLLG',
+  'GLLGLG',
+];
+
+function eanDigits(modules: string, tables: string[][]): { digits: string; parity: string } | null {
+  let digits = '';
+  let parity = '';
+  for (let i = 0; i < modules.length; i += 7) {
+    const chunk = modules.slice(i, i + 7);
+    const found = tables.findIndex((t) => t.includes(chunk));
+    if (found < 0) return null;
+    digits += String(tables[found].indexOf(chunk));
+    parity += found === 0 ? 'L' : found === 1 ? 'G' : 'R';
+  }
+  return { digits, parity };
+}
+
+/**
+ * The digits a scanner reads from an EAN-8 or UPC-A bar pattern (guards, left L digits, centre guard, right
+ * R digits), or from a UPC-E pattern (six L/G digits whose parity spells the check digit, number system 0).
+ * Independent of bwip-js, so a test can check what was encoded. Null when the pattern is not such a symbol.
+ */
+export function decodeEanUpc(modules: string, kind: 'ean8' | 'upca' | 'upce'): string | null {
+  const m = trimQuietZones(modules);
+  if (kind === 'upce') {
+    if (m.length !== 51 || !m.startsWith('101') || !m.endsWith('010101')) return null;
+    const six = eanDigits(m.slice(3, 45), [EAN_L, EAN_G]);
+    const check = six ? UPCE_PARITY.indexOf(six.parity) : -1;
+    return six && check >= 0 ? `0${six.digits}${check}` : null;
+  }
+  const half = kind === 'ean8' ? 4 : 6;
+  if (m.length !== 3 + half * 14 + 5 + 3 || !m.startsWith('101') || !m.endsWith('101')) return null;
+  const left = eanDigits(m.slice(3, 3 + half * 7), [EAN_L]);
+  const centre = m.slice(3 + half * 7, 8 + half * 7);
+  const right = eanDigits(m.slice(8 + half * 7, 8 + half * 14), [EAN_R]);
+  return left && right && centre === '01010' ? left.digits + right.digits : null;
+}
+
+// Interleaved 2 of 5: each digit is five elements, two of them wide.
+const ITF_DIGITS = ['NNWWN', 'WNNNW', 'NWNNW', 'WWNNN', 'NNWNW', 'WNWNN', 'NWWNN', 'NNNWW', 'WNNWN', 'NWNWN'];
+
+/** The digits of an ITF(-14) bar pattern: start NNNN, digit pairs interleaved in bars and spaces, end WNN. */
+export function decodeItf(modules: string): string | null {
+  const e = narrowWide(trimQuietZones(modules));
+  if (!e.startsWith('NNNN') || !e.endsWith('WNN') || (e.length - 7) % 10 !== 0) return null;
+  let out = '';
+  for (let i = 4; i < e.length - 3; i += 10) {
+    const pair = e.slice(i, i + 10);
+    const bars = ITF_DIGITS.indexOf([0, 2, 4, 6, 8].map((j) => pair[j]).join(''));
+    const spaces = ITF_DIGITS.indexOf([1, 3, 5, 7, 9].map((j) => pair[j]).join(''));
+    if (bars < 0 || spaces < 0) return null;
+    out += `${bars}${spaces}`;
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barcodeSvg, qrCodeSvg } from '../barcodes/index.ts';
+import { decodeEanUpc, decodeItf, narrowWide, svgModules, trimQuietZones } from '../barcodes/test-support.ts';
 import { renderTemplate, type CaptionContext } from './index.ts';
 import { product, TEE } from './test-products.ts';
 
@@ -108,9 +109,36 @@ describe('product tokens', () => {
     expect(render('[BARCODE]')).toBe(barcodeSvg('590123412345', 'code128', { moduleSize: 0.33 }));
     expect(render('[BARCODE(128)]')).toBe(barcodeSvg('590123412345', 'code128', { moduleSize: 0.33 }));
     expect(render('[BARCODE(EAN13)]')).toBe(barcodeSvg('5901234123457', 'ean13', { moduleSize: 0.33 }));
-    for (const form of ['39', 'EAN8', 'UPCA', 'UPCE', 'ITF14']) {
-      expect(render(`[BARCODE(${form})]`)).toMatch(/^<svg /);
-    }
+  });
+
+  // Each form gets data it can encode (TEE's 12-digit barcode fits none of these), without its check digit
+  // where the form has one, so the drawing must compute it. The bars are read back independently of bwip-js.
+  it.each([
+    ['EAN8', '9638507', '96385074', (svg: string) => decodeEanUpc(svgModules(svg), 'ean8')],
+    ['UPCA', '03600029145', '036000291452', (svg: string) => decodeEanUpc(svgModules(svg), 'upca')],
+    ['UPCE', '0123456', '01234565', (svg: string) => decodeEanUpc(svgModules(svg), 'upce')],
+    ['ITF14', '1540014128876', '15400141288763', (svg: string) => decodeItf(svgModules(svg))],
+  ])('draws [BARCODE(%s)] of %s as a real barcode with its check digit', (form, data, full, decode) => {
+    const p = product({ barcode: data });
+    const svg = render(`[BARCODE(${form})]`, p);
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).not.toContain('catalog-barcode-invalid');
+    expect(svg).toContain(`class="catalog-barcode catalog-barcode-${form.toLowerCase()}"`);
+    expect(svg).toContain(` ${full}"`);
+    expect(decode(svg)).toBe(full);
+    expect(render(`[BARCODE_DATA(${form})]`, p)).toBe(full);
+    // Data already carrying its check digit draws the same symbol.
+    expect(render(`[BARCODE(${form})]`, product({ barcode: full }))).toBe(svg);
+  });
+
+  it('draws [BARCODE(39)] as a real Code 39 barcode of the data', () => {
+    const svg = render('[BARCODE(39)]', product({ barcode: 'TEE-01' }));
+    expect(svg).not.toContain('catalog-barcode-invalid');
+    expect(svg).toContain(
+      'class="catalog-barcode catalog-barcode-code39" role="img" aria-label="Code 39 TEE-01"',
+    );
+    // Code 39: a start and a stop character around the six data characters, ten elements each with the gap.
+    expect(narrowWide(trimQuietZones(svgModules(svg)))).toHaveLength(8 * 10 - 1);
   });
 
   it('draws the invalid mark for a barcode the form cannot encode', () => {

@@ -23,6 +23,7 @@ import {
   followPage,
   idGenerator,
   isCoverLayout,
+  isFlowMode,
   result,
   withPages,
 } from './util.ts';
@@ -136,11 +137,12 @@ export interface AddProductsOptions extends CommandOptions {
 /**
  * Add several products at once (the listings panel's bulk add). With reorganize_automatically on they
  * join the end of the automatic layout, taking new default pages before the back cover as needed;
- * otherwise each is added like addProduct, from the current page on.
+ * otherwise, and always in flow mode (whose pages paginate themselves), each is added like addProduct,
+ * from the current page on.
  */
 export function addProducts(catalog: Catalog, options: AddProductsOptions): CommandResult {
   const newId = idGenerator(options);
-  if (catalog.settings.reorganize_automatically) {
+  if (catalog.settings.reorganize_automatically && !isFlowMode(catalog)) {
     const added = options.products.map((p) => createProductElement(newId(), p));
     return reflowProducts(catalog, [...slotProducts(catalog), ...added], { ...options, newId });
   }

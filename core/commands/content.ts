@@ -21,10 +21,12 @@ import {
   backCoverIndex,
   clampPage,
   firstFreeCell,
+  flowPageTemplate,
   followPage,
   idGenerator,
   insertPages,
   isCoverLayout,
+  isFlowMode,
   overflowTemplate,
   putElement,
   replacePage,
@@ -40,6 +42,12 @@ function placeOnNewPage(
   newId: IdGenerator,
 ): { catalog: Catalog; ref: ElementRef } {
   const page = createPage({ ...template, newId });
+  if (page.kind === 'flow') {
+    return {
+      catalog: insertPages(catalog, at, [{ ...page, elements: [element] }]),
+      ref: { pageIndex: at, elementIndex: 0 },
+    };
+  }
   const cell = firstFreeCell(page, element.type);
   // Templates come from overflowTemplate or the default products layout, which always take the element.
   if (cell < 0) throw new Error(`No cell of layout ${page.layout._id} accepts ${element.type}`);
@@ -82,16 +90,30 @@ export interface AddProductOptions extends CommandOptions {
  * (a copy of the current products or images layout with its header and footer, else the default products
  * layout) and becomes current. In automatic mode the first free cell of any page from the current one on
  * is used, and a new page goes before the back cover, as automatic page layout places them.
+ * In flow mode (settings.layout 'flow') products go to flow pages only: appended to the current page when it
+ * is one, else to a new flow page (flow_layout_columns columns) after the current page, which becomes
+ * current, so the next products follow it there.
  */
 export function addProduct(catalog: Catalog, options: AddProductOptions): CommandResult {
   const newId = idGenerator(options);
+  const flowMode = isFlowMode(catalog);
   let doc = catalog;
   if (doc.pages.length === 0) {
-    const first = createPage({ layout: getDefaultLayout('products', doc.settings.nbProductsPage), newId });
+    const first = flowMode
+      ? createPage({ ...flowPageTemplate(doc, undefined), newId })
+      : createPage({ layout: getDefaultLayout('products', doc.settings.nbProductsPage), newId });
     doc = insertPages(doc, 0, [first]);
   }
   const current = clampPage(doc, options.currentPage);
   const element = createProductElement(newId(), options.product);
+
+  if (flowMode) {
+    const page = doc.pages[current]!;
+    const placed =
+      (page.kind === 'flow' ? placeInPage(doc, current, element, newId) : null) ??
+      placeOnNewPage(doc, current + 1, flowPageTemplate(doc, page), element, newId);
+    return result(placed.catalog, placed.ref.pageIndex, { selection: placed.ref });
+  }
 
   if (doc.settings.automaticMode && doc.pages[current]!.kind !== 'flow') {
     for (let i = current; i < doc.pages.length; i++) {

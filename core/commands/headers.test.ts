@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../model/index.ts';
 import { findSimilarHeaders, headerText, updateAllFooters, updateSimilarHeaders } from './index.ts';
-import { deepFreeze, makeCatalog, productPage } from './fixtures.ts';
+import { backCoverPage, coverPage, deepFreeze, makeCatalog, productPage } from './fixtures.ts';
 
 const withHeader = (id: string, header: string, footer = ''): Page => ({
   ...productPage(id, []),
@@ -18,6 +18,11 @@ describe('headerText', () => {
 });
 
 describe('updateSimilarHeaders', () => {
+  const previous = (html: string, slots = ['', '', '']) => ({
+    header: { properties: { html } },
+    headerElements: slots,
+  });
+
   it('gives the new header to pages whose header had the same text', () => {
     const c = deepFreeze(
       makeCatalog([
@@ -27,17 +32,79 @@ describe('updateSimilarHeaders', () => {
         withHeader('d', '<h1>New Spring</h1>'),
       ]),
     );
-    const edited = makeCatalog(c.pages.map((p, i) => (i === 3 ? p : p)));
-    expect(findSimilarHeaders(edited, { pageIndex: 3, previousHtml: 'Spring' })).toEqual([0, 1]);
-    const r = updateSimilarHeaders(edited, { pageIndex: 3, previousHtml: '<p>Spring</p>' });
+    expect(findSimilarHeaders(c, { pageIndex: 3, previous: previous('Spring') })).toEqual([0, 1]);
+    const r = updateSimilarHeaders(c, { pageIndex: 3, previous: previous('<p>Spring</p>') });
     expect(r.catalog.pages.map((p) => p.header.properties.html)).toEqual([
       '<h1>New Spring</h1>',
       '<h1>New Spring</h1>',
       '<p>Summer</p>',
       '<h1>New Spring</h1>',
     ]);
-    expect(r.catalog.pages[2]).toBe(edited.pages[2]);
+    expect(r.catalog.pages[2]).toBe(c.pages[2]);
     expect(r.currentPage).toBe(3);
+  });
+
+  it('compares the three header slots, where pages put their headers, each in its place', () => {
+    const slotted = (id: string, slots: string[]): Page => ({ ...withHeader(id, ''), headerElements: slots });
+    const c = deepFreeze(
+      makeCatalog([
+        slotted('a', ['<p>Spring 2026</p>', '', '<p><b>Maison</b> Nord</p>']),
+        slotted('b', ['Spring&nbsp;2026', '<p></p>', 'Maison Nord']),
+        slotted('c', ['<p>Spring 2026</p>', '', '<p>Other shop</p>']),
+        // The same words on the other side read differently.
+        slotted('d', ['<p>Maison Nord</p>', '', '<p>Spring 2026</p>']),
+        slotted('e', ['<p>Summer 2026</p>', '<p>New</p>', '<p>Maison Nord</p>']),
+      ]),
+    );
+    const old = previous('', ['<p>Spring 2026</p>', '', '<p>Maison Nord</p>']);
+    expect(findSimilarHeaders(c, { pageIndex: 4, previous: old })).toEqual([0, 1]);
+    const r = updateSimilarHeaders(c, { pageIndex: 4, previous: old });
+    expect(r.catalog.pages.map((p) => p.headerElements[0])).toEqual([
+      '<p>Summer 2026</p>',
+      '<p>Summer 2026</p>',
+      '<p>Spring 2026</p>',
+      '<p>Maison Nord</p>',
+      '<p>Summer 2026</p>',
+    ]);
+    expect(r.catalog.pages[1]!.headerElements).toEqual([
+      '<p>Summer 2026</p>',
+      '<p>New</p>',
+      '<p>Maison Nord</p>',
+    ]);
+    // A one-piece header and slots with the same words are drawn differently: not similar.
+    expect(
+      findSimilarHeaders(c, { pageIndex: 4, previous: previous('<p>Spring 2026 Maison Nord</p>') }),
+    ).toEqual([]);
+  });
+
+  it('matches nothing when the old header was empty, and never a cover', () => {
+    const cover = { ...coverPage(), header: { properties: { html: '<p>Spring</p>' } } };
+    const c = deepFreeze(
+      makeCatalog([
+        coverPage('front'),
+        withHeader('a', ''),
+        withHeader('b', '<p>Spring</p>'),
+        withHeader('c', '<p>New</p>'),
+        cover,
+        backCoverPage(),
+      ]),
+    );
+    expect(findSimilarHeaders(c, { pageIndex: 3, previous: previous('') })).toEqual([]);
+    expect(findSimilarHeaders(c, { pageIndex: 3, previous: previous('<p> </p>', ['', '<br>', '']) })).toEqual(
+      [],
+    );
+    expect(updateSimilarHeaders(c, { pageIndex: 3, previous: previous('') }).catalog).toBe(c);
+    expect(findSimilarHeaders(c, { pageIndex: 3, previous: previous('Spring') })).toEqual([2]);
+  });
+
+  it('counts a picture in the header as content', () => {
+    const logo = (src: string) => `<p><img src="${src}" alt=""></p>`;
+    const c = makeCatalog([
+      withHeader('a', logo('a.png')),
+      withHeader('b', logo('b.png')),
+      withHeader('c', ''),
+    ]);
+    expect(findSimilarHeaders(c, { pageIndex: 2, previous: previous(logo('a.png')) })).toEqual([0]);
   });
 });
 

@@ -48,6 +48,7 @@ export {
   updateAllFooters,
   updateSimilarHeaders,
   type HeaderOptions,
+  type PageHeader,
   type SimilarHeadersOptions,
 } from './headers.ts';
 export { formatCellCoordinates, parseCellCoordinates, visibleImages, type CellCoordinates } from './cells.ts';

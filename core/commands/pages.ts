@@ -1,5 +1,5 @@
 import { createPage } from '../layouts/index.ts';
-import type { Catalog, PageLayout } from '../model/index.ts';
+import type { Catalog, PageKind, PageLayout } from '../model/index.ts';
 import type { CommandOptions, CommandResult } from './types.ts';
 import {
   clampPage,
@@ -16,11 +16,14 @@ export interface AddPageOptions extends CommandOptions {
   layout: PageLayout;
   /** Insertion index; defaults to just after the current page. */
   at?: number;
+  /** 'flow' for a flow page (products in columns) on `layout`; default: the layout's own kind. */
+  kind?: PageKind;
 }
 
 /**
  * Insert a new page on `layout` after the current page; it becomes current. Product and image pages take
- * the current page's header and footer so a catalog keeps one look as it grows.
+ * the current page's header and footer so a catalog keeps one look as it grows. A new flow page has the
+ * catalog's settings.flow_layout_columns columns.
  */
 export function addPage(catalog: Catalog, options: AddPageOptions): CommandResult {
   const newId = idGenerator(options);
@@ -34,6 +37,8 @@ export function addPage(catalog: Catalog, options: AddPageOptions): CommandResul
     layout: options.layout,
     newId,
     ...(copy ? headersOf(current) : {}),
+    ...(options.kind ? { kind: options.kind } : {}),
+    ...(options.kind === 'flow' ? { columns: catalog.settings.flow_layout_columns } : {}),
   });
   return result(insertPages(catalog, at, [page]), at);
 }

@@ -85,4 +85,13 @@ describe('addSummaryPages', () => {
       html: '<h2>Summary: Tops &amp; &lt;Tees&gt;</h2>',
     });
   });
+
+  it('writes the summary title in the catalog language (English for languages without UI text)', () => {
+    const title = (language: string) =>
+      addSummaryPages(makeCatalog([page('a', 9, 'Chaussures & co')], { settings: { language } })).catalog
+        .pages[1]!.elements[0]!.properties;
+    expect(title('fr')).toEqual({ html: '<h2>Récapitulatif : Chaussures &amp; co</h2>' });
+    expect(title('fr-CA')).toEqual(title('fr'));
+    expect(title('de')).toEqual({ html: '<h2>Summary: Chaussures &amp; co</h2>' });
+  });
 });

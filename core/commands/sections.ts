@@ -1,4 +1,5 @@
 import { SUMMARY_SECTION_THRESHOLD } from '../constants.ts';
+import { getT } from '../i18n/index.ts';
 import { createPage, getDefaultLayout } from '../layouts/index.ts';
 import { isProductElement, type Catalog, type Page, type ProductElement } from '../model/index.ts';
 import { escapeHtml } from '../sanitize/index.ts';
@@ -68,6 +69,7 @@ export function productsOfSectionBefore(catalog: Catalog, pageIndex: number): Pr
  */
 export function addSummaryPages(catalog: Catalog, options: CommandOptions = {}): CommandResult {
   const newId = idGenerator(options);
+  const t = getT(catalog.settings.language, 'render');
   const pages = [...catalog.pages];
   const due = getSections(catalog).filter(
     (s) => s.productCount > SUMMARY_SECTION_THRESHOLD && catalog.pages[s.lastPage + 1]?.kind !== 'summary',
@@ -82,7 +84,9 @@ export function addSummaryPages(catalog: Catalog, options: CommandOptions = {}):
     });
     if (section.title) {
       const title = page.elements[0]!;
-      page.elements[0] = { ...title, properties: { html: `<h2>Summary: ${escapeHtml(section.title)}</h2>` } };
+      // Stored as text of the page, so it is written in the catalog's language (en/fr) when the page is made.
+      const text = t('summary.titleSection', { section: escapeHtml(section.title) });
+      page.elements[0] = { ...title, properties: { html: `<h2>${text}</h2>` } };
     }
     return { after: section.lastPage, page };
   });

@@ -3,6 +3,7 @@ import {
   createVoidElement,
   getDefaultLayout,
   randomId,
+  type CreatePageOptions,
   type IdGenerator,
 } from '../layouts/index.ts';
 import {
@@ -142,4 +143,22 @@ export function automaticPageTemplate(
     (p, i) => i < at && p.kind === 'product' && !isCoverLayout(p.layout) && isGridLayout(p.layout),
   );
   return model ? { layout, ...headersOf(model), section: model.section } : { layout };
+}
+
+/** Whether the catalog lays its products out on flow pages (settings.layout 'flow', SPEC §4 'flow mode'). */
+export const isFlowMode = (catalog: Catalog): boolean => catalog.settings.layout === 'flow';
+
+/**
+ * A new flow page: settings.flow_layout_columns columns, the default products layout for its margins and
+ * bands, and the header and footer of `page` when that is a products, images or flow page, so the catalog
+ * keeps one look.
+ */
+export function flowPageTemplate(catalog: Catalog, page: Page | undefined): CreatePageOptions {
+  const copyHeaders = !!page && (page.kind === 'flow' || isGridLayout(page.layout));
+  return {
+    layout: getDefaultLayout('products', catalog.settings.nbProductsPage),
+    kind: 'flow',
+    columns: catalog.settings.flow_layout_columns,
+    ...(copyHeaders ? headersOf(page) : {}),
+  };
 }

@@ -3,7 +3,9 @@
  * exports of Shopify and WooCommerce, read into Listings with every problem pinned to a line and column.
  * Pure: runs in the browser editor, the worker, the API and the CLI alike.
  */
+export { decodeCsvBytes } from './decode.ts';
 export { parseProductCsv } from './parse-product-csv.ts';
+export { locateCellValue } from './read-rows.ts';
 export type { ParseProductCsvOptions, ParseProductCsvResult } from './parse-product-csv.ts';
 export { detectCsvFormat } from './detect.ts';
 export type { CsvFormat } from './detect.ts';

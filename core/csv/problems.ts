@@ -89,12 +89,18 @@ export function sortProblems(problems: CsvProblem[]): CsvProblem[] {
     .map(({ p }) => p);
 }
 
-/** "products.csv:12:3: message (column price)", the compiler form, so editors can jump to the spot. */
+/** A value quoted in a message may hold line breaks (a multi-line cell): shown as \n, one problem per line. */
+const oneLine = (text: string): string => text.replace(/\r\n|\r|\n/g, '\\n');
+
+/**
+ * "products.csv:12:3: message (column price)", the compiler form, so editors can jump to the spot. Always
+ * line and column: a problem about the whole file or row is at its line's column 1.
+ */
 export function formatCsvProblem(problem: CsvProblem, fileName: string): string {
-  const where = problem.column === null ? `${problem.line}` : `${problem.line}:${problem.column}`;
   const extra: string[] = [];
   if (problem.columnName) extra.push(`column ${problem.columnName}`);
   if (problem.code === 'duplicate_title' && problem.value !== undefined) extra.push(`"${problem.value}"`);
   if (problem.hint) extra.push(problem.hint);
-  return `${fileName}:${where}: ${problem.message}${extra.length ? ` (${extra.join('; ')})` : ''}`;
+  const text = `${problem.message}${extra.length ? ` (${extra.join('; ')})` : ''}`;
+  return `${fileName}:${problem.line}:${problem.column ?? 1}: ${oneLine(text)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, readRows } from './read-rows.ts';
+import { detectDelimiter, locateCellValue, readRows } from './read-rows.ts';
 
 describe('readRows', () => {
   it('numbers records by the line they start on, across CRLF and quoted multi-line cells', () => {
@@ -53,5 +53,15 @@ describe('readRows', () => {
     expect(detectDelimiter('title,price,category,image\nA,1,B,a.jpg;b.jpg;c.jpg')).toBe(',');
     expect(detectDelimiter('title\tprice\n')).toBe('\t');
     expect(detectDelimiter('"a,b";c\n')).toBe(';');
+  });
+});
+
+describe('locateCellValue', () => {
+  it('finds a value as a cell or as one entry of a ;-separated list, at the line the cell starts', () => {
+    const text = 'title,description,image\r\nA,"two\nlines",a.jpg; b.jpg\nB,,c.jpg\n';
+    expect(locateCellValue(text, 'b.jpg')).toEqual({ line: 3, column: 3 });
+    expect(locateCellValue(text, 'c.jpg')).toEqual({ line: 4, column: 3 });
+    expect(locateCellValue(text, 'B')).toEqual({ line: 4, column: 1 });
+    expect(locateCellValue(text, 'd.jpg')).toBeNull();
   });
 });

@@ -137,3 +137,18 @@ function columnAt(text: string, offset: number, target: number, delimiter: strin
     cell++;
   }
 }
+
+/**
+ * Where a value first appears in a file, as a cell or one entry of a ';'-separated list cell (a picture
+ * name in the image column): its line and 1-based column number, or null when no cell holds it. Lets a
+ * reader of the listings point a later finding (a picture file that is missing) at the cell it came from.
+ */
+export function locateCellValue(text: string, value: string): { line: number; column: number } | null {
+  const table = readRows(text);
+  const wanted = value.trim();
+  for (const row of table.rows) {
+    const index = row.cells.findIndex((cell) => cell.split(';').some((entry) => entry.trim() === wanted));
+    if (index >= 0) return { line: table.cellLine(row, index), column: index + 1 };
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
 /** Reading the text of one cell: prices, whole numbers, lists, web addresses and image references. */
+import { parsePriceText } from '../model/price-text.ts';
 
 /** "Compare_At-Price *" → "compare at price": header matching ignores case, separators and a required-mark. */
 export function normalizeHeader(header: string): string {
@@ -13,59 +14,17 @@ export function normalizeHeader(header: string): string {
 export type PriceResult =
   { ok: true; value: number | null; currency: string | null } | { ok: false; negative: boolean };
 
-const CURRENCY_SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
-
-function currencyOf(mark: string): string | null {
-  if (/^[A-Z]{3}$/.test(mark)) return mark;
-  return CURRENCY_SYMBOLS[mark] ?? null;
-}
-
 /**
- * SPEC §5: price text is stripped of a leading and a trailing non-digit ("$12.50", "12.50€"). Merchants also
- * write codes and separators ("USD 1,299.00", "12,50 €", "1 299,00"), so a mark of up to three characters is
- * allowed on either side, and the last of ',' or '.' is the decimal separator when both appear.
+ * SPEC §5: price text is stripped of a leading and a trailing non-digit ("$12.50", "12.50€"), read by
+ * core/model parsePriceText (marks of up to three characters, decimal commas, thousands separators: its
+ * comment has the rules). Negative prices are refused with their own message.
  */
 export function parsePrice(text: string): PriceResult {
-  let s = text.trim();
-  if (s === '') return { ok: true, value: null, currency: null };
-  let mark = '';
-  const lead = /^([^\d.,\s+-]{1,3})\s*/.exec(s);
-  if (lead) {
-    mark = lead[1];
-    s = s.slice(lead[0].length);
-  }
-  const negative = s.startsWith('-');
-  if (negative) s = s.slice(1).trimStart();
-  const trail = /\s*([^\d.,\s]{1,3})$/.exec(s);
-  if (trail) {
-    mark ||= trail[1];
-    s = s.slice(0, s.length - trail[0].length);
-  }
-  const value = parseDecimal(s);
-  if (value === null) return { ok: false, negative: false };
-  if (negative && value !== 0) return { ok: false, negative: true };
-  return { ok: true, value, currency: currencyOf(mark) };
-}
-
-function parseDecimal(raw: string): number | null {
-  const s = raw.replace(/[\s\u00a0\u202f']/g, '');
-  let normal: string;
-  if (/^\d+$/.test(s)) normal = s;
-  else if (s.includes(',') && s.includes('.')) {
-    const decimal = s.lastIndexOf(',') > s.lastIndexOf('.') ? ',' : '.';
-    const group = decimal === ',' ? '.' : ',';
-    const [int, frac, ...rest] = s.split(decimal);
-    if (rest.length || !/^\d{1,3}(?:[.,]\d{3})*$/.test(int) || !/^\d+$/.test(frac ?? '')) return null;
-    normal = `${int.split(group).join('')}.${frac}`;
-  } else if (s.includes(',')) {
-    if (/^\d{1,3}(?:,\d{3})+$/.test(s)) normal = s.replace(/,/g, '');
-    else if (/^\d*,\d+$/.test(s)) normal = s.replace(',', '.');
-    else return null;
-  } else if (/^\d{1,3}(?:\.\d{3}){2,}$/.test(s)) normal = s.replace(/\./g, '');
-  else if (/^\d*\.\d+$/.test(s) || /^\d+\.$/.test(s)) normal = s;
-  else return null;
-  const n = Number(normal);
-  return Number.isFinite(n) ? n : null;
+  if (text.trim() === '') return { ok: true, value: null, currency: null };
+  const r = parsePriceText(text);
+  if (r === null) return { ok: false, negative: false };
+  if (r.value < 0) return { ok: false, negative: true };
+  return { ok: true, value: r.value, currency: r.currency };
 }
 
 export type WholeNumberResult = { ok: true; value: number | null } | { ok: false };

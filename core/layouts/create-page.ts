@@ -130,6 +130,8 @@ export interface CreatePageOptions {
   section?: string | null;
   /** Overrides the kind derived from the layout; a flow page starts with no elements. */
   kind?: PageKind;
+  /** Columns of a flow page; commands pass the catalog's settings.flow_layout_columns. */
+  columns?: number;
 }
 
 /** A new page on a copy of `layout`, with elements[i] the default element of layout.cells[i]. */
@@ -151,5 +153,6 @@ export function createPage(options: CreatePageOptions): Page {
     headerElements: options.headerElements ?? ['', '', ''],
     footerElements: options.footerElements ?? ['', '', ''],
     section: options.section ?? null,
+    ...(options.columns === undefined ? {} : { columns: options.columns }),
   });
 }

@@ -1,4 +1,5 @@
 /** Readers for the loosely typed values of older documents: strings for numbers, Mongo-style ids and dates. */
+import { parsePriceText } from '../model/price-text.ts';
 
 export type RawObject = Record<string, unknown>;
 
@@ -51,30 +52,14 @@ export function toText(v: unknown): string | null {
 }
 
 /**
- * A price stored as text by older documents: "$1,234.50", "1.234,50 €", "12,50", "12.5". The last of "."
- * and "," is the decimal separator when both appear; a lone "," is a decimal separator unless it groups
- * thousands ("1,234"). Unreadable prices become null rather than a wrong number.
+ * A price stored by older documents, as a number or as text ("$1,234.50", "1.234,50 €", "12,50"), read by
+ * core/model parsePriceText like every other price text. Unreadable prices become null rather than a wrong
+ * number.
  */
 export function parseLegacyPrice(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v !== 'string') return null;
-  const negative = /^\s*-|\(.*\)/.test(v);
-  let s = v.replace(/[^\d.,]/g, '');
-  if (!/\d/.test(s)) return null;
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const group = decimal === '.' ? ',' : '.';
-    s = s.split(group).join('').replace(decimal, '.');
-  } else if (lastComma >= 0) {
-    s = /^\d{1,3}(,\d{3})+$/.test(s) ? s.replace(/,/g, '') : s.replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3}){2,}$/.test(s)) {
-    s = s.replace(/\./g, '');
-  }
-  if (!/^\d*\.?\d+$|^\d+\.$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? (negative ? -n : n) : null;
+  return parsePriceText(v)?.value ?? null;
 }
 
 /** Give `id` a suffix when it is taken, and mark the result taken. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageSchema } from './page.ts';
 import { CatalogSettingsSchema } from './settings.ts';
-import { ImagesStyleSchema, PriceTemplateStyleSchema } from './styles.ts';
+import { DefaultPriceTemplateStyleSchema, ImagesStyleSchema, PriceTemplateStyleSchema } from './styles.ts';
 import {
   DEFAULT_DESCRIPTION_TEMPLATE_HTML,
   DEFAULT_PRICE_TEMPLATE_HTML,
@@ -64,6 +64,8 @@ export const CatalogSchema = z.object({
   priceTemplateStyle: PriceTemplateStyleSchema.prefault({}),
   /** Id of the price template the caption came from, if any. */
   default_price_template: z.string().nullable().default(null),
+  /** The style saved with default_price_template. */
+  default_price_template_style: DefaultPriceTemplateStyleSchema.prefault({}),
   pageDescription: z.string().default(''),
   replacements: z.array(ReplacementSchema).default([]),
   table_configuration: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEW_CELL_SIZE, NEW_LAYOUT_DEFAULTS } from '../constants.ts';
+import { NEW_CELL_SIZE, NEW_FREE_CELL, NEW_LAYOUT_DEFAULTS } from '../constants.ts';
 
 export const ACCEPT_TYPES = [
   'text/html',
@@ -33,6 +33,14 @@ export const CellSchema = z.object({
 });
 export type Cell = z.infer<typeof CellSchema>;
 export type CellInput = z.input<typeof CellSchema>;
+
+/**
+ * A new free cell (SPEC §3, §9): 0.5 × 0.5 of the page, on top of the layout's cells (z 10), where a new grid
+ * cell is 0.1 × 0.1 at z 1 (CellSchema's defaults). `input` sets position, accepts and anything else.
+ */
+export function createFreeCell(input: CellInput = {}): Cell {
+  return CellSchema.parse({ ...NEW_FREE_CELL, ...input });
+}
 
 /**
  * Layout types. SPEC §3 names front cover, back cover, products, images, custom, wholesale-contract and

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { parsePriceText } from './price-text.ts';
 
-/** A price as stored: a number, or null when the store has none. Strings such as "$12.50" are coerced. */
+/**
+ * A price as stored: a number, or null when the store has none. Text ("$12.50", "12,50 €", "1.234,50") is
+ * read by parsePriceText, the same reading as the CSV import and the migrations; unreadable text is null.
+ */
 export const PriceSchema = z.preprocess((v) => {
   if (v === '' || v === undefined) return null;
-  if (typeof v === 'string') {
-    const n = Number(v.replace(/[^0-9.-]/g, ''));
-    return Number.isFinite(n) ? n : null;
-  }
+  if (typeof v === 'string') return parsePriceText(v)?.value ?? null;
   return v;
 }, z.number().nullable());
 
@@ -99,6 +100,12 @@ export const ProductFieldsSchema = z.object({
 export const ProductSchema = ProductFieldsSchema.extend({
   id: z.string(),
   source: z.string().default('own'),
+  /**
+   * The store's own variant records as its platform sent them (SPEC §3 Product properties "variants"), kept
+   * so a product round-trips unchanged. Nothing renders them: captions, tables and order forms read
+   * `variations`, and the v0→v1 migration turns older documents' variants into variations.
+   */
+  variants: z.array(z.record(z.string(), z.unknown())).default([]),
 });
 export type Product = z.infer<typeof ProductSchema>;
 export type ProductInput = z.input<typeof ProductSchema>;

@@ -39,3 +39,12 @@ export const PriceTemplateStyleSchema = z.object({
   height: z.number().nullable().default(null),
 });
 export type PriceTemplateStyle = z.infer<typeof PriceTemplateStyleSchema>;
+
+/**
+ * The price template style saved with the catalog's default price template (Catalog.default_price_template_style,
+ * SPEC §3). The one place where a price template style's font size defaults to 20 instead of 8 (SPEC §3
+ * "price template style size 20 in one place", §9).
+ */
+export const DefaultPriceTemplateStyleSchema = PriceTemplateStyleSchema.extend({
+  font_size: z.number().default(FONT_DEFAULTS.priceTemplateStyleSize),
+});

@@ -1,4 +1,4 @@
-import { renderTemplate } from '../captions/index.ts';
+import { renderTemplate, resolveLocale } from '../captions/index.ts';
 import type { PageFormat } from '../constants.ts';
 import { getT, normalizeLanguage, type Language } from '../i18n/index.ts';
 import type { Catalog, Product, Replacement } from '../model/index.ts';
@@ -29,7 +29,10 @@ export interface RenderOptions {
   format?: PageFormat | string | null;
   /** Draw the trial watermark on every page. */
   watermark?: boolean;
-  /** Language of generated text (index, order form...); default: the catalog's language. */
+  /**
+   * The catalog language to render in; default: the catalog's settings.language. Generated text (index,
+   * order form...) uses its English or French reading; numbers, prices and sorting use it as given.
+   */
   language?: string | null;
   fontFaces?: FontFaceOption[];
   /** Maps an image or font URL to the one the document should load (the worker's local compressed files). */
@@ -47,7 +50,13 @@ export interface RenderContext {
   catalog: Catalog;
   format: PageFormat;
   size: PageSize;
+  /** Language of generated text: the catalog language read as English or French (the only UI languages). */
   language: Language;
+  /**
+   * Locale of numbers, prices, dates and sorting: the catalog language as given ("de", "es-MX"), so a German
+   * catalog prints 1.234,50 € although its generated text is English.
+   */
+  locale: string;
   t: (key: string, vars?: Record<string, unknown>) => string;
   /** A list of strings from the render namespace (e.g. the default contract terms). */
   tList: (key: string) => string[];
@@ -69,13 +78,15 @@ export function scopeClassFor(catalog: Catalog): string {
 
 export function createRenderContext(catalog: Catalog, options: RenderOptions = {}): RenderContext {
   const format = resolveFormat(catalog, options.format);
-  const language = normalizeLanguage(options.language ?? catalog.settings.language);
+  const given = options.language ?? catalog.settings.language;
+  const language = normalizeLanguage(given);
   const t = getT(language, 'render');
   return {
     catalog,
     format,
     size: pageSize(format),
     language,
+    locale: resolveLocale(given),
     t: (key, vars) => String(t(key, vars)),
     tList: (key) => {
       const v: unknown = t(key, { returnObjects: true });

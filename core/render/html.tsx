@@ -36,7 +36,7 @@ export function renderCatalogHtml(input: Catalog, options: RenderHtmlOptions = {
   );
   const css = catalogCss(ctx, options.fontFaces);
   return (
-    `<!doctype html>\n<html lang="${escapeHtml(ctx.language)}"><head><meta charset="utf-8">` +
+    `<!doctype html>\n<html lang="${escapeHtml(ctx.locale)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(options.title ?? catalog.title)}</title>\n<style>\n${css}\n</style></head>\n` +
     `<body class="cb-body cb-mode-${ctx.mode}">${body}</body></html>\n`

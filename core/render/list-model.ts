@@ -194,7 +194,7 @@ function buildListModel(ctx: RenderContext, runStart: number): ListModel {
     title = t('index.title');
     columns = indexColumnCount(box.width);
     let letter = '';
-    for (const e of memo(ctx, 'index-entries', () => indexEntries(catalog, ctx.language))) {
+    for (const e of memo(ctx, 'index-entries', () => indexEntries(catalog, ctx.locale))) {
       const l = indexLetter(e.title);
       if (l !== letter) blocks.push({ type: 'letter', letter: l });
       letter = l;

@@ -69,7 +69,7 @@ export function measureDocumentHtml(
   options: Pick<RenderOptions, 'fontFaces'> = {},
 ): string {
   return (
-    `<!doctype html><html lang="${escapeHtml(ctx.language)}"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${escapeHtml(ctx.locale)}"><head><meta charset="utf-8">` +
     `<style>${catalogCss(ctx, options.fontFaces)}</style></head>` +
     `<body class="cb-body">${measureBodyHtml(ctx.scopeClass, blocks)}</body></html>`
   );

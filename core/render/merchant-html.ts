@@ -38,7 +38,7 @@ export function templateHtml(
   if (!safe) return '';
   try {
     return ctx.renderTemplate(safe, product, {
-      language: ctx.language,
+      language: ctx.locale,
       replacements: ctx.catalog.replacements,
       log: ctx.log,
       pageNumber,

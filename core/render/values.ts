@@ -1,4 +1,4 @@
-import { formatPrice as formatCaptionPrice, resolveLocale } from '../captions/index.ts';
+import { formatPrice as formatCaptionPrice } from '../captions/index.ts';
 import type { Product, TableColumn } from '../model/index.ts';
 import { htmlToText } from '../sanitize/index.ts';
 import { memo, type RenderContext } from './context.ts';
@@ -15,11 +15,11 @@ const PRICE_KEYS = new Set([
 /** A price in the product's currency, written as captions write [PRICE_FULL] in the catalog's language. */
 export function formatPrice(value: number | null | undefined, currency: string, ctx: RenderContext): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return formatCaptionPrice(value, currency || 'USD', resolveLocale(ctx.language), 'full');
+  return formatCaptionPrice(value, currency || 'USD', ctx.locale, 'full');
 }
 
 export function formatNumber(value: number, ctx: RenderContext): string {
-  const fmt = memo(ctx, 'number', () => new Intl.NumberFormat(ctx.language));
+  const fmt = memo(ctx, 'number', () => new Intl.NumberFormat(ctx.locale));
   return fmt.format(value);
 }
 
