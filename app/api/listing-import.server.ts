@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListingSchema } from '../../core/model/index.ts';
+import { decodeCsvBytes } from '../../core/csv/index.ts';
 import { badRequest, tooLarge } from '../services/http.server.ts';
 import {
   IMAGE_UPLOAD_MAX_REQUEST_BYTES,
@@ -8,7 +9,7 @@ import {
   reviewProductCsv,
   storeListingImages,
 } from '../services/listing-import.server.ts';
-import { decodeText, formFiles, readMultipart } from '../services/multipart.server.ts';
+import { formFiles, readMultipart } from '../services/multipart.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
 const ProblemSchema = z.object({
@@ -51,7 +52,7 @@ export const importListingsEndpoint = defineEndpoint(
     if (file.size > IMPORT_MAX_FILE_BYTES) throw tooLarge(IMPORT_MESSAGES.fileTooLarge);
     const currency = form.get('currency');
     return reviewProductCsv({
-      text: decodeText(new Uint8Array(await file.arrayBuffer())),
+      text: decodeCsvBytes(new Uint8Array(await file.arrayBuffer())),
       currency: typeof currency === 'string' ? currency.trim() : undefined,
     });
   },

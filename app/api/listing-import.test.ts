@@ -197,6 +197,13 @@ describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () 
     );
     const r = await review(latin1, 'excel.csv', { currency: 'eur' });
     expect(r.body.listings[0]).toMatchObject({ title: 'Café crème', iso_currency_code: 'EUR' });
+    // 0x80 is € in Windows-1252 (Latin-1 would make it a control character).
+    const euro = Uint8Array.from([
+      ...Buffer.from('title,price,category,image\nTasse ', 'latin1'),
+      0x80,
+      ...Buffer.from(' 5,5,Mugs,https://x.y/t.jpg\n', 'latin1'),
+    ]);
+    expect((await review(euro, 'euro.csv')).body.listings[0].title).toBe('Tasse € 5');
   });
 
   it('answers 413 for a file over 10 MB and 400 without a file', async () => {

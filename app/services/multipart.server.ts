@@ -41,15 +41,3 @@ export function formFiles(form: FormData, field: string): File[] {
     .getAll(field)
     .filter((v): v is File => typeof v === 'object' && v !== null && 'arrayBuffer' in v);
 }
-
-/**
- * Text of an uploaded file: UTF-8 (with or without a byte order mark), else Windows-1252, which is what
- * Excel on Windows writes when told "CSV" rather than "CSV UTF-8".
- */
-export function decodeText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
