@@ -253,6 +253,7 @@ async function renderPageImages(opts: {
               images,
               appUrl: config.appUrl,
               fetchOptions: ctx.deps.fetchOptions,
+              signal: ctx.signal,
             }),
             signal: ctx.signal,
           },

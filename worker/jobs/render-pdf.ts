@@ -115,6 +115,7 @@ export const renderPdfJob = defineJob({
           images,
           appUrl: config.appUrl,
           fetchOptions: ctx.deps.fetchOptions,
+          signal: ctx.signal,
         }),
         write: (pdf) => storage.put(tmpKey, pdf, { contentType: 'application/pdf' }),
         workDir: config.dirs.tmp,
