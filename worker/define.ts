@@ -21,10 +21,10 @@ export type WorkerDeps = {
   /** Prepared (downsampled, compressed) images, shared by every job of this process. */
   images: ImageCache;
   /**
-   * Options that only code may set (never the environment): tests allow image servers on 127.0.0.1 here.
-   * See worker/images/fetch.ts.
+   * Options that only code may set (never the environment): tests allow image servers on 127.0.0.1 here, and
+   * may lengthen the download deadline. See worker/images/fetch.ts.
    */
-  fetchOptions?: Pick<SafeFetchOptions, 'allowPrivateAddresses' | 'offline'>;
+  fetchOptions?: Pick<SafeFetchOptions, 'allowPrivateAddresses' | 'offline' | 'timeoutMs'>;
 };
 
 export type JobContext = {
