@@ -437,15 +437,24 @@ export const jobs = pgTable(
     runAt: ts('run_at').notNull().defaultNow(),
     lockedBy: text('locked_by'),
     lockedUntil: ts('locked_until'),
-    /** Same key while pending or active means the same job: enqueueing twice returns the first. */
+    /**
+     * Jobs of one name with the same key do the same work: enqueueing while one that never started is pending
+     * returns it, and two of them never run at once (worker/state.ts).
+     */
     dedupeKey: text('dedupe_key'),
+    /** When the first attempt started; a job that started has read its inputs, so it is no longer joined. */
+    startedAt: ts('started_at'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index('jobs_state_run_idx').on(t.state, t.runAt),
     index('jobs_owner_idx').on(t.ownerId, t.createdAt),
-    index('jobs_dedupe_idx').on(t.dedupeKey),
+    index('jobs_dedupe_idx').on(t.name, t.dedupeKey, t.state),
+    // One joinable job per key, so concurrent enqueues agree on it (insert ... on conflict do nothing).
+    uniqueIndex('jobs_dedupe_pending_key')
+      .on(t.name, t.dedupeKey)
+      .where(sql`state = 'pending' and started_at is null`),
   ],
 );
 

@@ -1,9 +1,12 @@
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { JobDefinition, WorkerDeps } from './define.ts';
-import { executeAttempt, retryDelayMs } from './execute.ts';
+import { executeAttempt, retryDelayMs, WorkerStoppingError } from './execute.ts';
 import type { Runner } from './runner-database.ts';
 import { runnerId } from './runner-database.ts';
-import { markActive } from './state.ts';
+import { extendLease, markActive, markFailedIfUnfinished } from './state.ts';
+
+/** A job whose dedupe key another running job has is looked at again after this long. */
+const BUSY_RETRY_MS = 1_000;
 
 /** One BullMQ queue for every job kind; the job's name picks the handler. */
 export const BULL_QUEUE_NAME = 'catalog-builder-jobs';
@@ -49,6 +52,8 @@ export type BullRunnerOptions = {
   lockMs?: number;
   /** How often the worker looks for jobs whose lock expired. */
   stalledIntervalMs?: number;
+  /** Times a job may lose its lock (its worker died) and be run again before BullMQ fails it (default 2). */
+  maxStalledCount?: number;
 };
 
 /**
@@ -58,40 +63,75 @@ export type BullRunnerOptions = {
 export function startBullRunner(opts: BullRunnerOptions): Runner {
   const { deps } = opts;
   const id = runnerId();
+  const lockMs = opts.lockMs ?? 30_000;
   const byName = new Map(opts.definitions.map((d) => [d.name, d]));
   const abortRunning = new AbortController();
   const worker = new Worker<BullJobData>(
     BULL_QUEUE_NAME,
-    async (job) => {
+    async (job, token) => {
       const def = byName.get(job.name);
       if (!def) throw new UnrecoverableError(`No handler for job ${job.name}`);
       const jobId = job.id!;
       const attempt = job.attemptsMade + 1;
-      await markActive({ db: deps.db, jobId, attempt, lockedBy: id });
-      const outcome = await executeAttempt({
-        deps,
-        def,
-        jobId,
-        payload: job.data.payload,
-        attempt,
-        maxAttempts: job.data.maxAttempts,
-        lockedBy: id,
-        signal: abortRunning.signal,
-      });
+      // The row holds a lease like the database runner's, so a job of the same dedupe key waits while this
+      // one runs, and no longer once this worker is gone.
+      if ((await markActive({ db: deps.db, jobId, attempt, lockedBy: id, leaseMs: lockMs })) === 'busy') {
+        await job.moveToDelayed(Date.now() + BUSY_RETRY_MS, token);
+        throw new DelayedError();
+      }
+      const heartbeat = setInterval(
+        () => {
+          extendLease({ db: deps.db, jobId, lockedBy: id, leaseMs: lockMs }).catch((err) =>
+            deps.logger.warn({ err, jobId }, 'lease not renewed'),
+          );
+        },
+        Math.max(100, Math.floor(lockMs / 3)),
+      );
+      let outcome;
+      try {
+        outcome = await executeAttempt({
+          deps,
+          def,
+          jobId,
+          payload: job.data.payload,
+          attempt,
+          maxAttempts: job.data.maxAttempts,
+          lockedBy: id,
+          signal: abortRunning.signal,
+        });
+      } finally {
+        clearInterval(heartbeat);
+      }
       if (outcome.ok) return outcome.result;
+      if (outcome.released) {
+        // Back to waiting without counting the attempt (BullMQ's skipAttempt), like the released row.
+        await job.moveToDelayed(Date.now(), token);
+        throw new DelayedError();
+      }
       throw outcome.willRetry ? outcome.error : new UnrecoverableError(outcome.error.message);
     },
     {
       connection: { url: opts.redisUrl, maxRetriesPerRequest: null },
       prefix: opts.prefix,
       concurrency: Math.max(1, opts.concurrency ?? 1),
-      lockDuration: opts.lockMs ?? 30_000,
+      lockDuration: lockMs,
       stalledInterval: opts.stalledIntervalMs ?? 30_000,
       // A job whose worker died is retried this many times before it counts as failed.
-      maxStalledCount: 2,
+      maxStalledCount: opts.maxStalledCount ?? 2,
     },
   );
   worker.on('error', (err) => deps.logger.error({ err }, 'BullMQ worker error'));
+  // BullMQ fails some jobs without our handler finishing them: one that stalled more than maxStalledCount
+  // times (failed by the next worker that takes it), or one without a handler. Their row would stay pending
+  // or active forever; it says failed instead. Failures our handler wrote already are left as they are.
+  worker.on('failed', (job, err) => {
+    if (!job?.id || !job.finishedOn) return;
+    markFailedIfUnfinished({ db: deps.db, jobId: job.id, error: err.message })
+      .then((changed) => {
+        if (changed) deps.logger.error({ err, jobId: job.id, job: job.name }, 'job failed by BullMQ');
+      })
+      .catch((e) => deps.logger.error({ err: e, jobId: job.id }, 'failed job not recorded'));
+  });
   let closing: Promise<void> | null = null;
   return {
     id,
@@ -99,15 +139,26 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
     nudge: () => {},
     close: ({ timeoutMs = 15_000 } = {}) => {
       closing ??= (async () => {
-        let timer: NodeJS.Timeout | undefined;
-        const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
         const graceful = worker.close().then(() => 'closed' as const);
-        if ((await Promise.race([graceful, timedOut])) === 'timeout') {
-          deps.logger.warn({ runner: id }, 'jobs still running at shutdown are aborted and will be retried');
-          abortRunning.abort(new Error('The worker is stopping.'));
-          await worker.close(true);
+        const waitOr = async (ms: number) => {
+          let timer: NodeJS.Timeout | undefined;
+          const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms)));
+          const first = await Promise.race([graceful, timedOut]);
+          clearTimeout(timer);
+          return first;
+        };
+        if ((await waitOr(timeoutMs)) === 'timeout') {
+          deps.logger.warn({ runner: id }, 'jobs still running at shutdown are aborted and will run again');
+          // Each aborted job moves itself back to waiting (its attempt not counted) while the worker's
+          // connection is still open, then the graceful close completes.
+          abortRunning.abort(new WorkerStoppingError());
+          if ((await waitOr(timeoutMs)) === 'timeout') {
+            // Stuck on Redis (close(true) would only wait for the same close): drop the connections; BullMQ
+            // recovers the jobs once their lock expires.
+            deps.logger.error({ runner: id }, 'BullMQ worker did not close; disconnecting');
+            await worker.disconnect().catch(() => {});
+          }
         }
-        clearTimeout(timer);
       })();
       return closing;
     },

@@ -18,6 +18,8 @@ export const CHROME_ARGS = [
 
 export class ChromiumUnavailableError extends Error {}
 export class PageTimeoutError extends Error {}
+/** Chromium stopped (crashed, killed) while a page was in use; the next use launches a new one. */
+export class ChromiumCrashedError extends Error {}
 
 export type BrowserPool = {
   /**
@@ -51,8 +53,22 @@ export function createBrowserPool(
   let closed = false;
   const idle: Page[] = [];
 
+  /** Drop a browser that stopped: its idle pages go with it, and the next use launches a new one. */
+  const forget = (b: Browser) => {
+    if (current !== b) return;
+    current = null;
+    browser = null;
+    idle.length = 0;
+  };
+  /** The process may be gone before puppeteer has read the end of its pipe: check both. */
+  const alive = (b: Browser) => {
+    const proc = b.process();
+    return b.connected && (!proc || (proc.exitCode === null && proc.signalCode === null));
+  };
+
   const launch = (): Promise<Browser> => {
     if (closed) return Promise.reject(new ChromiumUnavailableError('The browser pool is closed.'));
+    if (current && !alive(current)) forget(current);
     if (browser) return browser;
     const executablePath = opts.chromePath ?? findChrome();
     if (!executablePath) {
@@ -75,9 +91,7 @@ export function createBrowserPool(
         launches++;
         current = b;
         b.on('disconnected', () => {
-          if (current === b) current = null;
-          if (browser === p) browser = null;
-          idle.length = 0;
+          forget(b);
           if (!closed) opts.logger?.warn('Chromium disconnected; it will be relaunched on next use');
         });
         return b;
@@ -90,19 +104,29 @@ export function createBrowserPool(
   };
 
   const takePage = async (): Promise<Page> => {
+    const b = await launch();
     while (idle.length) {
       const page = idle.pop()!;
       if (!page.isClosed()) return page;
     }
-    return (await launch()).newPage();
+    return b.newPage();
   };
 
   return {
     async withPage(fn, { timeoutMs = 120_000, signal } = {}) {
       const page = await takePage();
+      const owner = page.browser();
+      const crashed = (cause?: unknown) =>
+        new ChromiumCrashedError(
+          'Chromium stopped while rendering; it is started again for the next render.',
+          {
+            cause,
+          },
+        );
       let failed = false;
       let timer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
+      let onGone: (() => void) | undefined;
       const stop = new Promise<never>((_, reject) => {
         const fail = (err: Error) => {
           failed = true;
@@ -116,16 +140,25 @@ export function createBrowserPool(
         onAbort = () => fail(signal!.reason as Error);
         if (signal?.aborted) onAbort();
         else signal?.addEventListener('abort', onAbort, { once: true });
+        // fn may be waiting on something else than the browser (a picture download): fail it at once.
+        onGone = () => fail(crashed());
+        owner.once('disconnected', onGone);
       });
       stop.catch(() => {});
       try {
         return await Promise.race([fn(page), stop]);
       } catch (err) {
         failed = true;
+        // Puppeteer's own errors for a dead browser (Target closed, Connection closed) say little.
+        if (!alive(owner)) {
+          forget(owner);
+          if (!(err instanceof PageTimeoutError) && !signal?.aborted) throw crashed(err);
+        }
         throw err;
       } finally {
         clearTimeout(timer);
         if (onAbort) signal?.removeEventListener('abort', onAbort);
+        if (onGone) owner.off('disconnected', onGone);
         if (failed || page.isClosed() || idle.length >= maxIdle) await page.close().catch(() => {});
         else idle.push(page);
       }

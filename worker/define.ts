@@ -21,10 +21,10 @@ export type WorkerDeps = {
   /** Prepared (downsampled, compressed) images, shared by every job of this process. */
   images: ImageCache;
   /**
-   * Options that only code may set (never the environment): tests allow image servers on 127.0.0.1 here.
-   * See worker/images/fetch.ts.
+   * Options that only code may set (never the environment): tests allow image servers on 127.0.0.1 here, and
+   * may lengthen the download deadline. See worker/images/fetch.ts.
    */
-  fetchOptions?: Pick<SafeFetchOptions, 'allowPrivateAddresses' | 'offline'>;
+  fetchOptions?: Pick<SafeFetchOptions, 'allowPrivateAddresses' | 'offline' | 'timeoutMs'>;
 };
 
 export type JobContext = {
@@ -49,6 +49,12 @@ export type JobDefinition<N extends string = string, S extends z.ZodType = z.Zod
   timeoutMs: number;
   /** Retry n waits backoffMs × 2^(n-1). */
   backoffMs: number;
+  /**
+   * With a dedupe key, a request while a job of the key runs answers the running job (true) or queues a fresh
+   * one (false, the default). Only for jobs whose inputs the requester cannot have just changed: a store sync
+   * reads the store, so a second click joins it; a render reads the catalog the merchant may have just edited.
+   */
+  joinRunning: boolean;
   run: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
 };
 
@@ -62,12 +68,14 @@ export function defineJob<N extends string, S extends z.ZodType, R>(def: {
   maxAttempts?: number;
   timeoutMs?: number;
   backoffMs?: number;
+  joinRunning?: boolean;
   run: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
 }): JobDefinition<N, S, R> {
   return {
     maxAttempts: 3,
     timeoutMs: 5 * 60_000,
     backoffMs: 2_000,
+    joinRunning: false,
     ...def,
   };
 }

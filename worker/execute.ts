@@ -1,14 +1,27 @@
 import type { JobContext, JobDefinition, WorkerDeps } from './define.ts';
 import { PermanentJobError } from './define.ts';
-import { markAttemptFailed, markComplete, markProgress } from './state.ts';
+import { markAttemptFailed, markComplete, markProgress, releaseJob } from './state.ts';
 
 /** Progress is written at most this often (the final value always). The UI polls every 500 ms. */
 const PROGRESS_EVERY_MS = 200;
 
 export type AttemptOutcome =
-  { ok: true; result: unknown } | { ok: false; error: Error; willRetry: boolean; retryAt: Date | null };
+  | { ok: true; result: unknown }
+  | { ok: false; error: Error; willRetry: boolean; retryAt: Date | null; released: false }
+  /** Stopped by a worker shutdown: the job went back to pending without using up the attempt. */
+  | { ok: false; error: Error; released: true };
 
 export class JobTimeoutError extends Error {}
+
+/**
+ * The reason a runner aborts its running jobs at shutdown. Such an attempt did not fail (the job did nothing
+ * wrong): it is released, not counted, so a shutdown during the last attempt cannot fail the job for good.
+ */
+export class WorkerStoppingError extends Error {
+  constructor(message = 'The worker is stopping.') {
+    super(message);
+  }
+}
 
 export function retryDelayMs(def: Pick<JobDefinition, 'backoffMs'>, attempt: number): number {
   return def.backoffMs * 2 ** Math.max(0, attempt - 1);
@@ -40,7 +53,10 @@ export async function executeAttempt(opts: {
     () => abort(new JobTimeoutError(`${def.name} timed out after ${def.timeoutMs} ms`)),
     def.timeoutMs,
   );
-  const onOuterAbort = () => abort(new Error(String(opts.signal?.reason ?? 'The worker is stopping')));
+  const onOuterAbort = () => {
+    const reason = opts.signal?.reason;
+    abort(reason instanceof Error ? reason : new WorkerStoppingError());
+  };
   opts.signal?.addEventListener('abort', onOuterAbort);
 
   let lastWrite = 0;
@@ -84,11 +100,17 @@ export async function executeAttempt(opts: {
   } catch (raw) {
     const error = raw instanceof Error ? raw : new Error(String(raw));
     await flush();
+    // Whatever the handler threw once aborted, the abort's reason says why the attempt ended.
+    if (controller.signal.reason instanceof WorkerStoppingError && opts.lockedBy !== null) {
+      await releaseJob({ db: deps.db, jobId, lockedBy: opts.lockedBy });
+      logger.info('job released at shutdown; it will run again');
+      return { ok: false, error, released: true };
+    }
     const willRetry = !(error instanceof PermanentJobError) && attempt < opts.maxAttempts;
     const retryAt = willRetry ? new Date(Date.now() + retryDelayMs(def, attempt)) : null;
     await markAttemptFailed({ db: deps.db, jobId, lockedBy: opts.lockedBy, error: error.message, retryAt });
     logger[willRetry ? 'warn' : 'error']({ err: error, willRetry }, 'job attempt failed');
-    return { ok: false, error, willRetry, retryAt };
+    return { ok: false, error, willRetry, retryAt, released: false };
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onOuterAbort);

@@ -8,7 +8,10 @@ import { findJob, insertJobRow, markAttemptFailed, viewJob, type JobView } from 
 export type EnqueueOptions = {
   /** The user the job belongs to: only they see it through GET /api/v1/jobs. */
   ownerId?: string | null;
-  /** While a job with this key is pending or active, enqueueing again returns it instead of a new one. */
+  /**
+   * Requests with the same key share a job: one that is pending and has not started yet (also a running one for
+   * definitions with joinRunning); jobs of one key never run at once. See insertJobRow in worker/state.ts.
+   */
   dedupeKey?: string;
 };
 
@@ -50,6 +53,7 @@ export function createJobQueue(opts: {
         payload: parsed,
         ownerId: enqueueOpts.ownerId,
         dedupeKey: enqueueOpts.dedupeKey,
+        joinRunning: def.joinRunning,
         maxAttempts: def.maxAttempts,
       });
       if (created && opts.redisUrl) {

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { JobDefinition, WorkerDeps } from './define.ts';
-import { executeAttempt } from './execute.ts';
-import { claimJob, extendLease, markAttemptFailed } from './state.ts';
+import { executeAttempt, WorkerStoppingError } from './execute.ts';
+import { claimJob, extendLease, markAttemptFailed, releaseJobs } from './state.ts';
 
 export type Runner = {
   id: string;
   kind: 'database' | 'bullmq';
   /** Look for work now (after an enqueue in this process) instead of at the next poll. */
   nudge: () => void;
-  /** Stop taking jobs, let running ones finish (aborting them after timeoutMs), then resolve. */
+  /**
+   * Stop taking jobs, let running ones finish, then resolve. Jobs still running after timeoutMs are aborted and
+   * go back to pending without using up an attempt (they did not fail: the worker stopped).
+   */
   close: (opts?: { timeoutMs?: number }) => Promise<void>;
 };
 
@@ -145,13 +148,18 @@ export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
         let timer: NodeJS.Timeout | undefined;
         const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
         if ((await Promise.race([graceful, timedOut])) === 'timeout') {
-          deps.logger.warn({ runner: id }, 'jobs still running at shutdown are aborted and will be retried');
-          abortRunning.abort(new Error('The worker is stopping.'));
+          deps.logger.warn({ runner: id }, 'jobs still running at shutdown are aborted and will run again');
+          abortRunning.abort(new WorkerStoppingError());
         }
         clearTimeout(timer);
       }
       await Promise.allSettled([...active]);
       await loop;
+      // Each aborted attempt released its job; should one of those writes have failed, its job is released
+      // here rather than waiting for its lease to run out (which would count the attempt).
+      await releaseJobs({ db: deps.db, lockedBy: id }).catch((err) =>
+        deps.logger.warn({ err, runner: id }, 'jobs not released at shutdown'),
+      );
     },
   };
 }

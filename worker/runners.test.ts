@@ -161,13 +161,6 @@ describe(`job runner (${KIND})`, () => {
     await expect(enqueue('no-such-job', {})).rejects.toThrow(/Unknown job/);
   });
 
-  it('answers the pending job again for the same dedupe key', async () => {
-    const a = await enqueue('test-slow', { ms: 100 }, { dedupeKey: 'same' });
-    const b = await enqueue('test-slow', { ms: 100 }, { dedupeKey: 'same' });
-    expect(b.id).toBe(a.id);
-    await waitFor(queue, a.id, ['complete', 'failed']);
-  });
-
   it('retries a failing job with backoff until it succeeds', async () => {
     const job = await enqueue('test-flaky', { key: 'k1', succeedOn: 3 });
     const done = await waitFor(queue, job.id, ['complete', 'failed']);
@@ -226,7 +219,8 @@ describe(`job runner (${KIND})`, () => {
   });
 });
 
-// Recovery of a dead BullMQ worker is tested across processes in worker/kill.test.ts.
+// Dedupe keys are tested in worker/dedupe.test.ts, shutdown and BullMQ's stalled jobs in worker/shutdown.test.ts,
+// recovery of a dead BullMQ worker across processes in worker/kill.test.ts.
 if (!REDIS_URL)
   describe('database runner recovery', () => {
     it('retries a job whose runner died (its lease ran out) on another runner', async () => {

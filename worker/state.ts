@@ -37,35 +37,69 @@ export function viewJob(row: JobRow): JobView {
   };
 }
 
+/** The partial unique index jobs_dedupe_pending_key: the one joinable job of a name and key. */
+const JOINABLE = sql`state = 'pending' and started_at is null`;
+
+/**
+ * Record a job. With a dedupe key, a job of the same name and key that is pending and never started is answered
+ * instead: it has not read its inputs yet, so it will see everything the caller saved before asking. A job that
+ * already started (running, or waiting for a retry) may have read older inputs, so a new request queues a fresh
+ * job, which later requests join; with `joinRunning` (see JobDefinition) a started job is answered too. The
+ * unique index makes concurrent requests agree on one job.
+ */
 export async function insertJobRow(opts: {
   db: Db;
   name: string;
   payload: unknown;
   ownerId?: string | null;
   dedupeKey?: string | null;
+  joinRunning?: boolean;
   maxAttempts: number;
   runAt?: Date;
 }): Promise<{ row: JobRow; created: boolean }> {
-  if (opts.dedupeKey) {
+  const values = {
+    name: opts.name,
+    payload: opts.payload as object,
+    ownerId: opts.ownerId ?? null,
+    dedupeKey: opts.dedupeKey ?? null,
+    maxAttempts: opts.maxAttempts,
+    runAt: opts.runAt ?? new Date(),
+  };
+  if (!opts.dedupeKey) {
+    const [row] = await opts.db.insert(jobs).values(values).returning();
+    return { row: row!, created: true };
+  }
+  // The joinable job may start between the insert and the read: then the next insert succeeds.
+  for (let i = 0; i < 5; i++) {
+    if (opts.joinRunning) {
+      const [open] = await opts.db
+        .select()
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.name, opts.name),
+            eq(jobs.dedupeKey, opts.dedupeKey),
+            inArray(jobs.state, ['pending', 'active']),
+          ),
+        )
+        .orderBy(jobs.createdAt)
+        .limit(1);
+      if (open) return { row: open, created: false };
+    }
+    const [row] = await opts.db
+      .insert(jobs)
+      .values(values)
+      .onConflictDoNothing({ target: [jobs.name, jobs.dedupeKey], where: JOINABLE })
+      .returning();
+    if (row) return { row, created: true };
     const [existing] = await opts.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.dedupeKey, opts.dedupeKey), inArray(jobs.state, ['pending', 'active'])))
+      .where(and(eq(jobs.name, opts.name), eq(jobs.dedupeKey, opts.dedupeKey), JOINABLE))
       .limit(1);
     if (existing) return { row: existing, created: false };
   }
-  const [row] = await opts.db
-    .insert(jobs)
-    .values({
-      name: opts.name,
-      payload: opts.payload as object,
-      ownerId: opts.ownerId ?? null,
-      dedupeKey: opts.dedupeKey ?? null,
-      maxAttempts: opts.maxAttempts,
-      runAt: opts.runAt ?? new Date(),
-    })
-    .returning();
-  return { row: row!, created: true };
+  throw new Error(`Could not queue ${opts.name}: its pending job kept changing`);
 }
 
 /** A job by id; with ownerId, only that owner's (another owner's job is simply not found). */
@@ -89,22 +123,56 @@ function held(jobId: string, lockedBy: string | null) {
     : and(eq(jobs.id, jobId), eq(jobs.lockedBy, lockedBy), eq(jobs.state, 'active'));
 }
 
+/**
+ * Lock key of a dedupe key: activations of jobs sharing one take it in turn, so two of them never both see the
+ * other as not running.
+ */
+const keyLock = (name: string, dedupeKey: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${`${name}:${dedupeKey}`}, 0))`;
+
+/** Another job of the same name and key runs (its runner's lease is alive). */
+const sameKeyRunning = (id: string, name: string, dedupeKey: string) => sql`exists (
+  select 1 from jobs o
+  where o.name = ${name} and o.dedupe_key = ${dedupeKey} and o.id <> ${id}
+    and o.state = 'active' and o.locked_until >= now())`;
+
+/**
+ * Start an attempt of a job another scheduler handed over (BullMQ). Jobs with the same dedupe key run one at a
+ * time (a render started after an edit must not finish before one started earlier and be overwritten by its
+ * stale file): while another runs, nothing is written and 'busy' is answered, for the caller to try later.
+ */
 export async function markActive(opts: {
   db: Db;
   jobId: string;
   attempt: number;
   lockedBy: string;
-}): Promise<void> {
-  await opts.db
-    .update(jobs)
-    .set({
-      state: 'active',
-      attempts: opts.attempt,
-      lockedBy: opts.lockedBy,
-      lockedUntil: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(jobs.id, opts.jobId));
+  leaseMs: number;
+}): Promise<'active' | 'busy'> {
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ name: jobs.name, dedupeKey: jobs.dedupeKey })
+      .from(jobs)
+      .where(eq(jobs.id, opts.jobId));
+    if (row?.dedupeKey) {
+      await tx.execute(keyLock(row.name, row.dedupeKey));
+      const busy = await tx.execute(
+        sql`select ${sameKeyRunning(opts.jobId, row.name, row.dedupeKey)} as busy`,
+      );
+      if ((rowsOf(busy)[0] as { busy?: boolean } | undefined)?.busy) return 'busy';
+    }
+    await tx
+      .update(jobs)
+      .set({
+        state: 'active',
+        attempts: opts.attempt,
+        lockedBy: opts.lockedBy,
+        lockedUntil: sql`now() + (${opts.leaseMs} * interval '1 millisecond')`,
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(jobs.id, opts.jobId));
+    return 'active';
+  });
 }
 
 export async function markProgress(opts: {
@@ -176,7 +244,9 @@ export async function extendLease(opts: {
 
 /**
  * Claim the next runnable job: a pending one whose time has come, or an active one whose runner's lease ran
- * out (its process died). FOR UPDATE SKIP LOCKED lets any number of runners share the table.
+ * out (its process died). FOR UPDATE SKIP LOCKED lets any number of runners share the table. A job whose dedupe
+ * key another running job has waits (see markActive); the key's lock closes the race of two runners claiming
+ * two such jobs at once.
  */
 export async function claimJob(opts: {
   db: Db;
@@ -189,23 +259,37 @@ export async function claimJob(opts: {
     opts.names.map((n) => sql`${n}`),
     sql`, `,
   );
-  const result = await opts.db.execute(sql`
-    update jobs set
-      state = 'active',
-      attempts = attempts + 1,
-      locked_by = ${opts.lockedBy},
-      locked_until = now() + (${opts.leaseMs} * interval '1 millisecond'),
-      updated_at = now()
-    where id = (
-      select id from jobs
-      where name in (${names})
-        and ((state = 'pending' and run_at <= now()) or (state = 'active' and locked_until < now()))
-      order by run_at, created_at
+  const id = await opts.db.transaction(async (tx) => {
+    const found = await tx.execute(sql`
+      select j.id, j.name, j.dedupe_key from jobs j
+      where j.name in (${names})
+        and ((j.state = 'pending' and j.run_at <= now()) or (j.state = 'active' and j.locked_until < now()))
+        and (j.dedupe_key is null or not exists (
+          select 1 from jobs o
+          where o.name = j.name and o.dedupe_key = j.dedupe_key and o.id <> j.id
+            and o.state = 'active' and o.locked_until >= now()))
+      order by j.run_at, j.created_at
       limit 1
-      for update skip locked
-    )
-    returning id`);
-  const id = (rowsOf(result)[0] as { id?: string } | undefined)?.id;
+      for update of j skip locked`);
+    const job = rowsOf(found)[0] as { id: string; name: string; dedupe_key: string | null } | undefined;
+    if (!job) return null;
+    if (job.dedupe_key) {
+      await tx.execute(keyLock(job.name, job.dedupe_key));
+      const busy = await tx.execute(sql`select ${sameKeyRunning(job.id, job.name, job.dedupe_key)} as busy`);
+      // Another runner started one meanwhile: this one is looked at again on the next claim.
+      if ((rowsOf(busy)[0] as { busy?: boolean } | undefined)?.busy) return null;
+    }
+    await tx.execute(sql`
+      update jobs set
+        state = 'active',
+        attempts = attempts + 1,
+        locked_by = ${opts.lockedBy},
+        locked_until = now() + (${opts.leaseMs} * interval '1 millisecond'),
+        started_at = coalesce(started_at, now()),
+        updated_at = now()
+      where id = ${job.id}`);
+    return job.id;
+  });
   if (!id) return null;
   const [row] = await opts.db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;
@@ -216,6 +300,24 @@ function rowsOf(result: unknown): unknown[] {
   return ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) || [];
 }
 
+/**
+ * An attempt stopped by a worker shutdown did not fail: the job goes back to pending, due now, without using up
+ * an attempt, so another runner (or this one after a restart) runs it again.
+ */
+export async function releaseJob(opts: { db: Db; jobId: string; lockedBy: string }): Promise<void> {
+  await opts.db
+    .update(jobs)
+    .set({
+      state: 'pending',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      runAt: new Date(),
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(held(opts.jobId, opts.lockedBy));
+}
+
 /** Jobs a stopping runner still held go back to pending so another runner starts them at once. */
 export async function releaseJobs(opts: { db: Db; lockedBy: string }): Promise<void> {
   await opts.db
@@ -223,10 +325,29 @@ export async function releaseJobs(opts: { db: Db; lockedBy: string }): Promise<v
     .set({
       state: 'pending',
       attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      runAt: new Date(),
       lockedBy: null,
       lockedUntil: null,
     })
     .where(and(eq(jobs.lockedBy, opts.lockedBy), eq(jobs.state, 'active')));
+}
+
+/**
+ * A job its scheduler failed without running our handler to the end (BullMQ: stalled too many times, no
+ * handler): the row, still pending or active, says failed, so the API stops reporting it pending.
+ */
+export async function markFailedIfUnfinished(opts: {
+  db: Db;
+  jobId: string;
+  error: string;
+}): Promise<boolean> {
+  if (!isUuid(opts.jobId)) return false;
+  const rows = await opts.db
+    .update(jobs)
+    .set({ state: 'failed', error: opts.error, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(jobs.id, opts.jobId), inArray(jobs.state, ['pending', 'active'])))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 /** Finished jobs are kept this long (the API answers their state), then removed. */

@@ -1,6 +1,6 @@
 // poppler-utils, qpdf and zbar-tools (installed by .ci/run) read the PDFs the product writes, as a print shop would.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -58,5 +58,47 @@ export function decodeSymbols(
       out.push(...r.stdout.split('\n').filter(Boolean));
     }
     return out;
+  });
+}
+
+export type PdfImage = {
+  page: number;
+  width: number;
+  height: number;
+  /** Encoding: jpeg (DCT, embedded as is), image (flate), ... */
+  enc: string;
+  /** Resolution at the size the image is placed at on the page. */
+  xPpi: number;
+  yPpi: number;
+};
+
+/** The images of a PDF as `pdfimages -list` reports them (soft masks left out). */
+export function pdfImages(pdf: Buffer): PdfImage[] {
+  return withFile(pdf, (file) => {
+    const out = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+    return out
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((c) => c.length >= 14 && c[2] === 'image')
+      .map((c) => ({
+        page: Number(c[0]),
+        width: Number(c[3]),
+        height: Number(c[4]),
+        enc: c[8]!,
+        xPpi: Number(c[12]),
+        yPpi: Number(c[13]),
+      }));
+  });
+}
+
+/** The JPEG images of a PDF, their data as embedded (`pdfimages -j`), in the order -list gives. */
+export function pdfJpegs(pdf: Buffer): Buffer[] {
+  return withFile(pdf, (file, dir) => {
+    execFileSync('pdfimages', ['-j', file, path.join(dir, 'img')]);
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()
+      .map((f) => readFileSync(path.join(dir, f)));
   });
 }

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchRefusedError, isBlockedAddress, safeFetch } from './fetch.ts';
+import { FetchRefusedError, FetchTimeoutError, isBlockedAddress, safeFetch } from './fetch.ts';
+import { MAX_INPUT_PIXELS, readImageInfo, toJpeg } from './process.ts';
 
 // The SSRF guard (DESIGN §10): merchant URLs never reach private, loopback or link-local addresses.
 let hits = 0;
@@ -9,6 +11,10 @@ let a: http.Server;
 let b: http.Server;
 let aUrl: string;
 let bUrl: string;
+/** Requests to /drip that the server saw end (the client closed them). */
+let dripClosed: (() => void) | null = null;
+let dripStarted: (() => void) | null = null;
+let huge: Buffer;
 
 function listen(handler: http.RequestListener): Promise<[http.Server, string]> {
   const s = http.createServer(handler);
@@ -18,6 +24,10 @@ function listen(handler: http.RequestListener): Promise<[http.Server, string]> {
 }
 
 beforeAll(async () => {
+  // 8000 × 8000 = 64 Mpixels of one colour: a few kilobytes as a PNG, a decompression bomb for a decoder.
+  huge = await sharp({ create: { width: 8_000, height: 8_000, channels: 3, background: '#e0e0e0' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   [b, bUrl] = await listen((_req, res) => {
     hits++;
     res.end('secret from the internal network');
@@ -28,6 +38,18 @@ beforeAll(async () => {
     if (req.url === '/to-self') return void res.writeHead(301, { Location: '/picture' }).end();
     if (req.url === '/loop') return void res.writeHead(302, { Location: '/loop' }).end();
     if (req.url === '/big') return void res.end(Buffer.alloc(2_000));
+    if (req.url === '/huge.png') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(huge);
+    if (req.url === '/drip') {
+      // One byte every 50 ms, forever: never idle long enough for an idle timeout.
+      res.writeHead(200, { 'Content-Type': 'image/jpeg' });
+      dripStarted?.();
+      const t = setInterval(() => res.write('x'), 50);
+      req.on('close', () => {
+        clearInterval(t);
+        dripClosed?.();
+      });
+      return;
+    }
     res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(Buffer.from('picture'));
   });
 });
@@ -130,5 +152,40 @@ describe('safeFetch', () => {
     await expect(safeFetch(`${aUrl}/big`, { allowPrivateAddresses: true, maxBytes: 1_000 })).rejects.toThrow(
       /larger than 1000 bytes/,
     );
+  });
+
+  it('ends a download that takes longer than its total deadline, even one that never goes idle', async () => {
+    const closed = new Promise<void>((r) => (dripClosed = r));
+    const started = safeFetch(`${aUrl}/drip`, {
+      allowPrivateAddresses: true,
+      timeoutMs: 400,
+      idleTimeoutMs: 60_000,
+    });
+    await expect(started).rejects.toBeInstanceOf(FetchTimeoutError);
+    await expect(started).rejects.toThrow(/did not send the file within 400 ms/);
+    await closed;
+  });
+
+  it('stops downloading when its signal aborts (a job aborted mid-render)', async () => {
+    const closed = new Promise<void>((r) => (dripClosed = r));
+    const job = new AbortController();
+    const started = safeFetch(`${aUrl}/drip`, {
+      allowPrivateAddresses: true,
+      timeoutMs: 600_000,
+      signal: job.signal,
+    });
+    dripStarted = () => job.abort(new Error('the render was aborted'));
+    await expect(started).rejects.toThrow('the render was aborted');
+    await closed;
+  });
+});
+
+describe('pixel limit', () => {
+  it('refuses a picture of more than 60 Mpixels, however small the file', async () => {
+    expect(MAX_INPUT_PIXELS).toBe(60_000_000);
+    const { body } = await safeFetch(`${aUrl}/huge.png`, { allowPrivateAddresses: true });
+    expect(body.length).toBeLessThan(1_000_000);
+    await expect(readImageInfo(body)).rejects.toThrow(/pixel limit/);
+    await expect(toJpeg(body, { maxWidth: 100, maxHeight: 100, quality: 80 })).rejects.toThrow(/pixel limit/);
   });
 });

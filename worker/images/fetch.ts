@@ -11,8 +11,16 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 export type SafeFetchOptions = {
   /** Largest body accepted, in bytes. */
   maxBytes?: number;
+  /**
+   * The whole fetch, redirects and body included, must end within this time (a server that sends a byte now
+   * and then never trips an idle timeout, so the deadline is on the total).
+   */
   timeoutMs?: number;
+  /** The connection may stay silent this long (a dead server fails sooner than the total deadline). */
+  idleTimeoutMs?: number;
   maxRedirects?: number;
+  /** Validators of a copy the caller has (If-None-Match / If-Modified-Since): an unchanged file answers 304. */
+  conditional?: { etag?: string | null; lastModified?: string | null };
   /**
    * Allow loopback and private addresses: for every URL (true) or for the URLs the function accepts. Only tests
    * set this (to reach an image server on 127.0.0.1); it is an option passed in code on purpose, never read from
@@ -24,10 +32,12 @@ export type SafeFetchOptions = {
    * internet and must never try to reach it, even when an imported file names pictures on the web.
    */
   offline?: boolean;
+  /** Aborts the fetch (a job that is aborted stops downloading). */
   signal?: AbortSignal;
 };
 
 export class FetchRefusedError extends Error {}
+export class FetchTimeoutError extends Error {}
 
 export const DEFAULT_MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 
@@ -110,7 +120,24 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-export type FetchedFile = { body: Buffer; contentType: string | null; finalUrl: string };
+export type FetchedFile = {
+  body: Buffer;
+  contentType: string | null;
+  finalUrl: string;
+  /** 304 to a conditional request: the caller's copy is current, and body is empty. */
+  notModified: boolean;
+  etag: string | null;
+  lastModified: string | null;
+};
+
+type Answer = {
+  status: number;
+  location: string | null;
+  body: Buffer;
+  contentType: string | null;
+  etag: string | null;
+  lastModified: string | null;
+};
 
 function allowsPrivate(opts: SafeFetchOptions, url: URL): boolean {
   const a = opts.allowPrivateAddresses;
@@ -138,85 +165,110 @@ function checkUrl(raw: string, opts: SafeFetchOptions): URL {
 
 function getOnce(
   url: URL,
-  opts: Required<Pick<SafeFetchOptions, 'maxBytes' | 'timeoutMs'>> & SafeFetchOptions,
+  opts: Required<Pick<SafeFetchOptions, 'maxBytes' | 'idleTimeoutMs'>> & SafeFetchOptions,
+  signal: AbortSignal,
 ) {
-  return new Promise<{ status: number; location: string | null; body: Buffer; contentType: string | null }>(
-    (resolve, reject) => {
-      const mod = url.protocol === 'https:' ? https : http;
-      const req = mod.get(
-        url,
-        {
-          lookup: guardedLookup(allowsPrivate(opts, url)),
-          timeout: opts.timeoutMs,
-          signal: opts.signal,
-          headers: { 'User-Agent': 'CatalogBuilder-ImageFetcher/1.0', Accept: 'image/*,*/*;q=0.5' },
-        },
-        (res) => {
-          const status = res.statusCode ?? 0;
-          if (status >= 300 && status < 400) {
-            res.resume();
-            resolve({
-              status,
-              location: res.headers.location ?? null,
-              body: Buffer.alloc(0),
-              contentType: null,
-            });
-            return;
-          }
-          const declared = Number(res.headers['content-length'] ?? NaN);
-          if (Number.isFinite(declared) && declared > opts.maxBytes) {
+  return new Promise<Answer>((resolve, reject) => {
+    const mod = url.protocol === 'https:' ? https : http;
+    const headers: Record<string, string> = {
+      'User-Agent': 'CatalogBuilder-ImageFetcher/1.0',
+      Accept: 'image/*,*/*;q=0.5',
+    };
+    if (opts.conditional?.etag) headers['If-None-Match'] = opts.conditional.etag;
+    if (opts.conditional?.lastModified) headers['If-Modified-Since'] = opts.conditional.lastModified;
+    const header = (v: string | string[] | undefined) => (typeof v === 'string' ? v : null);
+    const req = mod.get(
+      url,
+      { lookup: guardedLookup(allowsPrivate(opts, url)), timeout: opts.idleTimeoutMs, signal, headers },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const answer = {
+          status,
+          location: null,
+          body: Buffer.alloc(0),
+          contentType: header(res.headers['content-type']),
+          etag: header(res.headers.etag),
+          lastModified: header(res.headers['last-modified']),
+        };
+        if (status !== 200) {
+          res.resume();
+          resolve({ ...answer, location: res.headers.location ?? null });
+          return;
+        }
+        const declared = Number(res.headers['content-length'] ?? NaN);
+        if (Number.isFinite(declared) && declared > opts.maxBytes) {
+          res.destroy();
+          reject(new FetchRefusedError(`The file is larger than ${opts.maxBytes} bytes`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > opts.maxBytes) {
             res.destroy();
             reject(new FetchRefusedError(`The file is larger than ${opts.maxBytes} bytes`));
             return;
           }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (c: Buffer) => {
-            size += c.length;
-            if (size > opts.maxBytes) {
-              res.destroy();
-              reject(new FetchRefusedError(`The file is larger than ${opts.maxBytes} bytes`));
-              return;
-            }
-            chunks.push(c);
-          });
-          res.on('end', () =>
-            resolve({
-              status,
-              location: null,
-              body: Buffer.concat(chunks),
-              contentType: (res.headers['content-type'] as string | undefined) ?? null,
-            }),
-          );
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () =>
-        req.destroy(new Error(`No answer from ${url.host} within ${opts.timeoutMs} ms`)),
-      );
-      req.on('error', reject);
-    },
-  );
+          chunks.push(c);
+        });
+        res.on('end', () => resolve({ ...answer, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(new FetchTimeoutError(`No answer from ${url.host} within ${opts.idleTimeoutMs} ms`)),
+    );
+    req.on('error', reject);
+  });
 }
 
-/** GET a merchant URL with the SSRF guard, following up to maxRedirects redirects (each one checked). */
+/**
+ * GET a merchant URL with the SSRF guard, following up to maxRedirects redirects (each one checked), within
+ * the total deadline `timeoutMs` and until `signal` aborts.
+ */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedFile> {
   const opts = {
     maxBytes: DEFAULT_MAX_IMAGE_BYTES,
-    timeoutMs: 20_000,
+    timeoutMs: 60_000,
+    idleTimeoutMs: 20_000,
     maxRedirects: 5,
     ...options,
   };
   let url = checkUrl(rawUrl, opts);
-  for (let hop = 0; ; hop++) {
-    const res = await getOnce(url, opts);
-    if (res.location !== null || (res.status >= 300 && res.status < 400)) {
-      if (!res.location) throw new Error(`Redirect without a location from ${url.href}`);
-      if (hop >= opts.maxRedirects) throw new FetchRefusedError('Too many redirects');
-      url = checkUrl(new URL(res.location, url).href, opts);
-      continue;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () =>
+      deadline.abort(new FetchTimeoutError(`${url.host} did not send the file within ${opts.timeoutMs} ms`)),
+    opts.timeoutMs,
+  );
+  const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+  try {
+    for (let hop = 0; ; hop++) {
+      signal.throwIfAborted();
+      const res = await getOnce(url, opts, signal);
+      if (res.status >= 300 && res.status < 400 && res.status !== 304) {
+        if (!res.location) throw new Error(`Redirect without a location from ${url.href}`);
+        if (hop >= opts.maxRedirects) throw new FetchRefusedError('Too many redirects');
+        url = checkUrl(new URL(res.location, url).href, opts);
+        continue;
+      }
+      const notModified = res.status === 304 && !!opts.conditional;
+      if (res.status !== 200 && !notModified) throw new Error(`${url.href} answered ${res.status}`);
+      return {
+        body: res.body,
+        contentType: res.contentType,
+        finalUrl: url.href,
+        notModified,
+        etag: res.etag,
+        lastModified: res.lastModified,
+      };
     }
-    if (res.status !== 200) throw new Error(`${url.href} answered ${res.status}`);
-    return { body: res.body, contentType: res.contentType, finalUrl: url.href };
+  } catch (err) {
+    // An abort surfaces as a generic AbortError from http: answer why it was aborted instead.
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : err;
+    throw err;
+  } finally {
+    clearTimeout(timer);
   }
 }

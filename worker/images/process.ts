@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { CELL_IMAGE_SIZING_BASE } from '../../core/constants.ts';
+import { estimateJpegFileQuality, estimateJpegQuality } from './jpeg-quality.ts';
 
 /** Larger images are refused (a decompression bomb costs memory and time, DESIGN §10). */
 export const MAX_INPUT_PIXELS = 60_000_000;
@@ -13,13 +14,22 @@ export type ImageInfo = {
   format: string;
   /** A JPEG Chromium can embed in a PDF as is: upright, RGB or grey, not progressive. */
   embeddableJpeg: boolean;
+  /** A JPEG's quality setting, estimated from its tables; null when unknown or not a JPEG. */
+  jpegQuality: number | null;
 };
 
 export async function readImageInfo(input: Buffer | string): Promise<ImageInfo> {
   const m = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (!m.width || !m.height) throw new Error('Not an image');
   const rotated = (m.orientation ?? 1) >= 5;
+  const jpegQuality =
+    m.format !== 'jpeg'
+      ? null
+      : typeof input === 'string'
+        ? await estimateJpegFileQuality(input)
+        : estimateJpegQuality(input);
   return {
+    jpegQuality,
     width: rotated ? m.height : m.width,
     height: rotated ? m.width : m.height,
     format: m.format ?? 'unknown',

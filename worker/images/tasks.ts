@@ -4,17 +4,12 @@ import { loadCatalogById } from '../../app/services/catalogs.server.ts';
 import { getListingsByIds, recordProcessedPictures } from '../../app/services/listings.server.ts';
 import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
 import { BOOKLET_PAGE_THUMBNAIL, PAGE_THUMBNAIL } from '../../core/constants.ts';
-import {
-  isProductElement,
-  UserSettingsSchema,
-  type Catalog,
-  type Page,
-  type Product,
-} from '../../core/model/index.ts';
+import { isProductElement, type Catalog, type Page, type Product } from '../../core/model/index.ts';
 import { resolveFormat } from '../../core/render/index.ts';
-import { catalogPages, users } from '../../db/schema.ts';
+import { catalogPages } from '../../db/schema.ts';
 import type { JobContext } from '../define.ts';
 import { layoutCatalog } from '../render/pdf.ts';
+import { loadUserSettings } from '../settings.ts';
 import { storageSources } from '../render/sources.ts';
 import { compressionTarget, jpegQuality } from './process.ts';
 import { readSourceImage, storeCompressedImage, type StoredImage } from './store.ts';
@@ -30,12 +25,8 @@ export type ImageRunResult = {
 };
 
 async function ownerQuality(ctx: JobContext, ownerId: string): Promise<number> {
-  const [row] = await ctx.deps.db
-    .select({ settings: users.settings })
-    .from(users)
-    .where(eq(users.id, ownerId));
-  const parsed = UserSettingsSchema.safeParse(row?.settings ?? {});
-  return jpegQuality(parsed.success ? parsed.data.image_quality : null);
+  const { settings } = await loadUserSettings(ctx.deps.db, ownerId);
+  return jpegQuality(settings.image_quality);
 }
 
 /** One picture, once per run; a failure is logged and answers null (the item leaves the queue). */
@@ -253,6 +244,7 @@ async function renderPageImages(opts: {
               images,
               appUrl: config.appUrl,
               fetchOptions: ctx.deps.fetchOptions,
+              signal: ctx.signal,
             }),
             signal: ctx.signal,
           },

@@ -1,19 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadCatalogById, setCatalogPdf } from '../../app/services/catalogs.server.ts';
 import type { Storage } from '../../app/services/storage.server.ts';
 import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
-import { UserSettingsSchema } from '../../core/model/index.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
 import { jpegQuality } from '../images/process.ts';
 import { renderCatalogPdf, type RenderPdfReport } from '../render/pdf.ts';
 import { storageSources } from '../render/sources.ts';
+import { loadUserSettings } from '../settings.ts';
 
 export const RenderPdfPayload = z.object({
   catalogId: z.string().uuid(),
@@ -70,12 +67,6 @@ async function sweepPartials(storage: Storage): Promise<void> {
   );
 }
 
-async function ownerSettings(db: Db, ownerId: string) {
-  const [row] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, ownerId));
-  const parsed = UserSettingsSchema.safeParse(row?.settings ?? {});
-  return parsed.success ? parsed.data : UserSettingsSchema.parse({});
-}
-
 /**
  * The whole catalog as one PDF (SPEC §4 'Rendering and download'). The file is written under a temporary key
  * and moved over the previous PDF only once complete, so a failed or killed render leaves the previous PDF in
@@ -93,7 +84,9 @@ export const renderPdfJob = defineJob({
     const loaded = await loadCatalogById({ db, catalogId: payload.catalogId });
     if (!loaded) throw new PermanentJobError('The catalog no longer exists.');
     const { catalog, row } = loaded;
-    const settings = await ownerSettings(db, row.ownerId);
+    const { settings, invalid } = await loadUserSettings(db, row.ownerId);
+    if (invalid.length)
+      ctx.logger.warn({ ownerId: row.ownerId, invalid }, 'invalid user settings use defaults');
     const limits = await getPlanLimits({ db, userId: row.ownerId });
     const format = (payload.format ?? catalog.settings.page_format ?? settings.page_format) as PageFormat;
     const watermark = limits.isTrial;
@@ -116,6 +109,7 @@ export const renderPdfJob = defineJob({
           images,
           appUrl: config.appUrl,
           fetchOptions: ctx.deps.fetchOptions,
+          signal: ctx.signal,
         }),
         write: (pdf) => storage.put(tmpKey, pdf, { contentType: 'application/pdf' }),
         workDir: config.dirs.tmp,

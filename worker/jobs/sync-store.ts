@@ -18,6 +18,8 @@ export const syncStoreJob = defineJob({
   maxAttempts: 3,
   timeoutMs: 2 * 3600_000,
   backoffMs: 30_000,
+  // It reads the store, which a second click cannot have changed: the click answers the running sync.
+  joinRunning: true,
   run: async (payload, ctx): Promise<SyncStoreResult> => {
     const { db, config } = ctx.deps;
     const account = await findOwnedAccount({ db, ownerId: payload.ownerId, accountId: payload.accountId });

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keyFromUrl, type Storage } from '../../app/services/storage.server.ts';
-import type { ImageCache } from '../images/cache.ts';
+import { writeAtomically, type ImageCache } from '../images/cache.ts';
 import type { SafeFetchOptions } from '../images/fetch.ts';
+
+const sha1 = (s: string | Buffer) => createHash('sha1').update(s).digest('hex');
 
 /** Where an asset of the document comes from: a local file, or a URL the page may keep (data:). */
 export type AssetSource = { file: string } | { url: string } | null;
@@ -19,8 +21,11 @@ export function storageSources(opts: {
   images: ImageCache;
   appUrl?: string;
   fetchOptions?: SafeFetchOptions;
+  /** The job's signal: an aborted render stops its downloads. */
+  signal?: AbortSignal;
 }): ResolveSource {
   const own = opts.appUrl ? new URL(opts.appUrl).origin : null;
+  const fetchOptions = { ...opts.fetchOptions, signal: opts.signal ?? opts.fetchOptions?.signal };
   return async (url) => {
     if (/^data:/i.test(url)) return { url };
     const isOwn = url.startsWith('/files/') || (own !== null && url.startsWith(`${own}/files/`));
@@ -31,11 +36,12 @@ export function storageSources(opts: {
       if (local) return existsSync(local) ? { file: local } : null;
       const body = await opts.storage.get(key);
       if (!body) return null;
-      const file = path.join(opts.images.dir, `stored-${key.replace(/[^A-Za-z0-9._-]/g, '_')}`);
-      await writeFile(file, body);
+      // Named by content, as every file of the image cache's folder (it never rewrites one: see cache.ts).
+      const file = path.join(opts.images.dir, `stored-${sha1(key).slice(0, 16)}-${sha1(body).slice(0, 16)}`);
+      if (!existsSync(file)) await writeAtomically(file, body);
       return { file };
     }
-    if (/^https?:\/\//i.test(url)) return { file: await opts.images.fetch(url, opts.fetchOptions) };
+    if (/^https?:\/\//i.test(url)) return { file: await opts.images.fetch(url, fetchOptions) };
     return null;
   };
 }
