@@ -92,7 +92,8 @@ mutation BulkProducts($query: String!) {
   }
 }`;
 
-export const CURRENT_BULK_QUERY = `#graphql
-query CurrentBulk {
-  currentBulkOperation(type: QUERY) { id status errorCode objectCount rootObjectCount url partialDataUrl }
+/** Our own operation, by the id bulkOperationRunQuery gave (API 2026-01+; replaces currentBulkOperation). */
+export const BULK_OPERATION_QUERY = `#graphql
+query BulkOperation($id: ID!) {
+  bulkOperation(id: $id) { id status errorCode objectCount rootObjectCount url partialDataUrl }
 }`;

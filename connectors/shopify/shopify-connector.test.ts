@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
+import { MAX_RUNNING_BULK_QUERIES, type FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
 import { addFakeProduct, productFromRest } from '../../scripts/testing/fake-shopify-products.ts';
 import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
 import { ConnectorError } from '../types.ts';
@@ -56,6 +56,29 @@ describe('Shopify connector: connection check', () => {
     const { admin, connector } = shop();
     admin.forcedStatuses.push(402);
     expect(await connector.checkConnection()).toMatchObject({ ok: false, code: 'unavailable' });
+  });
+});
+
+describe('the test server answers as Admin API 2026-04 does', () => {
+  it('refuses another API version than the one the product targets', async () => {
+    const { domain } = shop();
+    const other = new ShopifyConnector({ shop: domain, accessToken: TOKEN, apiVersion: '2025-07' });
+    expect(await other.checkConnection()).toMatchObject({ ok: false, code: 'unavailable' });
+    expect(shopify.calls.at(-1)!.path).toBe('/admin/api/2025-07/graphql.json');
+  });
+
+  it('refuses a connection without first or last, as Shopify does', async () => {
+    const { admin } = shop();
+    addFakeProduct(admin, { title: 'Tee' });
+    expect(admin.answer({ query: '{ products { nodes { id } } }' }).body).toEqual({
+      errors: [{ message: 'you must provide one of first or last', path: ['products'] }],
+    });
+    expect(
+      admin.answer({ query: '{ product(id: "x") { id variants { nodes { id } } } }' }).body,
+    ).toMatchObject({ errors: [{ path: ['product', 'variants'] }] });
+    expect(admin.answer({ query: '{ products(first: 1) { nodes { id } } }' }).body).toMatchObject({
+      data: { products: { nodes: [{ id: admin.products[0]!.id }] } },
+    });
   });
 });
 
@@ -341,10 +364,12 @@ describe('Shopify connector: bulk export', () => {
     expect(dress.variations!.map((v) => v.price)).toEqual([30, 31, 32]);
     expect(listings.find((l) => l.title === 'Dress 2')!.collections).toEqual([]);
 
-    // The lifecycle: one bulkOperationRunQuery, then currentBulkOperation polls until COMPLETED.
+    // The lifecycle: one bulkOperationRunQuery, then our operation polled by its id until COMPLETED.
     const fields = admin.log.map((c) => c.fields[0]);
     expect(fields.filter((f) => f === 'bulkOperationRunQuery')).toHaveLength(1);
-    expect(fields.filter((f) => f === 'currentBulkOperation')).toHaveLength(3);
+    const polls = admin.log.filter((c) => c.fields[0] === 'bulkOperation');
+    expect(polls.map((c) => c.variables.id)).toEqual(Array(3).fill(admin.bulkOps[0]!.id));
+    expect(fields).not.toContain('currentBulkOperation');
     expect(preparing).toEqual([1, 2]);
     // The JSONL holds children as their own lines, and is fetched without our access token.
     const [path, jsonl] = [...admin.files.entries()][0]!;
@@ -356,14 +381,46 @@ describe('Shopify connector: bulk export', () => {
     expect(connector.lastExportStats).toEqual({ lines: 22 + 138, orphans: 0, invalid: 0 });
   });
 
-  it('waits for a bulk operation already running on the shop, then starts its own', async () => {
+  it("runs beside the app's other bulk queries (five at a time since 2026-01), waiting while five run", async () => {
     const { admin, connector } = shop();
     addFakeProduct(admin, { title: 'Tee' });
-    admin.answer({ query: BULK_RUN_MUTATION, variables: { query: BULK_PRODUCTS_QUERY } });
+    admin.bulkPolls = 8;
+    const others = () =>
+      admin.answer({ query: BULK_RUN_MUTATION, variables: { query: BULK_PRODUCTS_QUERY } });
+    for (let i = 0; i < MAX_RUNNING_BULK_QUERIES; i++) others();
+    expect(admin.bulkOps.filter((o) => o.status !== 'COMPLETED')).toHaveLength(5);
+    // A sixth is refused with LIMIT_REACHED, as Shopify does.
+    expect(others().body).toMatchObject({
+      data: { bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ code: 'LIMIT_REACHED' }] } },
+    });
     const items = [];
     for await (const item of connector.exportProducts()) items.push(item);
     expect(items).toHaveLength(1);
-    expect(admin.bulkOps.map((o) => o.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    const ours = admin.bulkOps[5]!;
+    expect(ours.status).toBe('COMPLETED');
+    // Refused while five ran, asked again, then followed its own operation only.
+    const runs = admin.log.filter((c) => c.fields[0] === 'bulkOperationRunQuery');
+    expect(runs.length).toBeGreaterThan(7);
+    const polled = admin.log.filter((c) => c.fields[0] === 'bulkOperation').map((c) => c.variables.id);
+    expect(new Set(polled)).toEqual(new Set([ours.id]));
+  });
+
+  it('keeps following its own operation when a newer one starts meanwhile', async () => {
+    const { admin, connector } = shop();
+    addFakeProduct(admin, { title: 'Tee' });
+    admin.bulkPolls = 3;
+    let started = false;
+    const items = [];
+    for await (const item of connector.exportProducts({
+      onPreparing: () => {
+        // Another sync of the same app starts its export while ours runs.
+        if (!started) admin.answer({ query: BULK_RUN_MUTATION, variables: { query: BULK_PRODUCTS_QUERY } });
+        started = true;
+      },
+    }))
+      items.push(item);
+    expect(items.map((i) => ('listing' in i ? i.listing.title : null))).toEqual(['Tee']);
+    expect(admin.bulkOps).toHaveLength(2);
   });
 
   it('yields nothing for a shop without products (Shopify gives no file)', async () => {
