@@ -95,6 +95,21 @@ const SORT_ORDER: Record<ListingSort, SQL[]> = {
   'price-asc': [sql`${listings.price} asc nulls last`, asc(byTitle), asc(listings.id)],
 };
 
+/**
+ * The order of a page. The manual sort of one collection is that collection's own manual order (collects
+ * position); across collections it is the shop-wide store_position merged from them.
+ */
+function sortOrder(sortBy: ListingSort, filters: ListingFilters): SQL[] {
+  if (sortBy === 'manual' && filters.collectionId)
+    return [
+      sql`(select c.position from collects c join collections k on k.id = c.collection_id
+        where c.listing_id = ${listings.id} and k.account_id = ${listings.accountId}
+        and k.kind = 'collection' and k.external_id = ${filters.collectionId}) asc nulls last`,
+      ...SORT_ORDER.manual,
+    ];
+  return SORT_ORDER[sortBy];
+}
+
 /** One page of an account's listings, filtered and sorted (SPEC §7 GET api/v1/accounts/{id}/listings). */
 export async function listListings(opts: {
   db: Db;
@@ -116,7 +131,7 @@ export async function listListings(opts: {
     .select()
     .from(listings)
     .where(where)
-    .orderBy(...SORT_ORDER[opts.sortBy ?? LISTING_SORT_DEFAULT])
+    .orderBy(...sortOrder(opts.sortBy ?? LISTING_SORT_DEFAULT, opts.filters ?? {}))
     .$dynamic();
   if (page !== -1) query = query.limit(LISTINGS_PAGE_SIZE).offset((page - 1) * LISTINGS_PAGE_SIZE);
   const rows = await query;

@@ -20,7 +20,7 @@ export const UPSERT_BATCH_SIZE = 500;
 /**
  * A listing as writers give it: the Listing document, plus what only a store knows and the document does not
  * hold (the store's own ordering for the "manual" sort, popularity for "best-selling", the creation date for
- * "created-desc"). Those three default to null.
+ * "created-desc"). Those three default to null, and null leaves an existing listing's value as it is.
  */
 export const ListingWriteSchema = ListingSchema.extend({
   store_position: z.number().int().nullable().optional(),
@@ -92,6 +92,7 @@ export type UpsertResult = {
 };
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
+const keep = (column: string) => sql.raw(`coalesce(excluded.${column}, listings.${column})`);
 
 /**
  * Store listings in an account the owner holds: insert, or update the listing with the same external_id
@@ -136,9 +137,11 @@ export async function upsertListings(opts: {
             sku: excluded('sku'),
             price: excluded('price'),
             online: excluded('online'),
-            storePosition: excluded('store_position'),
-            salesRank: excluded('sales_rank'),
-            externalCreatedAt: excluded('external_created_at'),
+            // Null keeps what the row has: a webhook's single product does not know its place in the store's
+            // orders (a sync writes them for the whole account: store-ordering.server.ts).
+            storePosition: keep('store_position'),
+            salesRank: keep('sales_rank'),
+            externalCreatedAt: keep('external_created_at'),
             document: excluded('document'),
             updatedAt: sql`now()`,
           },

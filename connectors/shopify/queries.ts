@@ -10,7 +10,7 @@ const VARIANT_FIELDS = `id title sku barcode price compareAtPrice inventoryQuant
 const MEDIA_FIELDS = `id mediaContentType ... on MediaImage { image { url altText } }`;
 const METAFIELD_FIELDS = `id namespace key type value description`;
 const COLLECTION_FIELDS = `id title`;
-const PRODUCT_SCALARS = `id title handle descriptionHtml vendor productType status tags onlineStoreUrl updatedAt
+const PRODUCT_SCALARS = `id title handle descriptionHtml vendor productType status tags onlineStoreUrl createdAt updatedAt
   category { name }
   options { name values }`;
 
@@ -57,6 +57,18 @@ query Collections($after: String) {
   collections(first: 250, after: $after) {
     nodes { id title ruleSet { appliedDisjunctively } }
     pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+/**
+ * A collection's products in one of its orders (ProductCollectionSortKeys: MANUAL is the merchant's order,
+ * BEST_SELLING Shopify's sales ranking). The Admin API has no shop-wide manual or best-selling order of
+ * products (ProductSortKeys has neither): collections are where Shopify keeps them.
+ */
+export const COLLECTION_ORDER_QUERY = `#graphql
+query CollectionOrder($id: ID!, $sortKey: ProductCollectionSortKeys!, $after: String) {
+  collection(id: $id) {
+    products(first: 250, after: $after, sortKey: $sortKey) { nodes { id } pageInfo { hasNextPage endCursor } }
   }
 }`;
 
