@@ -3,6 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, collects, storeAccounts, users } from '../../db/schema.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 import { upsertListings } from '../services/listings.server.ts';
+import {
+  DEFAULT_QUERY,
+  categoryFilter,
+  listingsUrl,
+  type PanelCategory,
+} from '../components/listings-panel/api.ts';
 
 type Client = ReturnType<typeof client>;
 let server: TestServer;
@@ -349,6 +355,18 @@ describe('a store account: manual, best-selling and created-desc sorts, shops, c
       ['Hats', 1],
       ['Shirts', 3],
     ]);
+  });
+
+  it("the panel's category list asks a collection by collection_id, a category by category_id", async () => {
+    const entries = (await of('/categories')).body.data as PanelCategory[];
+    const shown: Record<string, string[]> = {};
+    for (const entry of entries) {
+      const url = listingsUrl(shopAccount, { ...DEFAULT_QUERY, ...categoryFilter(entry) });
+      shown[entry.title] = titles((await get(alice, url)).body);
+    }
+    expect(shown).toEqual({ Summer: ['Anchor', 'Compass'], Gear: ['Buoy'] });
+    // category_id names a category: a collection's id there matches nothing.
+    expect(titles((await of('/listings?category_id=c-summer')).body)).toEqual([]);
   });
 
   it('answers the parent listing by store id, and its translation for a language', async () => {
