@@ -169,7 +169,8 @@ describe('listings panel and CSV import in Chromium', () => {
       .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await page.getByRole('button', { name: 'Continue without the missing pictures' }).click();
     await page.getByRole('button', { name: 'Import 5 products' }).click();
-    await expectText(page.locator('#cb-listings-notice'), '5 products added');
+    // SPEC §8 'n products added' counts the new ones: nothing was added, the five were updated.
+    await expectText(page.locator('#cb-listings-notice'), '0 products added, 5 updated');
     await expectText(page.locator('#cb-listings-count'), '5 products');
   });
 

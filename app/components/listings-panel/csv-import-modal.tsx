@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { localImageKey, resolveLocalImages, type CsvProblem } from '../../../core/csv/index.ts';
 import { truncateTitle } from '../../../core/listings/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
-import { formatPrice } from './format.ts';
+import { formatPrice, type ImportOutcome } from './format.ts';
 import { ApiCallError, reviewCsv, storeListings, uploadImage, type ImportReview } from './api.ts';
 
 type Step = 'upload-csv' | 'upload-images' | 'review-listings';
@@ -54,7 +54,7 @@ export function CsvImportModal({
 }: {
   open: boolean;
   onClose: () => void;
-  onImported: (count: number) => void;
+  onImported: (outcome: ImportOutcome) => void;
 }) {
   const { t, i18n } = useTranslation('app');
   const [step, setStep] = useState<Step>('upload-csv');
@@ -118,7 +118,7 @@ export function CsvImportModal({
     setError(null);
     try {
       const r = await storeListings(resolved);
-      onImported(r.count);
+      onImported({ created: r.created, updated: r.updated });
     } catch (err) {
       fail(err);
     } finally {
