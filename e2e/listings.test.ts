@@ -35,6 +35,9 @@ const titles = async () => {
   return page.getByTestId('listing-title').allTextContents();
 };
 
+const scarfPicture = () =>
+  page.getByRole('button', { name: 'Edit Oceanic Scarf' }).locator('..').locator('img').getAttribute('src');
+
 /** Wait until the panel shows exactly these titles (search and filters answer asynchronously). */
 async function expectTitles(expected: string[]) {
   const deadline = Date.now() + 10_000;
@@ -116,12 +119,7 @@ describe('listings panel and CSV import in Chromium', () => {
     ]);
     await expectText(page.locator('#cb-listings-count'), '5 products');
     // the uploaded picture replaced the file name
-    const scarfImage = await page
-      .getByRole('button', { name: 'Edit Oceanic Scarf' })
-      .locator('..')
-      .locator('img')
-      .getAttribute('src');
-    expect(scarfImage).toMatch(/^\/files\/images\/.+\/scarf\.png$/);
+    expect(await scarfPicture()).toMatch(/^\/files\/images\/.+\/scarf\.png$/);
   });
 
   it('filters by stock and status, sorts, and searches with prefixes', async () => {
@@ -168,10 +166,19 @@ describe('listings panel and CSV import in Chromium', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await page.getByRole('button', { name: 'Continue without the missing pictures' }).click();
+    // The panel asks for its products again once the import is stored.
+    const refreshed = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && /\/api\/v1\/accounts\/[^/]+\/listings\?/.test(r.url()),
+    );
     await page.getByRole('button', { name: 'Import 5 products' }).click();
     // SPEC §8 'n products added' counts the new ones: nothing was added, the five were updated.
     await expectText(page.locator('#cb-listings-notice'), '0 products added, 5 updated');
     await expectText(page.locator('#cb-listings-count'), '5 products');
+    // scarf.png was not uploaded this time: the scarf keeps the picture uploaded the first time.
+    const listed = (await (await refreshed).json()).data as { title: string; main_image: string | null }[];
+    const scarf = listed.find((l) => l.title === 'Oceanic Scarf')!;
+    expect(scarf.main_image).toMatch(/^\/files\/images\/.+\/scarf\.png$/);
+    await expectVisible(page.locator(`img[src="${scarf.main_image}"]`));
   });
 
   it('adds a product by hand and edits it', async () => {

@@ -31,7 +31,26 @@ import { defineEndpoint } from './define.server.ts';
 const NewListingSchema = ListingWriteSchema.extend({
   source: z.enum(['own', 'csv']).default('own'),
   title: z.string().trim().min(1, CSV_MESSAGES.emptyTitle).max(500),
+  missing_pictures: z
+    .array(z.string().max(2000))
+    .max(1000)
+    .optional()
+    .describe(
+      'Picture file names an import left out (not uploaded): a listing already there with the same ' +
+        'external_id keeps the pictures it has instead of losing them',
+    ),
 });
+type NewListing = z.output<typeof NewListingSchema>;
+
+/** The listings to write, and the external ids whose stored pictures an import could not replace. */
+function splitMissingPictures(items: NewListing[]) {
+  const keepPicturesOf = new Set<string>();
+  const listings = items.map(({ missing_pictures, ...listing }) => {
+    if (missing_pictures?.length && listing.external_id) keepPicturesOf.add(listing.external_id);
+    return listing;
+  });
+  return { listings, keepPicturesOf };
+}
 /** An import of 10,000 rows is the budgeted size (DESIGN §13); twice that still fits one request. */
 const MAX_LISTINGS_PER_REQUEST = 20_000;
 
@@ -67,7 +86,7 @@ export const createListingsEndpoint = defineEndpoint(
   async ({ user, runtime, body }) => {
     const db = runtime.db;
     if (Array.isArray(body)) {
-      const r = await createListings({ db, ownerId: user.id, listings: body });
+      const r = await createListings({ db, ownerId: user.id, ...splitMissingPictures(body) });
       await queueListingImages({
         db,
         jobs: runtime.jobs,
@@ -76,7 +95,7 @@ export const createListingsEndpoint = defineEndpoint(
       });
       return { created: r.created, updated: r.updated, count: r.listings.length, data: r.listings };
     }
-    const r = await createListings({ db, ownerId: user.id, listings: [body] });
+    const r = await createListings({ db, ownerId: user.id, ...splitMissingPictures([body]) });
     await queueListingImages({ db, jobs: runtime.jobs, ownerId: user.id, listingIds: [r.listings[0]!.id] });
     const listing = await getListing({ db, ownerId: user.id, listingId: r.listings[0]!.id });
     return json(listing, { status: r.created ? 201 : 200 });

@@ -105,6 +105,11 @@ export async function upsertListings(opts: {
   ownerId: string;
   accountId: string;
   listings: readonly ListingWrite[];
+  /**
+   * External ids whose listing, when already there, keeps its pictures (an import that could not resolve its
+   * local picture names). Store syncs never pass it: the store's pictures always win.
+   */
+  keepPicturesOf?: ReadonlySet<string>;
 }): Promise<UpsertResult> {
   const account = await requireOwnedAccount(opts);
   const parsed = parseWith(z.array(ListingWriteSchema), opts.listings);
@@ -117,6 +122,8 @@ export async function upsertListings(opts: {
 
   const stored: { id: string; externalId: string | null; title: string; inserted: boolean }[] = [];
   await opts.db.transaction(async (tx) => {
+    if (opts.keepPicturesOf?.size)
+      await keepStoredPictures(tx as unknown as Db, account.id, values, opts.keepPicturesOf);
     for (let i = 0; i < values.length; i += UPSERT_BATCH_SIZE) {
       const batch = values.slice(i, i + UPSERT_BATCH_SIZE);
       const rows = await tx
@@ -165,6 +172,47 @@ export async function upsertListings(opts: {
 }
 
 /**
+ * The pictures of the listings already stored under these external ids, in place of the ones being written
+ * (rows locked until the write). A variation keeps its stored picture when the new one has none.
+ */
+async function keepStoredPictures(
+  db: Db,
+  accountId: string,
+  values: ReturnType<typeof rowValues>[],
+  externalIds: ReadonlySet<string>,
+): Promise<void> {
+  const ids = [...externalIds];
+  const stored = new Map<string, Listing>();
+  for (let i = 0; i < ids.length; i += UPSERT_BATCH_SIZE) {
+    const rows = await db
+      .select({ externalId: listings.externalId, document: listings.document })
+      .from(listings)
+      .where(
+        and(
+          eq(listings.accountId, accountId),
+          inArray(listings.externalId, ids.slice(i, i + UPSERT_BATCH_SIZE)),
+        ),
+      )
+      .for('update');
+    for (const r of rows) stored.set(r.externalId!, r.document as Listing);
+  }
+  for (const v of values) {
+    const before =
+      v.externalId !== null && externalIds.has(v.externalId) ? stored.get(v.externalId) : undefined;
+    if (!before || (before.images.length === 0 && !before.main_image)) continue;
+    const imageOf = new Map(before.variations.map((x) => [x.id, x.image]));
+    v.document = {
+      ...v.document,
+      images: before.images,
+      main_image: before.main_image,
+      compressed_image: before.compressed_image,
+      thumbnail_image: before.thumbnail_image,
+      variations: v.document.variations.map((x) => ({ ...x, image: x.image ?? imageOf.get(x.id) ?? null })),
+    };
+  }
+}
+
+/**
  * Hand-made and imported listings (SPEC §7 POST api/v1/listings): they go to the user's own account, with
  * source 'own' unless the writer says otherwise (CSV imports say 'csv').
  */
@@ -172,6 +220,7 @@ export async function createListings(opts: {
   db: Db;
   ownerId: string;
   listings: readonly ListingWrite[];
+  keepPicturesOf?: ReadonlySet<string>;
 }): Promise<UpsertResult> {
   const own = await ensureOwnAccount(opts);
   return upsertListings({ ...opts, accountId: own.id });

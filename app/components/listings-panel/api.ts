@@ -1,5 +1,6 @@
 import type { CsvFormat, CsvProblem } from '../../../core/csv/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
+import type { ImportListing } from './import-pictures.ts';
 
 /** Browser side of the listings API (SPEC §7), shared by the listings page and the editor's panel. */
 
@@ -145,7 +146,7 @@ export function uploadImage(file: File): Promise<{ name: string; url: string }> 
   }).then((r) => r.data[0]!);
 }
 
-export const storeListings = (listings: Listing[]) =>
+export const storeListings = (listings: ImportListing[]) =>
   call<{ created: number; updated: number; count: number }>('/api/v1/listings', {
     method: 'POST',
     body: JSON.stringify(listings),

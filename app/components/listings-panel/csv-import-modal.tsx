@@ -15,6 +15,7 @@ import { localImageKey, resolveLocalImages, type CsvProblem } from '../../../cor
 import { truncateTitle } from '../../../core/listings/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
 import { formatPrice, type ImportOutcome } from './format.ts';
+import { withoutPictures } from './import-pictures.ts';
 import { ApiCallError, reviewCsv, storeListings, uploadImage, type ImportReview } from './api.ts';
 
 type Step = 'upload-csv' | 'upload-images' | 'review-listings';
@@ -26,24 +27,6 @@ export function problemText(p: CsvProblem, t: TFn): string {
   return p.column === null
     ? t('listings.import.problemAtLine', { line: p.line, message: p.message })
     : t('listings.import.problemAt', { line: p.line, column: p.columnName ?? p.column, message: p.message });
-}
-
-/**
- * A picture the merchant chose not to upload stays a file name, which no page can show: it is left out, and
- * the next picture becomes the main one.
- */
-function withoutPictures(listings: Listing[], names: ReadonlySet<string>): Listing[] {
-  if (names.size === 0) return listings;
-  const keep = (v: string | null) => (v && names.has(v) ? null : v);
-  return listings.map((l) => {
-    const images = l.images.filter((i) => keep(i.original) !== null);
-    return {
-      ...l,
-      images,
-      main_image: keep(l.main_image) ?? images[0]?.original ?? null,
-      variations: l.variations.map((v) => ({ ...v, image: keep(v.image) })),
-    };
-  });
 }
 
 /** SPEC §4 'CSV import': upload-csv → upload-images (only with local picture names) → review-listings → import. */
