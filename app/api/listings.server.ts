@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CSV_MESSAGES } from '../../core/csv/index.ts';
 import { ProductImageSchema } from '../../core/model/index.ts';
-import { json, notFound } from '../services/http.server.ts';
+import { json, notFound, parseWith } from '../services/http.server.ts';
+import {
+  LISTINGS_BODY_MAX_BYTES,
+  LISTINGS_BODY_TOO_LARGE,
+  readJsonWithin,
+} from '../services/listing-body.server.ts';
 import {
   InventoryChangesSchema,
   ListingImageInputSchema,
@@ -53,6 +58,10 @@ function splitMissingPictures(items: NewListing[]) {
 }
 /** An import of 10,000 rows is the budgeted size (DESIGN §13); twice that still fits one request. */
 const MAX_LISTINGS_PER_REQUEST = 20_000;
+const CreateListingsBody = z.union([
+  z.array(NewListingSchema).max(MAX_LISTINGS_PER_REQUEST),
+  NewListingSchema,
+]);
 
 const InventorySchema = z.object({
   listing_id: z.string(),
@@ -71,7 +80,9 @@ export const createListingsEndpoint = defineEndpoint(
       'a listing with the external_id of one already there updates it',
     tags: ['listings'],
     auth: 'user',
-    body: z.union([z.array(NewListingSchema).max(MAX_LISTINGS_PER_REQUEST), NewListingSchema]),
+    // Read here, within LISTINGS_BODY_MAX_BYTES, before the item count is checked.
+    rawBody: true,
+    body: CreateListingsBody,
     response: z.union([
       ListingViewSchema,
       z.object({
@@ -81,9 +92,16 @@ export const createListingsEndpoint = defineEndpoint(
         data: z.array(z.object({ id: z.string(), external_id: z.string().nullable(), title: z.string() })),
       }),
     ]),
-    errors: [404],
+    errors: [404, 413],
   },
-  async ({ user, runtime, body }) => {
+  async ({ user, runtime, request }) => {
+    const body = parseWith(
+      CreateListingsBody,
+      await readJsonWithin(request, {
+        maxBytes: LISTINGS_BODY_MAX_BYTES,
+        tooLargeMessage: LISTINGS_BODY_TOO_LARGE,
+      }),
+    );
     const db = runtime.db;
     if (Array.isArray(body)) {
       const r = await createListings({ db, ownerId: user.id, ...splitMissingPictures(body) });
