@@ -25,7 +25,7 @@ import {
   getListing,
   updateListing,
 } from '../services/listings.server.ts';
-import { ListingViewSchema } from './accounts.server.ts';
+import { InventorySchema, ListingViewSchema } from './accounts.server.ts';
 import { queueListingImages } from '../services/image-jobs.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
@@ -62,14 +62,6 @@ const CreateListingsBody = z.union([
   z.array(NewListingSchema).max(MAX_LISTINGS_PER_REQUEST),
   NewListingSchema,
 ]);
-
-const InventorySchema = z.object({
-  listing_id: z.string(),
-  stock: z.number().nullable(),
-  variations: z.array(
-    z.object({ id: z.string(), title: z.string(), sku: z.string().nullable(), stock: z.number().nullable() }),
-  ),
-});
 
 export const createListingsEndpoint = defineEndpoint(
   {
