@@ -170,6 +170,16 @@ describe('listing filters, sort, search and paging (SPEC §2.6, §7, §9)', () =
     expect(titles((await listingsOf('?keywords=blue%20co')).body)).toEqual(['Ocean Blue Shirt']);
     expect(titles((await listingsOf('?keywords=acc')).body)).toEqual(['oceanic Scarf', 'Zebra Socks']);
     expect(titles((await listingsOf('?keywords=%C3%A9mi')).body)).toEqual(['Émile Hat']);
+    // Accents aside, both ways: "emile" finds "Émile", "océan" finds "Ocean".
+    expect(titles((await listingsOf('?keywords=emile')).body)).toEqual(['Émile Hat']);
+    expect(titles((await listingsOf('?keywords=EMI%20hat')).body)).toEqual(['Émile Hat']);
+    expect(titles((await listingsOf(`?keywords=${encodeURIComponent('océan')}`)).body)).toEqual([
+      'Ocean Blue Shirt',
+      'oceanic Scarf',
+    ]);
+    expect((await get(alice, `/api/v1/accounts/${ownAccount}/listings/count?keywords=emile`)).body).toEqual({
+      count: 1,
+    });
     expect(titles((await listingsOf('?keywords=tee&in_stock=true')).body)).toEqual(['Banana Tee']);
     expect((await listingsOf('?keywords=shirtz')).body).toMatchObject({ data: [], total: 0, count: 0 });
     // tsquery operators are text, not syntax
