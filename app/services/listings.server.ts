@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedBy } from '../../db/owned.ts';
 import { listings } from '../../db/schema.ts';
 import { describeIssues, notFound, parseWith, badRequest } from './http.server.ts';
+import { keepStoredPictures } from './listing-pictures.server.ts';
 import { ensureOwnAccount, requireOwnedAccount } from './store-accounts.server.ts';
 
 /**
@@ -123,7 +124,12 @@ export async function upsertListings(opts: {
   const stored: { id: string; externalId: string | null; title: string; inserted: boolean }[] = [];
   await opts.db.transaction(async (tx) => {
     if (opts.keepPicturesOf?.size)
-      await keepStoredPictures(tx as unknown as Db, account.id, values, opts.keepPicturesOf);
+      await keepStoredPictures({
+        db: tx as unknown as Db,
+        accountId: account.id,
+        values,
+        externalIds: opts.keepPicturesOf,
+      });
     for (let i = 0; i < values.length; i += UPSERT_BATCH_SIZE) {
       const batch = values.slice(i, i + UPSERT_BATCH_SIZE);
       const rows = await tx
@@ -169,47 +175,6 @@ export async function upsertListings(opts: {
     updated: stored.length - created,
     listings: stored.map((r) => ({ id: r.id, external_id: r.externalId, title: r.title })),
   };
-}
-
-/**
- * The pictures of the listings already stored under these external ids, in place of the ones being written
- * (rows locked until the write). A variation keeps its stored picture when the new one has none.
- */
-async function keepStoredPictures(
-  db: Db,
-  accountId: string,
-  values: ReturnType<typeof rowValues>[],
-  externalIds: ReadonlySet<string>,
-): Promise<void> {
-  const ids = [...externalIds];
-  const stored = new Map<string, Listing>();
-  for (let i = 0; i < ids.length; i += UPSERT_BATCH_SIZE) {
-    const rows = await db
-      .select({ externalId: listings.externalId, document: listings.document })
-      .from(listings)
-      .where(
-        and(
-          eq(listings.accountId, accountId),
-          inArray(listings.externalId, ids.slice(i, i + UPSERT_BATCH_SIZE)),
-        ),
-      )
-      .for('update');
-    for (const r of rows) stored.set(r.externalId!, r.document as Listing);
-  }
-  for (const v of values) {
-    const before =
-      v.externalId !== null && externalIds.has(v.externalId) ? stored.get(v.externalId) : undefined;
-    if (!before || (before.images.length === 0 && !before.main_image)) continue;
-    const imageOf = new Map(before.variations.map((x) => [x.id, x.image]));
-    v.document = {
-      ...v.document,
-      images: before.images,
-      main_image: before.main_image,
-      compressed_image: before.compressed_image,
-      thumbnail_image: before.thumbnail_image,
-      variations: v.document.variations.map((x) => ({ ...x, image: x.image ?? imageOf.get(x.id) ?? null })),
-    };
-  }
 }
 
 /**
