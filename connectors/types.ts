@@ -25,7 +25,14 @@ export interface Connector {
    * leave it out and the sync pages through listProducts instead.
    */
   exportProducts?(options?: ExportOptions): AsyncIterable<ExportItem>;
+  /**
+   * A collection's products (external ids) in the merchant's order and in the store's best-selling order, for
+   * platforms that keep such orders per collection (Shopify). Null when the store no longer has it.
+   */
+  collectionOrder?(collectionId: string): Promise<CollectionOrder | null>;
 }
+
+export type CollectionOrder = { manual: string[]; best_selling: string[] };
 
 /** A listing as a connector returns it: always with its external_id, and the collections it belongs to. */
 export type StoreListing = ListingInput & {
@@ -33,6 +40,8 @@ export type StoreListing = ListingInput & {
   source: string;
   /** The collections holding the product; undefined when the source did not say (a REST webhook payload). */
   collections?: { external_id: string; title: string }[];
+  /** When the product was created in the store (the created-desc sort), as ISO 8601. */
+  external_created_at?: string | null;
 };
 
 /** A product the adapter could not map: skipped by the sync (SPEC §8) and reported in its result. */

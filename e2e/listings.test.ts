@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertListings } from '../app/services/listings.server.ts';
+import { replaceCollects, saveStoreCollections } from '../app/services/store-collection-sync.server.ts';
+import { storeAccounts, users } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
@@ -22,18 +26,21 @@ afterAll(async () => {
 });
 
 const CSV = [
-  'title,price,category,image,stock,status,sku',
-  'Ocean Blue Shirt,50,Shirts,https://cdn.example.com/ocean.jpg,10,active,OBS-1',
-  'Oceanic Scarf,$20.00,Accessories,scarf.png,0,active,',
-  'Classic Varsity Top with Embroidered Patch,60,Shirts,https://cdn.example.com/varsity.jpg,4,active,',
-  'Draft Hat,35,Hats,https://cdn.example.com/hat.jpg,2,draft,',
-  'Zebra Socks,8,Accessories,https://cdn.example.com/socks.jpg,3,archived,',
+  'title,price,category,image,stock,status,sku,published',
+  'Ocean Blue Shirt,50,Shirts,https://cdn.example.com/ocean.jpg,10,active,OBS-1,yes',
+  'Oceanic Scarf,$20.00,Accessories,scarf.png,0,active,,yes',
+  'Classic Varsity Top with Embroidered Patch,60,Shirts,https://cdn.example.com/varsity.jpg,4,active,,yes',
+  'Draft Hat,35,Hats,https://cdn.example.com/hat.jpg,2,draft,,no',
+  'Zebra Socks,8,Accessories,https://cdn.example.com/socks.jpg,3,archived,,no',
 ].join('\n');
 
 const titles = async () => {
   await page.waitForTimeout(50);
   return page.getByTestId('listing-title').allTextContents();
 };
+
+const scarfPicture = () =>
+  page.getByRole('button', { name: 'Edit Oceanic Scarf' }).locator('..').locator('img').getAttribute('src');
 
 /** Wait until the panel shows exactly these titles (search and filters answer asynchronously). */
 async function expectTitles(expected: string[]) {
@@ -116,12 +123,7 @@ describe('listings panel and CSV import in Chromium', () => {
     ]);
     await expectText(page.locator('#cb-listings-count'), '5 products');
     // the uploaded picture replaced the file name
-    const scarfImage = await page
-      .getByRole('button', { name: 'Edit Oceanic Scarf' })
-      .locator('..')
-      .locator('img')
-      .getAttribute('src');
-    expect(scarfImage).toMatch(/^\/files\/images\/.+\/scarf\.png$/);
+    expect(await scarfPicture()).toMatch(/^\/files\/images\/.+\/scarf\.png$/);
   });
 
   it('filters by stock and status, sorts, and searches with prefixes', async () => {
@@ -162,15 +164,60 @@ describe('listings panel and CSV import in Chromium', () => {
     ]);
   });
 
+  it('filters online-store products, visible products and a category', async () => {
+    const all = [
+      'Classic Varsity Top with Embro…',
+      'Draft Hat',
+      'Ocean Blue Shirt',
+      'Oceanic Scarf',
+      'Zebra Socks',
+    ];
+    await page.getByLabel('Online store only').check();
+    await expectTitles(['Classic Varsity Top with Embro…', 'Ocean Blue Shirt', 'Oceanic Scarf']);
+    await page.getByLabel('Online store only').uncheck();
+    await expectTitles(all);
+
+    // The merchant hides a product from the list, then shows only the visible ones.
+    await page.getByTestId('listing-title').filter({ hasText: 'Draft Hat' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Visible in the products list').uncheck();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectText(page.locator('#cb-listings-notice'), 'Product saved');
+    await page.getByLabel('Visible products only').check();
+    await expectTitles([
+      'Classic Varsity Top with Embro…',
+      'Ocean Blue Shirt',
+      'Oceanic Scarf',
+      'Zebra Socks',
+    ]);
+    await page.getByLabel('Visible products only').uncheck();
+    await expectTitles(all);
+
+    await page.getByLabel('Category').selectOption({ label: 'Accessories' });
+    await expectTitles(['Oceanic Scarf', 'Zebra Socks']);
+    await page.getByLabel('Category').selectOption({ label: 'All categories' });
+    await expectTitles(all);
+  });
+
   it('imports the same file again without duplicating', async () => {
     await page.getByRole('button', { name: 'Import a CSV' }).first().click();
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await page.getByRole('button', { name: 'Continue without the missing pictures' }).click();
+    // The panel asks for its products again once the import is stored.
+    const refreshed = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && /\/api\/v1\/accounts\/[^/]+\/listings\?/.test(r.url()),
+    );
     await page.getByRole('button', { name: 'Import 5 products' }).click();
-    await expectText(page.locator('#cb-listings-notice'), '5 products added');
+    // SPEC §8 'n products added' counts the new ones: nothing was added, the five were updated.
+    await expectText(page.locator('#cb-listings-notice'), '0 products added, 5 updated');
     await expectText(page.locator('#cb-listings-count'), '5 products');
+    // scarf.png was not uploaded this time: the scarf keeps the picture uploaded the first time.
+    const listed = (await (await refreshed).json()).data as { title: string; main_image: string | null }[];
+    const scarf = listed.find((l) => l.title === 'Oceanic Scarf')!;
+    expect(scarf.main_image).toMatch(/^\/files\/images\/.+\/scarf\.png$/);
+    await expectVisible(page.locator(`img[src="${scarf.main_image}"]`));
   });
 
   it('adds a product by hand and edits it', async () => {
@@ -200,5 +247,48 @@ describe('listings panel and CSV import in Chromium', () => {
     await expectText(page.locator('#cb-listings-notice'), 'Product saved');
     await page.getByLabel('Search').fill('apron');
     await expectTitles(['Linen Apron, blue']);
+  });
+
+  it("filters a store's products by one of its collections", async () => {
+    const db = server.runtime.db;
+    const [user] = await db.select().from(users).where(eq(users.email, 'importer@example.com'));
+    const [shop] = await db
+      .insert(storeAccounts)
+      .values({ userId: user!.id, type: 'shopify', name: 'North Shop', shopDomain: 'north.myshopify.com' })
+      .returning();
+    const account = { id: shop!.id, userId: user!.id };
+    const stored = await upsertListings({
+      db,
+      ownerId: user!.id,
+      accountId: shop!.id,
+      listings: ['Beach Towel', 'Sun Hat', 'Wool Coat'].map((title, i) => ({
+        source: 'shopify',
+        external_id: `gid://shopify/Product/${i + 1}`,
+        title,
+        category: title === 'Wool Coat' ? 'Winter' : 'Summer wear',
+      })),
+    });
+    await saveStoreCollections({
+      db,
+      account,
+      kind: 'collection',
+      items: [{ external_id: 'gid://shopify/Collection/9', title: 'Beach days', is_custom_collection: true }],
+    });
+    await replaceCollects({
+      db,
+      account,
+      memberships: stored.listings.slice(0, 2).map((l) => ({
+        listingId: l.id,
+        collections: [{ external_id: 'gid://shopify/Collection/9', title: 'Beach days' }],
+      })),
+    });
+
+    await page.reload();
+    await page.getByLabel('Store', { exact: true }).selectOption({ label: 'North Shop (shopify)' });
+    await expectTitles(['Beach Towel', 'Sun Hat', 'Wool Coat']);
+    await page.getByLabel('Category').selectOption({ label: 'Beach days' });
+    await expectTitles(['Beach Towel', 'Sun Hat']);
+    await page.getByLabel('Category').selectOption({ label: 'Winter' });
+    await expectTitles(['Wool Coat']);
   });
 });

@@ -37,6 +37,15 @@ export const ListingViewSchema = ListingSchema.extend({
   updated_at: z.string(),
 });
 
+/** Stock of a listing and its variations (GET api/v1/inventory, and listings with display_inventory). */
+export const InventorySchema = z.object({
+  listing_id: z.string(),
+  stock: z.number().nullable(),
+  variations: z.array(
+    z.object({ id: z.string(), title: z.string(), sku: z.string().nullable(), stock: z.number().nullable() }),
+  ),
+});
+
 /** Query flags arrive as text: "true"/"1" and "false"/"0"; an empty value means not set. */
 const flag = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -143,7 +152,8 @@ export const accountListingsEndpoint = defineEndpoint(
     auth: 'user',
     query: ListingsQuery,
     response: z.object({
-      data: z.array(ListingViewSchema),
+      // inventory: only with display_inventory.
+      data: z.array(ListingViewSchema.extend({ inventory: InventorySchema.optional() })),
       total: z.number(),
       count: z.number(),
       page: z.number(),

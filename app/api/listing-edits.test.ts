@@ -1,4 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTINGS_BODY_MAX_BYTES } from '../services/listing-body.server.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 type Client = ReturnType<typeof client>;
@@ -121,6 +123,79 @@ describe('hand-made listings (SPEC §7 POST/PUT/DELETE api/v1/listings)', () => 
     });
     expect((await alice.del(`/api/v1/listings/${mug.id}`)).status).toBe(404);
     expect((await alice.get(`/api/v1/listings/${mug.id}`)).status).toBe(404);
+  });
+});
+
+describe('POST api/v1/listings: how much it reads', () => {
+  const TOO_LARGE = {
+    error: 'too_large',
+    message: 'The listings sent are larger than 64 MB. Import them in several files.',
+  };
+
+  it('answers 413 to a body whose declared length is over the cap, before reading it', async () => {
+    const answer = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const req = httpRequest(`${server.url}/api/v1/listings`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(LISTINGS_BODY_MAX_BYTES + 1),
+          Accept: 'application/json',
+          Cookie: alice.jar.header(),
+        },
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      // Only the start of the announced body is ever sent.
+      req.write('[{"title":"Mug"}');
+    });
+    expect(answer).toEqual({ status: 413, body: TOO_LARGE });
+  });
+
+  it('answers 413 to a body sent without a length once it passes the cap', async () => {
+    const chunk = new TextEncoder().encode(
+      `${'{"title":"Mug","description":"' + 'x'.repeat(1024 * 1024)}"},`,
+    );
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(new TextEncoder().encode('[')),
+      pull: (c) => {
+        // Twice the cap at most: the server must answer before the end.
+        if (sent > 2 * LISTINGS_BODY_MAX_BYTES) return c.close();
+        sent += chunk.byteLength;
+        c.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${server.url}/api/v1/listings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: alice.jar.header() },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await body(res)).toEqual({ status: 413, body: TOO_LARGE });
+  });
+
+  it('still reads an import under the cap, and refuses a body that is not JSON with 400', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      title: `Cup ${i}`,
+      description: 'y'.repeat(2000),
+    }));
+    expect((await bob.post('/api/v1/listings', rows)).status).toBe(200);
+    const res = await fetch(`${server.url}/api/v1/listings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: alice.jar.header() },
+      body: '[{"title":',
+    });
+    expect(await body(res)).toEqual({
+      status: 400,
+      body: { error: 'invalid', message: 'The request body is not valid JSON.' },
+    });
   });
 });
 

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveLocalImages } from '../../core/csv/index.ts';
+import type { Listing } from '../../core/model/index.ts';
 import { extdataPath } from '../../scripts/testing/extdata.ts';
+import { withoutPictures } from '../components/listings-panel/import-pictures.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 type Client = ReturnType<typeof client>;
@@ -246,5 +249,67 @@ describe('the upload-images step', () => {
       status: 400,
       body: { error: 'invalid', message: '"fake.png" is not a JPEG, PNG, GIF or WebP picture.' },
     });
+  });
+});
+
+describe('importing a file again without uploading its pictures', () => {
+  const csv = (price: number) =>
+    [
+      'title,price,category,image',
+      `Knit Scarf,${price},Accessories,scarf.png;https://cdn.example.com/scarf-2.jpg`,
+      `Wool Hat,${price},Accessories,hat.png`,
+    ].join('\n');
+  /** What the wizard posts: the pictures uploaded swapped in, the others left out and named. */
+  async function importWith(text: string, uploads: Record<string, string>) {
+    const r = await review(text);
+    expect(r.status).toBe(200);
+    const resolved = resolveLocalImages(r.body.listings as Listing[], uploads);
+    const listings = withoutPictures(resolved.listings as Listing[], new Set(resolved.missing));
+    const stored = await alice.post('/api/v1/listings', listings);
+    expect(stored.status).toBe(200);
+    return stored.json();
+  }
+  const byTitle = async () =>
+    Object.fromEntries(
+      (
+        (await (await alice.get(`/api/v1/accounts/${account}/listings?page=-1`)).json()).data as Listing[]
+      ).map((l) => [l.title, l]),
+    );
+
+  it('keeps the pictures uploaded the first time, and updates the rest', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
+    const uploaded = await upload('/api/v1/listings/import/images', [
+      { field: 'files', name: 'scarf.png', body: new Uint8Array(png), type: 'image/png' },
+    ]);
+    const scarfUrl = uploaded.body.data[0].url as string;
+    expect(await importWith(csv(20), { 'scarf.png': scarfUrl })).toMatchObject({ created: 2 });
+    const first = await byTitle();
+    expect(first['Knit Scarf']!.images.map((i) => i.original)).toEqual([
+      scarfUrl,
+      'https://cdn.example.com/scarf-2.jpg',
+    ]);
+    // hat.png was not uploaded: left out, and the hat has no picture.
+    expect(first['Wool Hat']!.images).toEqual([]);
+
+    // Again, with a new price, skipping the picture step.
+    expect(await importWith(csv(25), {})).toMatchObject({ created: 0, updated: 2 });
+    const again = await byTitle();
+    expect(again['Knit Scarf']).toMatchObject({ price: 25, main_image: scarfUrl });
+    expect(again['Knit Scarf']!.images.map((i) => i.original)).toEqual([
+      scarfUrl,
+      'https://cdn.example.com/scarf-2.jpg',
+    ]);
+    expect(again['Wool Hat']).toMatchObject({ price: 25, images: [], main_image: null });
+  });
+
+  it('a file that changes a picture it names by address still changes it', async () => {
+    const text = (image: string) => `title,price,category,image\nLinen Scarf,9,Accessories,${image}`;
+    await importWith(text('https://cdn.example.com/linen-1.jpg'), {});
+    await importWith(text('https://cdn.example.com/linen-2.jpg'), {});
+    const listings = (await (await alice.get(`/api/v1/accounts/${account}/listings?keywords=linen`)).json())
+      .data as Listing[];
+    expect(listings.map((l) => l.main_image)).toEqual(['https://cdn.example.com/linen-2.jpg']);
   });
 });

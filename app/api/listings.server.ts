@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CSV_MESSAGES } from '../../core/csv/index.ts';
 import { ProductImageSchema } from '../../core/model/index.ts';
-import { json, notFound } from '../services/http.server.ts';
+import { json, notFound, parseWith } from '../services/http.server.ts';
+import {
+  LISTINGS_BODY_MAX_BYTES,
+  LISTINGS_BODY_TOO_LARGE,
+  readJsonWithin,
+} from '../services/listing-body.server.ts';
 import {
   InventoryChangesSchema,
   ListingImageInputSchema,
@@ -20,7 +25,7 @@ import {
   getListing,
   updateListing,
 } from '../services/listings.server.ts';
-import { ListingViewSchema } from './accounts.server.ts';
+import { InventorySchema, ListingViewSchema } from './accounts.server.ts';
 import { queueListingImages } from '../services/image-jobs.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
@@ -31,17 +36,32 @@ import { defineEndpoint } from './define.server.ts';
 const NewListingSchema = ListingWriteSchema.extend({
   source: z.enum(['own', 'csv']).default('own'),
   title: z.string().trim().min(1, CSV_MESSAGES.emptyTitle).max(500),
+  missing_pictures: z
+    .array(z.string().max(2000))
+    .max(1000)
+    .optional()
+    .describe(
+      'Picture file names an import left out (not uploaded): a listing already there with the same ' +
+        'external_id keeps the pictures it has instead of losing them',
+    ),
 });
+type NewListing = z.output<typeof NewListingSchema>;
+
+/** The listings to write, and the external ids whose stored pictures an import could not replace. */
+function splitMissingPictures(items: NewListing[]) {
+  const keepPicturesOf = new Set<string>();
+  const listings = items.map(({ missing_pictures, ...listing }) => {
+    if (missing_pictures?.length && listing.external_id) keepPicturesOf.add(listing.external_id);
+    return listing;
+  });
+  return { listings, keepPicturesOf };
+}
 /** An import of 10,000 rows is the budgeted size (DESIGN §13); twice that still fits one request. */
 const MAX_LISTINGS_PER_REQUEST = 20_000;
-
-const InventorySchema = z.object({
-  listing_id: z.string(),
-  stock: z.number().nullable(),
-  variations: z.array(
-    z.object({ id: z.string(), title: z.string(), sku: z.string().nullable(), stock: z.number().nullable() }),
-  ),
-});
+const CreateListingsBody = z.union([
+  z.array(NewListingSchema).max(MAX_LISTINGS_PER_REQUEST),
+  NewListingSchema,
+]);
 
 export const createListingsEndpoint = defineEndpoint(
   {
@@ -52,7 +72,9 @@ export const createListingsEndpoint = defineEndpoint(
       'a listing with the external_id of one already there updates it',
     tags: ['listings'],
     auth: 'user',
-    body: z.union([z.array(NewListingSchema).max(MAX_LISTINGS_PER_REQUEST), NewListingSchema]),
+    // Read here, within LISTINGS_BODY_MAX_BYTES, before the item count is checked.
+    rawBody: true,
+    body: CreateListingsBody,
     response: z.union([
       ListingViewSchema,
       z.object({
@@ -62,12 +84,19 @@ export const createListingsEndpoint = defineEndpoint(
         data: z.array(z.object({ id: z.string(), external_id: z.string().nullable(), title: z.string() })),
       }),
     ]),
-    errors: [404],
+    errors: [404, 413],
   },
-  async ({ user, runtime, body }) => {
+  async ({ user, runtime, request }) => {
+    const body = parseWith(
+      CreateListingsBody,
+      await readJsonWithin(request, {
+        maxBytes: LISTINGS_BODY_MAX_BYTES,
+        tooLargeMessage: LISTINGS_BODY_TOO_LARGE,
+      }),
+    );
     const db = runtime.db;
     if (Array.isArray(body)) {
-      const r = await createListings({ db, ownerId: user.id, listings: body });
+      const r = await createListings({ db, ownerId: user.id, ...splitMissingPictures(body) });
       await queueListingImages({
         db,
         jobs: runtime.jobs,
@@ -76,7 +105,7 @@ export const createListingsEndpoint = defineEndpoint(
       });
       return { created: r.created, updated: r.updated, count: r.listings.length, data: r.listings };
     }
-    const r = await createListings({ db, ownerId: user.id, listings: [body] });
+    const r = await createListings({ db, ownerId: user.id, ...splitMissingPictures([body]) });
     await queueListingImages({ db, jobs: runtime.jobs, ownerId: user.id, listingIds: [r.listings[0]!.id] });
     const listing = await getListing({ db, ownerId: user.id, listingId: r.listings[0]!.id });
     return json(listing, { status: r.created ? 201 : 200 });

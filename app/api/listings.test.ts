@@ -3,6 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, collects, storeAccounts, users } from '../../db/schema.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 import { upsertListings } from '../services/listings.server.ts';
+import {
+  DEFAULT_QUERY,
+  categoryFilter,
+  listingsUrl,
+  type PanelCategory,
+} from '../components/listings-panel/api.ts';
 
 type Client = ReturnType<typeof client>;
 let server: TestServer;
@@ -164,6 +170,16 @@ describe('listing filters, sort, search and paging (SPEC §2.6, §7, §9)', () =
     expect(titles((await listingsOf('?keywords=blue%20co')).body)).toEqual(['Ocean Blue Shirt']);
     expect(titles((await listingsOf('?keywords=acc')).body)).toEqual(['oceanic Scarf', 'Zebra Socks']);
     expect(titles((await listingsOf('?keywords=%C3%A9mi')).body)).toEqual(['Émile Hat']);
+    // Accents aside, both ways: "emile" finds "Émile", "océan" finds "Ocean".
+    expect(titles((await listingsOf('?keywords=emile')).body)).toEqual(['Émile Hat']);
+    expect(titles((await listingsOf('?keywords=EMI%20hat')).body)).toEqual(['Émile Hat']);
+    expect(titles((await listingsOf(`?keywords=${encodeURIComponent('océan')}`)).body)).toEqual([
+      'Ocean Blue Shirt',
+      'oceanic Scarf',
+    ]);
+    expect((await get(alice, `/api/v1/accounts/${ownAccount}/listings/count?keywords=emile`)).body).toEqual({
+      count: 1,
+    });
     expect(titles((await listingsOf('?keywords=tee&in_stock=true')).body)).toEqual(['Banana Tee']);
     expect((await listingsOf('?keywords=shirtz')).body).toMatchObject({ data: [], total: 0, count: 0 });
     // tsquery operators are text, not syntax
@@ -218,26 +234,6 @@ describe('listing filters, sort, search and paging (SPEC §2.6, §7, §9)', () =
     expect(sort.body.message).toMatch(/^sort_by: /);
     expect((await listingsOf('?status=SOLD')).status).toBe(400);
     expect((await listingsOf('?in_stock=maybe')).status).toBe(400);
-  });
-});
-
-describe('OpenAPI document', () => {
-  it('describes the listings endpoints with their query parameters', async () => {
-    const doc = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
-    const listingsGet = doc.paths['/api/v1/accounts/{accountId}/listings'].get;
-    expect(listingsGet.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['accountId', 'page', 'keywords', 'status', 'sort_by', 'in_stock', 'visible']),
-    );
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([
-        '/api/v1/accounts',
-        '/api/v1/listings',
-        '/api/v1/listings/import',
-        '/api/v1/listings/{listingId}/images/{index}',
-        '/api/v1/inventory/{listingId}',
-        '/api/v1/listings/{parentId}/parent',
-      ]),
-    );
   });
 });
 
@@ -349,6 +345,18 @@ describe('a store account: manual, best-selling and created-desc sorts, shops, c
       ['Hats', 1],
       ['Shirts', 3],
     ]);
+  });
+
+  it("the panel's category list asks a collection by collection_id, a category by category_id", async () => {
+    const entries = (await of('/categories')).body.data as PanelCategory[];
+    const shown: Record<string, string[]> = {};
+    for (const entry of entries) {
+      const url = listingsUrl(shopAccount, { ...DEFAULT_QUERY, ...categoryFilter(entry) });
+      shown[entry.title] = titles((await get(alice, url)).body);
+    }
+    expect(shown).toEqual({ Summer: ['Anchor', 'Compass'], Gear: ['Buoy'] });
+    // category_id names a category: a collection's id there matches nothing.
+    expect(titles((await of('/listings?category_id=c-summer')).body)).toEqual([]);
   });
 
   it('answers the parent listing by store id, and its translation for a language', async () => {

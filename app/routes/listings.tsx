@@ -6,6 +6,7 @@ import { AppFrame } from '../components/app-frame.tsx';
 import {
   CsvImportModal,
   ListingFormModal,
+  importedMessage,
   ListingsPanel,
   type PanelListing,
 } from '../components/listings-panel/index.ts';
@@ -89,7 +90,7 @@ export default function ListingsPage() {
           key={`import-${openings}`}
           open
           onClose={() => setImporting(false)}
-          onImported={(count) => done(t('listings.added', { count }))}
+          onImported={(outcome) => done(importedMessage(outcome, t))}
         />
       ) : null}
       {editing ? (

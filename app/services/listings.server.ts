@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedBy } from '../../db/owned.ts';
 import { listings } from '../../db/schema.ts';
 import { describeIssues, notFound, parseWith, badRequest } from './http.server.ts';
+import { keepStoredPictures } from './listing-pictures.server.ts';
 import { ensureOwnAccount, requireOwnedAccount } from './store-accounts.server.ts';
 
 /**
@@ -20,7 +21,7 @@ export const UPSERT_BATCH_SIZE = 500;
 /**
  * A listing as writers give it: the Listing document, plus what only a store knows and the document does not
  * hold (the store's own ordering for the "manual" sort, popularity for "best-selling", the creation date for
- * "created-desc"). Those three default to null.
+ * "created-desc"). Those three default to null, and null leaves an existing listing's value as it is.
  */
 export const ListingWriteSchema = ListingSchema.extend({
   store_position: z.number().int().nullable().optional(),
@@ -92,6 +93,7 @@ export type UpsertResult = {
 };
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
+const keep = (column: string) => sql.raw(`coalesce(excluded.${column}, listings.${column})`);
 
 /**
  * Store listings in an account the owner holds: insert, or update the listing with the same external_id
@@ -104,6 +106,11 @@ export async function upsertListings(opts: {
   ownerId: string;
   accountId: string;
   listings: readonly ListingWrite[];
+  /**
+   * External ids whose listing, when already there, keeps its pictures (an import that could not resolve its
+   * local picture names). Store syncs never pass it: the store's pictures always win.
+   */
+  keepPicturesOf?: ReadonlySet<string>;
 }): Promise<UpsertResult> {
   const account = await requireOwnedAccount(opts);
   const parsed = parseWith(z.array(ListingWriteSchema), opts.listings);
@@ -116,6 +123,13 @@ export async function upsertListings(opts: {
 
   const stored: { id: string; externalId: string | null; title: string; inserted: boolean }[] = [];
   await opts.db.transaction(async (tx) => {
+    if (opts.keepPicturesOf?.size)
+      await keepStoredPictures({
+        db: tx as unknown as Db,
+        accountId: account.id,
+        values,
+        externalIds: opts.keepPicturesOf,
+      });
     for (let i = 0; i < values.length; i += UPSERT_BATCH_SIZE) {
       const batch = values.slice(i, i + UPSERT_BATCH_SIZE);
       const rows = await tx
@@ -136,9 +150,11 @@ export async function upsertListings(opts: {
             sku: excluded('sku'),
             price: excluded('price'),
             online: excluded('online'),
-            storePosition: excluded('store_position'),
-            salesRank: excluded('sales_rank'),
-            externalCreatedAt: excluded('external_created_at'),
+            // Null keeps what the row has: a webhook's single product does not know its place in the store's
+            // orders (a sync writes them for the whole account: store-ordering.server.ts).
+            storePosition: keep('store_position'),
+            salesRank: keep('sales_rank'),
+            externalCreatedAt: keep('external_created_at'),
             document: excluded('document'),
             updatedAt: sql`now()`,
           },
@@ -169,6 +185,7 @@ export async function createListings(opts: {
   db: Db;
   ownerId: string;
   listings: readonly ListingWrite[];
+  keepPicturesOf?: ReadonlySet<string>;
 }): Promise<UpsertResult> {
   const own = await ensureOwnAccount(opts);
   return upsertListings({ ...opts, accountId: own.id });

@@ -13,6 +13,7 @@ import {
   updateListing,
   upsertListings,
 } from './listings.server.ts';
+import { foldAccents, listListings } from './listing-search.server.ts';
 import { ensureOwnAccount, listAccounts } from './store-accounts.server.ts';
 
 let database: Database;
@@ -261,5 +262,32 @@ describe('recording processed pictures', () => {
         pictures: new Map([['x', copy('x')]]),
       }),
     ).toBe(false);
+  });
+});
+
+describe('keyword search, accents aside', () => {
+  it('folds accents of the listings and of the keywords alike, letters without a decomposition too', async () => {
+    expect(foldAccents('Émile Brûlée Søren Łódź İstanbul ﬁne')).toBe('Emile Brulee Soren Lodz Istanbul ﬁne');
+    const db = database.db;
+    const [user] = await db.insert(users).values({ email: 'accents@example.com' }).returning();
+    await createListings({
+      db,
+      ownerId: user!.id,
+      listings: [
+        { title: 'Crème brûlée set', vendor: 'Søren & Co' },
+        { title: 'Łódź poster', category: 'Décor' },
+        { title: 'Plain mug' },
+      ],
+    });
+    const own = await ensureOwnAccount({ db, ownerId: user!.id });
+    const search = async (keywords: string) =>
+      (await listListings({ db, ownerId: user!.id, accountId: own.id, filters: { keywords } })).data.map(
+        (l) => l.title,
+      );
+    expect(await search('creme brulee')).toEqual(['Crème brûlée set']);
+    expect(await search('soren')).toEqual(['Crème brûlée set']);
+    expect(await search('lodz decor')).toEqual(['Łódź poster']);
+    expect(await search('DÉCOR')).toEqual(['Łódź poster']);
+    expect(await search('mug')).toEqual(['Plain mug']);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { collections, collects } from '../../db/schema.ts';
 
@@ -113,11 +113,22 @@ export async function replaceCollects(opts: {
     ),
   );
   await db.transaction(async (tx) => {
+    // A product's place in a collection's manual order comes from the collection (store-ordering.server.ts), not
+    // from the product: a collection the listing stays in keeps the position it had.
+    const before = await tx
+      .select()
+      .from(collects)
+      .where(and(inArray(collects.listingId, listingIds), isNotNull(collects.position)));
+    const position = new Map(before.map((c) => [`${c.collectionId} ${c.listingId}`, c.position]));
     await tx.delete(collects).where(inArray(collects.listingId, listingIds));
     for (let i = 0; i < rows.length; i += 1000)
       await tx
         .insert(collects)
-        .values(rows.slice(i, i + 1000))
+        .values(
+          rows
+            .slice(i, i + 1000)
+            .map((r) => ({ ...r, position: position.get(`${r.collectionId} ${r.listingId}`) ?? null })),
+        )
         .onConflictDoNothing();
   });
 }

@@ -3,6 +3,7 @@ import type { Connector, ProductFailure, StoreListing } from '../../connectors/i
 import type { Db } from '../../db/client.ts';
 import { listings, storeAccounts } from '../../db/schema.ts';
 import { replaceCollects, saveStoreCollections } from './store-collection-sync.server.ts';
+import { saveStoreOrdering, type StoreCollectionOrder } from './store-ordering.server.ts';
 import { deleteListing, upsertListings } from './listings.server.ts';
 
 /** From this many products on, a full sync asks the store for one bulk export instead of cursor pages. */
@@ -33,6 +34,8 @@ export type SyncStoreResult = {
   /** How many the store listed; null when it could not list them (the stored ones were kept). */
   collections: number | null;
   categories: number | null;
+  /** Collections whose manual and best-selling orders were read; null when they could not be. */
+  orders: number | null;
   /** Products that could not be mapped: left as they were (SPEC §8 'skipped silently'), reported here. */
   skipped: ProductFailure[];
 };
@@ -79,6 +82,7 @@ export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): P
     removed: 0,
     collections: collectionList?.length ?? null,
     categories: categoryList?.length ?? null,
+    orders: null,
     skipped: [],
   };
   ctx.progress(0, total);
@@ -152,9 +156,37 @@ export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): P
         result.removed++;
     }
   }
+  if (connector.collectionOrder && collectionList)
+    result.orders = await syncStoreOrdering(
+      options,
+      collectionList.map((c) => c.external_id),
+    );
   await db
     .update(storeAccounts)
     .set({ lastSyncAt: new Date(), connectionStatus: 'connected', updatedAt: new Date() })
     .where(eq(storeAccounts.id, account.id));
   return result;
+}
+
+/**
+ * The manual and best-selling orders, read per collection once the products are stored (they order listings,
+ * so they come after them). Like collections, they help but are not the products: when the store cannot give
+ * them, the sorts keep the orders of the last sync.
+ */
+async function syncStoreOrdering(options: SyncStoreOptions, collectionIds: string[]): Promise<number | null> {
+  const { connector } = options;
+  try {
+    const orders: StoreCollectionOrder[] = [];
+    for (const collectionId of collectionIds) {
+      if (options.signal?.aborted) throw new Error('The sync was cancelled');
+      const order = await connector.collectionOrder!(collectionId);
+      if (order) orders.push({ collectionId, ...order });
+    }
+    await saveStoreOrdering({ db: options.db, account: options.account, orders });
+    return orders.length;
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    options.logger?.warn({ err }, 'store orders could not be read; the sorts keep the last ones');
+    return null;
+  }
 }

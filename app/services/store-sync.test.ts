@@ -89,6 +89,7 @@ describe('store sync: cursor pages (small shop)', () => {
       removed: 0,
       collections: 2,
       categories: 2,
+      orders: 2,
       skipped: [
         {
           external_id: broken.id,

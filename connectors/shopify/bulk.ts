@@ -1,7 +1,7 @@
 import { ConnectorError } from '../types.ts';
 import type { ShopifyAdminClient } from './admin-client.ts';
 import type { MediaNode, MetafieldNode, ProductNode, VariantNode } from './map-product.ts';
-import { BULK_PRODUCTS_QUERY, BULK_RUN_MUTATION, CURRENT_BULK_QUERY } from './queries.ts';
+import { BULK_OPERATION_QUERY, BULK_PRODUCTS_QUERY, BULK_RUN_MUTATION } from './queries.ts';
 
 type BulkOperation = {
   id: string;
@@ -20,6 +20,11 @@ type RunPayload = {
 };
 
 const RUNNING = new Set(['CREATED', 'RUNNING', 'CANCELING']);
+/**
+ * Refusals that pass with time: LIMIT_REACHED (API 2026-01+: five bulk queries already run for the app on the
+ * shop), OPERATION_IN_PROGRESS (the one-at-a-time rule of older versions).
+ */
+const BUSY = new Set(['LIMIT_REACHED', 'OPERATION_IN_PROGRESS']);
 
 export type BulkOptions = {
   pollMs: number;
@@ -32,17 +37,24 @@ export type BulkOptions = {
 
 /**
  * Run the bulk product export and resolve with the URL of its JSONL file (null when the shop has no products).
- * Shopify runs one bulk query per app and shop: when one is already running (a sync started just before, or
- * one a crashed worker left), we wait for it to end and start ours after it.
+ * Since API 2026-01 an app may run several bulk queries on a shop, so the operation is followed by its own id
+ * (bulkOperation(id:)): currentBulkOperation, now deprecated, answers the newest one, which may be another
+ * sync's. When Shopify refuses a new operation because too many run, we wait and ask again.
  */
 export async function runBulkExport(client: ShopifyAdminClient, opts: BulkOptions): Promise<string | null> {
+  const deadline = Date.now() + opts.timeoutMs;
   let id: string | null = null;
-  for (let attempt = 0; id === null; attempt++) {
+  while (id === null) {
+    checkAborted(opts);
     const { data } = await client.request<RunPayload>(BULK_RUN_MUTATION, { query: BULK_PRODUCTS_QUERY });
     const run = data.bulkOperationRunQuery;
-    const busy = run.userErrors.find((e) => e.code === 'OPERATION_IN_PROGRESS');
-    if (busy && attempt < 3) {
-      await waitForBulk(client, null, opts);
+    if (run.userErrors.length && run.userErrors.every((e) => BUSY.has(e.code ?? ''))) {
+      if (Date.now() > deadline)
+        throw new ConnectorError(
+          'export_failed',
+          'Shopify kept refusing a new export: too many were running',
+        );
+      await opts.sleep(opts.pollMs);
       continue;
     }
     if (run.userErrors.length || !run.bulkOperation)
@@ -52,7 +64,7 @@ export async function runBulkExport(client: ShopifyAdminClient, opts: BulkOption
       );
     id = run.bulkOperation.id;
   }
-  const done = await waitForBulk(client, id, opts);
+  const done = await waitForBulk(client, id, opts, deadline);
   if (done.status !== 'COMPLETED')
     throw new ConnectorError(
       'export_failed',
@@ -61,23 +73,24 @@ export async function runBulkExport(client: ShopifyAdminClient, opts: BulkOption
   return done.url ?? null;
 }
 
-/** Poll currentBulkOperation until `id` (or whatever runs, when null) is no longer running. */
+function checkAborted(opts: BulkOptions) {
+  if (opts.signal?.aborted) throw new ConnectorError('export_failed', 'The export was cancelled');
+}
+
+/** Poll our operation by its id until it is no longer running. */
 async function waitForBulk(
   client: ShopifyAdminClient,
-  id: string | null,
+  id: string,
   opts: BulkOptions,
+  deadline: number,
 ): Promise<BulkOperation> {
-  const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
-    if (opts.signal?.aborted) throw new ConnectorError('export_failed', 'The export was cancelled');
-    const { data } = await client.request<{ currentBulkOperation: BulkOperation | null }>(CURRENT_BULK_QUERY);
-    const op = data.currentBulkOperation;
-    if (!op) {
-      if (id === null) return { id: '', status: 'COMPLETED' };
-      throw new ConnectorError('export_failed', 'Shopify lost track of the export');
-    }
-    if (id !== null && op.id !== id)
-      throw new ConnectorError('export_failed', 'Another export replaced ours on Shopify');
+    checkAborted(opts);
+    const { data } = await client.request<{ bulkOperation: BulkOperation | null }>(BULK_OPERATION_QUERY, {
+      id,
+    });
+    const op = data.bulkOperation;
+    if (!op) throw new ConnectorError('export_failed', 'Shopify lost track of the export');
     if (!RUNNING.has(op.status)) return op;
     opts.onPreparing?.({ objectCount: Number(op.objectCount ?? 0) });
     if (Date.now() > deadline) throw new ConnectorError('export_failed', 'The Shopify export took too long');

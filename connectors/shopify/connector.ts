@@ -1,5 +1,6 @@
 import {
   ConnectorError,
+  type CollectionOrder,
   type ConnectionCheck,
   type Connector,
   type ExportItem,
@@ -14,6 +15,7 @@ import { defaultSleep, ShopifyAdminClient, type AdminClientOptions } from './adm
 import { assembleBulkProducts, readLines, runBulkExport, type BulkParseStats } from './bulk.ts';
 import { mapProduct, productGid, type ProductNode } from './map-product.ts';
 import {
+  COLLECTION_ORDER_QUERY,
   COLLECTIONS_QUERY,
   NESTED_LIMITS,
   NESTED_PAGE_QUERIES,
@@ -165,6 +167,31 @@ export class ShopifyConnector implements Connector {
       after = data.collections.pageInfo?.hasNextPage ? (data.collections.pageInfo.endCursor ?? null) : null;
     } while (after);
     return out;
+  }
+
+  /** The collection's products in its MANUAL and BEST_SELLING orders (ids only, 250 a page). */
+  async collectionOrder(collectionId: string): Promise<CollectionOrder | null> {
+    const order: CollectionOrder = { manual: [], best_selling: [] };
+    for (const [sortKey, ids] of [
+      ['MANUAL', order.manual],
+      ['BEST_SELLING', order.best_selling],
+    ] as const) {
+      let after: string | null = null;
+      do {
+        type Page = { collection: { products: Conn<{ id: string }> } | null };
+        const answer: { data: Page } = await this.client.request<Page>(COLLECTION_ORDER_QUERY, {
+          id: collectionId,
+          sortKey,
+          after,
+        });
+        const products = answer.data.collection?.products;
+        if (!products) return null;
+        ids.push(...products.nodes.map((p) => p.id));
+        const info: PageInfo | undefined = products.pageInfo;
+        after = info?.hasNextPage ? (info.endCursor ?? null) : null;
+      } while (after);
+    }
+    return order;
   }
 
   /** Every product through a bulk operation: start it, poll it, then stream its JSONL one product at a time. */

@@ -15,6 +15,7 @@ export type ProductNode = {
   status?: string | null;
   tags?: string[] | null;
   onlineStoreUrl?: string | null;
+  createdAt?: string | null;
   category?: { name?: string | null } | null;
   options?: { name: string; values?: string[] | null }[] | null;
   variants: VariantNode[];
@@ -163,6 +164,7 @@ export function mapProduct(node: ProductNode, opts: { currency?: string | null }
     ...parsed.data,
     external_id: node.id,
     source: 'shopify',
+    external_created_at: text(node.createdAt),
     collections: node.collections
       ? node.collections.map((c) => ({ external_id: c.id, title: c.title ?? '' }))
       : undefined,
@@ -180,6 +182,7 @@ export type RestProduct = {
   handle?: string | null;
   status?: string | null;
   published_at?: string | null;
+  created_at?: string | null;
   tags?: string | null;
   options?: { name: string; values?: string[] | null }[] | null;
   variants?: {
@@ -225,6 +228,7 @@ export function restToProductNode(rest: RestProduct, opts: { shop?: string } = {
     // REST has no storefront URL; the shop's /products/<handle> redirects to the primary domain.
     onlineStoreUrl:
       published && rest.handle && opts.shop ? `https://${opts.shop}/products/${rest.handle}` : null,
+    createdAt: rest.created_at ?? null,
     category: null,
     options: (rest.options ?? []).map((o) => ({ name: o.name, values: o.values ?? null })),
     variants: (rest.variants ?? []).map((v) => {

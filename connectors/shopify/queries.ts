@@ -10,7 +10,7 @@ const VARIANT_FIELDS = `id title sku barcode price compareAtPrice inventoryQuant
 const MEDIA_FIELDS = `id mediaContentType ... on MediaImage { image { url altText } }`;
 const METAFIELD_FIELDS = `id namespace key type value description`;
 const COLLECTION_FIELDS = `id title`;
-const PRODUCT_SCALARS = `id title handle descriptionHtml vendor productType status tags onlineStoreUrl updatedAt
+const PRODUCT_SCALARS = `id title handle descriptionHtml vendor productType status tags onlineStoreUrl createdAt updatedAt
   category { name }
   options { name values }`;
 
@@ -60,6 +60,18 @@ query Collections($after: String) {
   }
 }`;
 
+/**
+ * A collection's products in one of its orders (ProductCollectionSortKeys: MANUAL is the merchant's order,
+ * BEST_SELLING Shopify's sales ranking). The Admin API has no shop-wide manual or best-selling order of
+ * products (ProductSortKeys has neither): collections are where Shopify keeps them.
+ */
+export const COLLECTION_ORDER_QUERY = `#graphql
+query CollectionOrder($id: ID!, $sortKey: ProductCollectionSortKeys!, $after: String) {
+  collection(id: $id) {
+    products(first: 250, after: $after, sortKey: $sortKey) { nodes { id } pageInfo { hasNextPage endCursor } }
+  }
+}`;
+
 export const PRODUCT_TYPES_QUERY = `#graphql
 query ProductTypes($after: String) {
   productTypes(first: 1000, after: $after) { nodes pageInfo { hasNextPage endCursor } }
@@ -92,7 +104,8 @@ mutation BulkProducts($query: String!) {
   }
 }`;
 
-export const CURRENT_BULK_QUERY = `#graphql
-query CurrentBulk {
-  currentBulkOperation(type: QUERY) { id status errorCode objectCount rootObjectCount url partialDataUrl }
+/** Our own operation, by the id bulkOperationRunQuery gave (API 2026-01+; replaces currentBulkOperation). */
+export const BULK_OPERATION_QUERY = `#graphql
+query BulkOperation($id: ID!) {
+  bulkOperation(id: $id) { id status errorCode objectCount rootObjectCount url partialDataUrl }
 }`;

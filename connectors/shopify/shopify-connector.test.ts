@@ -4,7 +4,6 @@ import { addFakeProduct, productFromRest } from '../../scripts/testing/fake-shop
 import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
 import { ConnectorError } from '../types.ts';
 import { ShopifyConnector, type ShopifyConnectorOptions } from './connector.ts';
-import { BULK_PRODUCTS_QUERY, BULK_RUN_MUTATION } from './queries.ts';
 import { readExtdataJson } from '../../scripts/testing/extdata.ts';
 
 const restFixture = readExtdataJson<{ products: Record<string, any>[] }>(
@@ -56,6 +55,29 @@ describe('Shopify connector: connection check', () => {
     const { admin, connector } = shop();
     admin.forcedStatuses.push(402);
     expect(await connector.checkConnection()).toMatchObject({ ok: false, code: 'unavailable' });
+  });
+});
+
+describe('the test server answers as Admin API 2026-04 does', () => {
+  it('refuses another API version than the one the product targets', async () => {
+    const { domain } = shop();
+    const other = new ShopifyConnector({ shop: domain, accessToken: TOKEN, apiVersion: '2025-07' });
+    expect(await other.checkConnection()).toMatchObject({ ok: false, code: 'unavailable' });
+    expect(shopify.calls.at(-1)!.path).toBe('/admin/api/2025-07/graphql.json');
+  });
+
+  it('refuses a connection without first or last, as Shopify does', async () => {
+    const { admin } = shop();
+    addFakeProduct(admin, { title: 'Tee' });
+    expect(admin.answer({ query: '{ products { nodes { id } } }' }).body).toEqual({
+      errors: [{ message: 'you must provide one of first or last', path: ['products'] }],
+    });
+    expect(
+      admin.answer({ query: '{ product(id: "x") { id variants { nodes { id } } } }' }).body,
+    ).toMatchObject({ errors: [{ path: ['product', 'variants'] }] });
+    expect(admin.answer({ query: '{ products(first: 1) { nodes { id } } }' }).body).toMatchObject({
+      data: { products: { nodes: [{ id: admin.products[0]!.id }] } },
+    });
   });
 });
 
@@ -294,95 +316,5 @@ describe('Shopify connector: rate limits', () => {
     expect(err).toBeInstanceOf(ConnectorError);
     expect(err).toMatchObject({ code: 'network', status: 500 });
     expect(connector.client.waits.map((w) => w.ms)).toEqual([5, 10, 20]);
-  });
-});
-
-describe('Shopify connector: bulk export', () => {
-  it('runs a bulk operation, polls it, downloads its JSONL and rebuilds products from __parentId lines', async () => {
-    const { admin, domain, connector } = shop();
-    ipods(admin, domain);
-    admin.collections.push({
-      id: 'gid://shopify/Collection/7',
-      title: 'Summer',
-      handle: 'summer',
-      smart: false,
-    });
-    for (let i = 1; i <= 20; i++) {
-      const p = addFakeProduct(admin, { title: `Dress ${i}`, variants: 3, images: 2, price: 30 });
-      if (i % 2) p.collections = ['gid://shopify/Collection/7'];
-      p.metafields = [
-        {
-          id: admin.gid('Metafield'),
-          namespace: 'custom',
-          key: 'fit',
-          type: 'single_line_text_field',
-          value: 'Slim',
-          description: null,
-        },
-      ];
-    }
-    const preparing: number[] = [];
-    const items = [];
-    for await (const item of connector.exportProducts({ onPreparing: (s) => preparing.push(s.objectCount) }))
-      items.push(item);
-    const listings = items.flatMap((i) => ('listing' in i ? [i.listing] : []));
-    expect(listings).toHaveLength(22);
-    expect(items.filter((i) => 'failure' in i)).toEqual([]);
-    expect(listings[0]).toMatchObject({ title: 'IPod Nano - 8GB', stock: 100, iso_currency_code: 'EUR' });
-    expect(listings[0]!.variations).toHaveLength(4);
-    const dress = listings.find((l) => l.title === 'Dress 1')!;
-    expect(dress).toMatchObject({
-      price: 30,
-      stock: 15,
-      collections: [{ external_id: 'gid://shopify/Collection/7', title: 'Summer' }],
-      metafields: [expect.objectContaining({ key: 'fit', value: 'Slim' })],
-    });
-    expect(dress.images).toHaveLength(2);
-    expect(dress.variations!.map((v) => v.price)).toEqual([30, 31, 32]);
-    expect(listings.find((l) => l.title === 'Dress 2')!.collections).toEqual([]);
-
-    // The lifecycle: one bulkOperationRunQuery, then currentBulkOperation polls until COMPLETED.
-    const fields = admin.log.map((c) => c.fields[0]);
-    expect(fields.filter((f) => f === 'bulkOperationRunQuery')).toHaveLength(1);
-    expect(fields.filter((f) => f === 'currentBulkOperation')).toHaveLength(3);
-    expect(preparing).toEqual([1, 2]);
-    // The JSONL holds children as their own lines, and is fetched without our access token.
-    const [path, jsonl] = [...admin.files.entries()][0]!;
-    // Children: the Nano's 4 variants and 3 images, the Touch's variant, each dress's 3 variants, 2 images
-    // and metafield, and the 10 dresses in the collection.
-    expect(jsonl.split('\n').filter((l) => l.includes('"__parentId"')).length).toBe(4 + 3 + 1 + 20 * 6 + 10);
-    const download = shopify.calls.find((c) => c.path.startsWith(path))!;
-    expect(download.accessToken).toBeNull();
-    expect(connector.lastExportStats).toEqual({ lines: 22 + 138, orphans: 0, invalid: 0 });
-  });
-
-  it('waits for a bulk operation already running on the shop, then starts its own', async () => {
-    const { admin, connector } = shop();
-    addFakeProduct(admin, { title: 'Tee' });
-    admin.answer({ query: BULK_RUN_MUTATION, variables: { query: BULK_PRODUCTS_QUERY } });
-    const items = [];
-    for await (const item of connector.exportProducts()) items.push(item);
-    expect(items).toHaveLength(1);
-    expect(admin.bulkOps.map((o) => o.status)).toEqual(['COMPLETED', 'COMPLETED']);
-  });
-
-  it('yields nothing for a shop without products (Shopify gives no file)', async () => {
-    const { connector } = shop();
-    const items = [];
-    for await (const item of connector.exportProducts()) items.push(item);
-    expect(items).toEqual([]);
-  });
-
-  it('fails with the error code of a failed bulk operation', async () => {
-    const { admin, connector } = shop();
-    addFakeProduct(admin, { title: 'Tee' });
-    admin.failNextBulk = 'INTERNAL_SERVER_ERROR';
-    const run = async () => {
-      for await (const _ of connector.exportProducts());
-    };
-    await expect(run()).rejects.toMatchObject({
-      code: 'export_failed',
-      message: 'The Shopify export ended FAILED (INTERNAL_SERVER_ERROR)',
-    });
   });
 });

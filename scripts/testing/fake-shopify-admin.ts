@@ -1,18 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import {
   fieldsFor,
-  nodeSelections,
   parseOperation,
   render,
   renderConnection,
   requestedCost,
+  unpagedConnection,
   type Field,
   type Operation,
   type Resolver,
 } from './graphql-lite.ts';
+import { bulkView, listBulk, startBulk, tickBulk, type BulkOp, type BulkShop } from './fake-shopify-bulk.ts';
 
-/** Where the test server keeps bulk results, like Shopify's signed Google Cloud Storage links. */
-export const BULK_RESULTS_HOST = 'storage.googleapis.com';
+export { BULK_RESULTS_HOST, MAX_RUNNING_BULK_QUERIES } from './fake-shopify-bulk.ts';
 
 export type FakeVariant = {
   id: string;
@@ -35,7 +34,10 @@ export type FakeProduct = {
   status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED' | 'UNLISTED';
   tags: string[];
   onlineStoreUrl: string | null;
+  createdAt: string;
   updatedAt: string;
+  /** Not a Shopify field: what the shop's sales rank BEST_SELLING by (more sold first). */
+  unitsSold?: number;
   category: { name: string } | null;
   options: { name: string; values: string[] }[];
   variants: FakeVariant[];
@@ -51,21 +53,23 @@ export type FakeProduct = {
   /** Collection GIDs. */
   collections: string[];
 };
-export type FakeCollection = { id: string; title: string; handle: string; smart: boolean };
+export type FakeCollection = {
+  id: string;
+  title: string;
+  handle: string;
+  smart: boolean;
+  /** The merchant's order of the collection's products (MANUAL); products not named follow in id order. */
+  manualOrder?: string[];
+};
+
+const BULK_FIELDS = new Set([
+  'bulkOperationRunQuery',
+  'bulkOperation',
+  'bulkOperations',
+  'currentBulkOperation',
+]);
 
 type Bucket = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number; at: number };
-type BulkOp = {
-  id: string;
-  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-  query: Operation;
-  grouped: boolean;
-  polls: number;
-  errorCode: string | null;
-  objectCount: number;
-  rootObjectCount: number;
-  url: string | null;
-  fileSize: number | null;
-};
 
 export type GraphqlAnswer = { status: number; body: unknown; headers?: Record<string, string> };
 
@@ -75,7 +79,7 @@ export type GraphqlAnswer = { status: number; body: unknown; headers?: Record<st
  * requested cost exceeds what the bucket holds). Tests fill `products` and `collections`, and can force the
  * next answers to be throttled or to fail.
  */
-export class FakeShopifyAdmin {
+export class FakeShopifyAdmin implements BulkShop {
   products: FakeProduct[] = [];
   collections: FakeCollection[] = [];
   readonly bucket: Bucket = {
@@ -88,7 +92,7 @@ export class FakeShopifyAdmin {
   readonly forcedThrottles: { requested: number; available: number; restoreRate: number }[] = [];
   /** Each entry answers one coming request with this HTTP status (a 5xx, a 429 with Retry-After 1...). */
   readonly forcedStatuses: number[] = [];
-  /** Polls of currentBulkOperation a bulk export stays running for. */
+  /** Requests to the bulk API (runs and polls of any operation) a bulk operation stays running for. */
   bulkPolls = 2;
   /** Make the next bulk operation fail with this error code. */
   failNextBulk: string | null = null;
@@ -133,6 +137,14 @@ export class FakeShopifyAdmin {
       return { status: 200, body: { errors: [{ message: (err as Error).message }] } };
     }
     const fields = fieldsFor(op.selections).map((f) => f.name);
+    const unpaged = op.type === 'query' ? unpagedConnection(op.selections) : null;
+    if (unpaged) {
+      this.log.push({ fields, variables: body.variables ?? {}, throttled: false, cost: 0 });
+      return {
+        status: 200,
+        body: { errors: [{ message: 'you must provide one of first or last', path: unpaged }] },
+      };
+    }
     const requested = requestedCost(op);
     this.restore();
     if (requested > 1000) {
@@ -184,6 +196,7 @@ export class FakeShopifyAdmin {
         },
       };
     }
+    if (fields.some((f) => BULK_FIELDS.has(f))) tickBulk(this);
     const counter = { cost: 0 };
     const data: Record<string, unknown> = {};
     const errors: { message: string; extensions?: Record<string, unknown> }[] = [];
@@ -241,22 +254,50 @@ export class FakeShopifyAdmin {
       .map((c) => this.collectionView(c!)),
   });
 
+  productViews = () => this.products.map(this.productView);
+
   private collectionView = (c: FakeCollection) => ({
     __typename: 'Collection',
     id: c.id,
     title: c.title,
     handle: c.handle,
+    sortOrder: 'MANUAL',
     ruleSet: c.smart ? { __typename: 'CollectionRuleSet', appliedDisjunctively: false, rules: [] } : null,
   });
 
-  private resolve: Resolver = (parent, field) => parent[field.name];
+  /** Collection.products in the order its sortKey asks (ProductCollectionSortKeys), reversed on request. */
+  private collectionProducts(collectionId: unknown, args: Record<string, unknown>) {
+    const members = this.products.filter((p) => p.collections.includes(String(collectionId)));
+    const manual = this.collections.find((c) => c.id === collectionId)?.manualOrder ?? [];
+    const at = (p: FakeProduct) => {
+      const i = manual.indexOf(p.id);
+      return i === -1 ? manual.length + members.indexOf(p) : i;
+    };
+    const price = (p: FakeProduct) => Math.min(...p.variants.map((v) => Number(v.price)));
+    const by: Record<string, (a: FakeProduct, b: FakeProduct) => number> = {
+      MANUAL: (a, b) => at(a) - at(b),
+      COLLECTION_DEFAULT: (a, b) => at(a) - at(b),
+      BEST_SELLING: (a, b) => (b.unitsSold ?? 0) - (a.unitsSold ?? 0),
+      CREATED: (a, b) => a.createdAt.localeCompare(b.createdAt),
+      TITLE: (a, b) => String(a.title).localeCompare(String(b.title)),
+      PRICE: (a, b) => price(a) - price(b),
+    };
+    const sorted = [...members].sort(by[String(args.sortKey ?? 'COLLECTION_DEFAULT')] ?? (() => 0));
+    if (args.reverse === true) sorted.reverse();
+    return sorted.map(this.productView);
+  }
+
+  resolve: Resolver = (parent, field) =>
+    parent.__typename === 'Collection' && field.name === 'products'
+      ? this.collectionProducts(parent.id, field.args)
+      : parent[field.name];
 
   private root(op: Operation, f: Field, counter: { cost: number }): unknown {
     const r = this.resolve;
     if (op.type === 'mutation') {
       if (f.name !== 'bulkOperationRunQuery')
         throw new Error(`Field '${f.name}' doesn't exist on type 'Mutation'`);
-      return render(this.runBulk(f), f.selections, r, counter);
+      return render(startBulk(this, f), f.selections, r, counter);
     }
     if (this.missingFields.has(f.name))
       throw new Error(`Field '${f.name}' doesn't exist on type 'QueryRoot'`);
@@ -287,6 +328,10 @@ export class FakeShopifyAdmin {
       }
       case 'collections':
         return renderConnection(this.collections.map(this.collectionView), f, r, counter);
+      case 'collection': {
+        const c = this.collections.find((x) => x.id === f.args.id);
+        return c ? render(this.collectionView(c), f.selections, r, counter) : null;
+      }
       case 'productTypes':
         return renderConnection(
           [...new Set(this.products.map((p) => p.productType).filter(Boolean))].sort(),
@@ -294,118 +339,15 @@ export class FakeShopifyAdmin {
           r,
           counter,
         );
+      case 'bulkOperation':
+        return render(bulkView(this.bulkOps.find((o) => o.id === f.args.id)), f.selections, r, counter);
+      case 'bulkOperations':
+        return renderConnection(listBulk(this, f), f, r, counter);
+      // Deprecated since 2026-01 (several operations may run): the most recent one.
       case 'currentBulkOperation':
-        return render(this.pollBulk(), f.selections, r, counter);
+        return render(bulkView(this.bulkOps.at(-1)), f.selections, r, counter);
       default:
         throw new Error(`Field '${f.name}' doesn't exist on type 'QueryRoot'`);
     }
-  }
-
-  private runBulk(f: Field) {
-    const running = this.bulkOps.find((o) => o.status === 'CREATED' || o.status === 'RUNNING');
-    if (running)
-      return {
-        bulkOperation: null,
-        userErrors: [
-          {
-            field: null,
-            message: `A bulk query operation for this app and shop is already in progress: ${running.id}.`,
-            code: 'OPERATION_IN_PROGRESS',
-          },
-        ],
-      };
-    let query: Operation;
-    try {
-      query = parseOperation(String(f.args.query ?? ''));
-    } catch (err) {
-      return {
-        bulkOperation: null,
-        userErrors: [{ field: ['query'], message: (err as Error).message, code: 'INVALID' }],
-      };
-    }
-    const op: BulkOp = {
-      id: this.gid('BulkOperation'),
-      status: 'CREATED',
-      query,
-      grouped: f.args.groupObjects === true,
-      polls: 0,
-      errorCode: null,
-      objectCount: 0,
-      rootObjectCount: 0,
-      url: null,
-      fileSize: null,
-    };
-    this.bulkOps.push(op);
-    return { bulkOperation: { __typename: 'BulkOperation', ...op, type: 'QUERY' }, userErrors: [] };
-  }
-
-  private pollBulk() {
-    const op = this.bulkOps.at(-1);
-    if (!op) return null;
-    if (op.status === 'CREATED' || op.status === 'RUNNING') {
-      op.polls++;
-      op.status = 'RUNNING';
-      op.rootObjectCount = Math.min(this.products.length, op.polls);
-      op.objectCount = op.rootObjectCount;
-      if (op.polls > this.bulkPolls) this.finishBulk(op);
-    }
-    return {
-      __typename: 'BulkOperation',
-      ...op,
-      type: 'QUERY',
-      objectCount: String(op.objectCount),
-      rootObjectCount: String(op.rootObjectCount),
-    };
-  }
-
-  private finishBulk(op: BulkOp) {
-    if (this.failNextBulk) {
-      op.status = 'FAILED';
-      op.errorCode = this.failNextBulk;
-      this.failNextBulk = null;
-      return;
-    }
-    const lines = this.bulkLines(op);
-    op.status = 'COMPLETED';
-    op.objectCount = lines.length;
-    op.rootObjectCount = this.products.length;
-    if (lines.length === 0) return; // Shopify gives no file for an empty result.
-    const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
-    const path = `/bulk-operation-outputs/${op.id.split('/').pop()}-final`;
-    this.files.set(path, text);
-    op.fileSize = Buffer.byteLength(text);
-    op.url = `https://${BULK_RESULTS_HOST}${path}?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=${randomBytes(16).toString('hex')}`;
-  }
-
-  /**
-   * The JSONL of a bulk query: one line per product with its scalar and object fields, and one line per node of
-   * each nested connection with __parentId. Grouped: children right after their product; otherwise every
-   * product first, then the children.
-   */
-  private bulkLines(op: BulkOp): Record<string, unknown>[] {
-    const root = fieldsFor(op.query.selections).find((f) => f.name === 'products');
-    if (!root) return [];
-    const nodeSel = nodeSelections(root);
-    const fields = fieldsFor(nodeSel, 'Product');
-    const own = fields.filter(
-      (f) => !f.selections?.some((s) => s.kind === 'field' && (s.name === 'edges' || s.name === 'nodes')),
-    );
-    const nested = fields.filter((f) => !own.includes(f));
-    const parents: Record<string, unknown>[] = [];
-    const children: Record<string, unknown>[][] = [];
-    const counter = { cost: 0 };
-    for (const p of this.products.map(this.productView)) {
-      parents.push(render(p, own, this.resolve, counter) as Record<string, unknown>);
-      const mine: Record<string, unknown>[] = [];
-      for (const f of nested) {
-        for (const child of (p[f.name as keyof typeof p] as Record<string, unknown>[] | undefined) ?? [])
-          mine.push({
-            ...(render(child, nodeSelections(f), this.resolve, counter) as object),
-            __parentId: p.id,
-          });
-      }
-      children.push(mine);
-    }
-    return op.grouped ? parents.flatMap((p, i) => [p, ...children[i]!]) : [...parents, ...children.flat()];
   }
 }

@@ -22,6 +22,7 @@ export function productFromRest(rest: Record<string, any>, shop: string): FakePr
     onlineStoreUrl: rest.published_at
       ? `https://${shop.replace('.myshopify.com', '.example')}/products/${rest.handle}`
       : null,
+    createdAt: rest.created_at,
     updatedAt: rest.updated_at,
     category: null,
     options: ((rest.options ?? []) as { name: string; values?: string[] }[]).map((o) => ({
@@ -78,6 +79,8 @@ export function addFakeProduct(
     status: 'ACTIVE',
     tags: ['new'],
     onlineStoreUrl: `https://acme.example/products/${handle}`,
+    // One minute apart in the order they are added, so "newest first" has an answer.
+    createdAt: new Date(Date.UTC(2026, 0, 1) + Number(id.split('/').pop()) * 60_000).toISOString(),
     updatedAt: '2026-05-01T10:00:00Z',
     category: null,
     options: [{ name: variants === 1 ? 'Title' : 'Size', values: sizes }],

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import selfsigned from 'selfsigned';
 import { Agent, buildConnector, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
+import { SHOPIFY_ADMIN_API_VERSION } from '../../connectors/shopify/admin-client.ts';
 import { BULK_RESULTS_HOST, FakeShopifyAdmin } from './fake-shopify-admin.ts';
 
 export type GraphqlHandler = (
@@ -24,6 +25,12 @@ export class FakeShopify {
   readonly shops = new Map<string, { name: string; email: string; currencyCode: string }>();
   /** Answers every Admin GraphQL query instead of the shop's FakeShopifyAdmin when set. */
   graphql: GraphqlHandler | null = null;
+  /**
+   * The one Admin API version this server speaks (the version the product targets). Shopify would answer
+   * another version with that version's schema, which this server does not know: it refuses it instead, so
+   * code that drifts to another version fails here rather than passing against the wrong schema.
+   */
+  apiVersion: string = SHOPIFY_ADMIN_API_VERSION;
   private readonly admins = new Map<string, FakeShopifyAdmin>();
   private previousDispatcher: Dispatcher | null = null;
 
@@ -149,12 +156,21 @@ export class FakeShopify {
         scope: 'read_products,read_inventory',
       });
     }
-    if (req.method === 'POST' && /^\/admin\/api\/[\d-]+\/graphql\.json$/.test(req.url ?? '')) {
+    const graphqlPath = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(req.url ?? '');
+    if (req.method === 'POST' && graphqlPath) {
+      if (graphqlPath[1] !== this.apiVersion)
+        return send(404, {
+          errors: `Admin API ${graphqlPath[1]} is not served by this test server (it speaks ${this.apiVersion})`,
+        });
       if (!String(req.headers['x-shopify-access-token'] ?? '').startsWith('shpat_'))
         return send(401, { errors: '[API] Invalid API key or access token' });
       if (this.graphql) return send(200, await this.graphql(body, req));
       const answer = this.admin(shop).answer(body);
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
+      res.writeHead(answer.status, {
+        'Content-Type': 'application/json',
+        'X-Shopify-API-Version': this.apiVersion,
+        ...answer.headers,
+      });
       res.end(JSON.stringify(answer.body));
       return;
     }

@@ -158,6 +158,27 @@ export function nodeSelections(f: Field): Selection[] {
 }
 
 /**
+ * The path of the first connection a query selects without `first` or `last`, or null. Shopify refuses such a
+ * query ("you must provide one of first or last"); only a bulk operation's query may leave them out.
+ */
+export function unpagedConnection(selections: Selection[], path: string[] = []): string[] | null {
+  for (const s of selections) {
+    if (s.kind === 'fragment') {
+      const inner = unpagedConnection(s.selections, path);
+      if (inner) return inner;
+      continue;
+    }
+    if (!s.selections) continue;
+    const here = [...path, s.alias];
+    const paged = (v: unknown) => v !== undefined && v !== null;
+    if (isConnection(s) && !paged(s.args.first) && !paged(s.args.last)) return here;
+    const inner = unpagedConnection(s.selections, here);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/**
  * Shopify's requested query cost: scalars and enums 0, objects 1, connections 2 plus `first` times the cost of
  * one node (all inline fragments counted, the worst case), mutations 10.
  */

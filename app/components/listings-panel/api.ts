@@ -1,5 +1,6 @@
 import type { CsvFormat, CsvProblem } from '../../../core/csv/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
+import type { ImportListing } from './import-pictures.ts';
 
 /** Browser side of the listings API (SPEC §7), shared by the listings page and the editor's panel. */
 
@@ -21,7 +22,9 @@ export type ListingQuery = {
   inStock: boolean;
   onlineOnly: boolean;
   visibleOnly: boolean;
+  /** A category (category_id: a store category or a name the listings carry) or a store collection. */
   categoryId: string;
+  collectionId: string;
 };
 
 export const DEFAULT_QUERY: ListingQuery = {
@@ -33,6 +36,7 @@ export const DEFAULT_QUERY: ListingQuery = {
   onlineOnly: false,
   visibleOnly: false,
   categoryId: '',
+  collectionId: '',
 };
 
 export type ListingPage = {
@@ -84,16 +88,36 @@ export function listingsUrl(accountId: string, q: ListingQuery): string {
   if (q.onlineOnly) p.set('show_online_only', 'true');
   if (q.visibleOnly) p.set('visible', 'true');
   if (q.categoryId) p.set('category_id', q.categoryId);
+  if (q.collectionId) p.set('collection_id', q.collectionId);
   return `/api/v1/accounts/${encodeURIComponent(accountId)}/listings?${p}`;
 }
 
 export const fetchListings = (accountId: string, q: ListingQuery, signal?: AbortSignal) =>
   call<ListingPage>(listingsUrl(accountId, q), { signal });
 
+/** An entry of GET api/v1/accounts/{id}/categories: a store collection, a store category or a listing's own. */
+export type PanelCategory = {
+  id: string;
+  title: string;
+  kind: 'collection' | 'category' | 'listing';
+  count: number;
+};
+
 export const fetchCategories = (accountId: string) =>
-  call<{ data: { id: string; title: string; count: number }[] }>(
-    `/api/v1/accounts/${encodeURIComponent(accountId)}/categories`,
-  );
+  call<{ data: PanelCategory[] }>(`/api/v1/accounts/${encodeURIComponent(accountId)}/categories`);
+
+/**
+ * The filter an entry of the category list sets: collections are asked by collection_id (category_id matches
+ * a listing's category, never a collection's membership), categories by category_id.
+ */
+export function categoryFilter(
+  c: Pick<PanelCategory, 'id' | 'kind'> | null,
+): Pick<ListingQuery, 'categoryId' | 'collectionId'> {
+  if (!c) return { categoryId: '', collectionId: '' };
+  return c.kind === 'collection'
+    ? { categoryId: '', collectionId: c.id }
+    : { categoryId: c.id, collectionId: '' };
+}
 
 export const createListing = (listing: Partial<Listing>) =>
   call<PanelListing>('/api/v1/listings', { method: 'POST', body: JSON.stringify(listing) });
@@ -122,7 +146,7 @@ export function uploadImage(file: File): Promise<{ name: string; url: string }> 
   }).then((r) => r.data[0]!);
 }
 
-export const storeListings = (listings: Listing[]) =>
+export const storeListings = (listings: ImportListing[]) =>
   call<{ created: number; updated: number; count: number }>('/api/v1/listings', {
     method: 'POST',
     body: JSON.stringify(listings),

@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { localImageKey, resolveLocalImages, type CsvProblem } from '../../../core/csv/index.ts';
 import { truncateTitle } from '../../../core/listings/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
-import { formatPrice } from './format.ts';
+import { formatPrice, type ImportOutcome } from './format.ts';
+import { withoutPictures } from './import-pictures.ts';
 import { ApiCallError, reviewCsv, storeListings, uploadImage, type ImportReview } from './api.ts';
 
 type Step = 'upload-csv' | 'upload-images' | 'review-listings';
@@ -28,24 +29,6 @@ export function problemText(p: CsvProblem, t: TFn): string {
     : t('listings.import.problemAt', { line: p.line, column: p.columnName ?? p.column, message: p.message });
 }
 
-/**
- * A picture the merchant chose not to upload stays a file name, which no page can show: it is left out, and
- * the next picture becomes the main one.
- */
-function withoutPictures(listings: Listing[], names: ReadonlySet<string>): Listing[] {
-  if (names.size === 0) return listings;
-  const keep = (v: string | null) => (v && names.has(v) ? null : v);
-  return listings.map((l) => {
-    const images = l.images.filter((i) => keep(i.original) !== null);
-    return {
-      ...l,
-      images,
-      main_image: keep(l.main_image) ?? images[0]?.original ?? null,
-      variations: l.variations.map((v) => ({ ...v, image: keep(v.image) })),
-    };
-  });
-}
-
 /** SPEC §4 'CSV import': upload-csv → upload-images (only with local picture names) → review-listings → import. */
 export function CsvImportModal({
   open,
@@ -54,7 +37,7 @@ export function CsvImportModal({
 }: {
   open: boolean;
   onClose: () => void;
-  onImported: (count: number) => void;
+  onImported: (outcome: ImportOutcome) => void;
 }) {
   const { t, i18n } = useTranslation('app');
   const [step, setStep] = useState<Step>('upload-csv');
@@ -118,7 +101,7 @@ export function CsvImportModal({
     setError(null);
     try {
       const r = await storeListings(resolved);
-      onImported(r.count);
+      onImported({ created: r.created, updated: r.updated });
     } catch (err) {
       fail(err);
     } finally {

@@ -2,4 +2,5 @@
 export { ListingsPanel } from './listings-panel.tsx';
 export { ListingFormModal } from './listing-form-modal.tsx';
 export { CsvImportModal } from './csv-import-modal.tsx';
+export { importedMessage } from './format.ts';
 export type { PanelAccount, PanelListing, ListingPage } from './api.ts';

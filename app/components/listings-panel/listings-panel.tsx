@@ -20,10 +20,12 @@ import { LISTING_STATUSES } from '../../../core/constants.ts';
 import { truncateTitle } from '../../../core/listings/index.ts';
 import {
   DEFAULT_QUERY,
+  categoryFilter,
   fetchCategories,
   type ListingPage,
   type ListingQuery,
   type PanelAccount,
+  type PanelCategory,
   type PanelListing,
 } from './api.ts';
 import { formatPrice } from './format.ts';
@@ -64,7 +66,7 @@ export function ListingsPanel({
   const { t, i18n } = useTranslation('app');
   const [accountId, setAccountId] = useState(initialAccountId);
   const [query, setQuery] = useState<ListingQuery>(DEFAULT_QUERY);
-  const [categories, setCategories] = useState<{ id: string; title: string }[]>([]);
+  const [categories, setCategories] = useState<PanelCategory[]>([]);
   const { page, loading, error } = useListings({ accountId, query, initial: initialPage, refreshKey });
   const change = (patch: Partial<ListingQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
   const filtered =
@@ -73,7 +75,16 @@ export function ListingsPanel({
     query.inStock ||
     query.onlineOnly ||
     query.visibleOnly ||
-    query.categoryId !== '';
+    query.categoryId !== '' ||
+    query.collectionId !== '';
+  // One list holds collections and categories; the value says which filter an entry sets.
+  const optionValue = (c: Pick<PanelCategory, 'id' | 'kind'>) =>
+    `${c.kind === 'collection' ? 'collection' : 'category'}:${c.id}`;
+  const selected = query.collectionId
+    ? optionValue({ kind: 'collection', id: query.collectionId })
+    : query.categoryId
+      ? optionValue({ kind: 'category', id: query.categoryId })
+      : '';
 
   useEffect(() => {
     let live = true;
@@ -101,7 +112,7 @@ export function ListingsPanel({
                   value={accountId}
                   onChange={(v) => {
                     setAccountId(v);
-                    change({ categoryId: '' });
+                    change(categoryFilter(null));
                   }}
                 />
               ) : null}
@@ -130,10 +141,12 @@ export function ListingsPanel({
                   label={t('listings.category')}
                   options={[
                     { label: t('listings.categoryAll'), value: '' },
-                    ...categories.map((c) => ({ label: c.title, value: c.id })),
+                    ...categories.map((c) => ({ label: c.title, value: optionValue(c) })),
                   ]}
-                  value={query.categoryId}
-                  onChange={(v) => change({ categoryId: v })}
+                  value={selected}
+                  onChange={(v) =>
+                    change(categoryFilter(categories.find((c) => optionValue(c) === v) ?? null))
+                  }
                 />
               ) : null}
               <Select

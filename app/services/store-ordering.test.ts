@@ -1,0 +1,222 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { listings, storeAccounts, users } from '../../db/schema.ts';
+import { openTestDatabase } from '../../scripts/testing/database.ts';
+import type { FakeProduct, FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
+import { addFakeProduct } from '../../scripts/testing/fake-shopify-products.ts';
+import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
+import { listListings, type ListingSort } from './listing-search.server.ts';
+import { createLogger } from './logger.server.ts';
+import { encryptSecret } from './secrets.server.ts';
+import { applyShopifyProductWebhook } from './shopify-products.server.ts';
+import type { StoreAccount } from './store-accounts.server.ts';
+import { listCollects } from './store-collections.server.ts';
+import { connectorFor } from './store-connectors.server.ts';
+import { mergeOrders } from './store-ordering.server.ts';
+import { syncStore } from './store-sync.server.ts';
+
+const SECRET = 'store-ordering-test-secret-0123456789ab';
+let database: Database;
+let shopify: FakeShopify;
+let ownerId: string;
+let n = 0;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  shopify = new FakeShopify('key', 'secret');
+  await shopify.start();
+  const [u] = await database.db.insert(users).values({ email: 'orders@example.com' }).returning();
+  ownerId = u!.id;
+});
+afterAll(async () => {
+  await shopify?.stop();
+  await database?.close();
+});
+
+async function connectedShop(): Promise<{ account: StoreAccount; admin: FakeShopifyAdmin }> {
+  const domain = `orders-${++n}.myshopify.com`;
+  const [account] = await database.db
+    .insert(storeAccounts)
+    .values({
+      userId: ownerId,
+      type: 'shopify',
+      name: `Orders ${n}`,
+      shopDomain: domain,
+      credentialsEncrypted: encryptSecret(JSON.stringify({ accessToken: 'shpat_orders_test' }), SECRET),
+    })
+    .returning();
+  return { account: account!, admin: shopify.admin(domain) };
+}
+
+const sync = (account: StoreAccount, opts: { bulkThreshold?: number } = {}) =>
+  syncStore(
+    {
+      db: database.db,
+      account,
+      connector: connectorFor({ account, appSecret: SECRET, options: { retryBaseMs: 5, bulkPollMs: 5 } }),
+      ...opts,
+    },
+    { progress: () => {} },
+  );
+
+const sorted = async (account: StoreAccount, sortBy: ListingSort, collectionId?: string) =>
+  (
+    await listListings({
+      db: database.db,
+      ownerId,
+      accountId: account.id,
+      sortBy,
+      filters: { collectionId },
+    })
+  ).data.map((l) => l.title);
+
+describe('merging the store orders of several collections into one', () => {
+  it('keeps every list order when they agree, earliest-standing first where they say nothing', () => {
+    const merged = mergeOrders([
+      ['a', 'c', 'b'],
+      ['d', 'b'],
+    ]);
+    expect([...merged.entries()]).toEqual([
+      ['a', 1],
+      ['d', 2],
+      ['c', 3],
+      ['b', 4],
+    ]);
+  });
+
+  it('breaks a disagreement (x before y here, y before x there) without losing anyone', () => {
+    const merged = mergeOrders([['x', 'y', 'z'], ['y', 'x'], []]);
+    expect([...merged.keys()].sort()).toEqual(['x', 'y', 'z']);
+    expect([...merged.values()].sort()).toEqual([1, 2, 3]);
+    expect(merged.get('z')).toBe(3);
+  });
+});
+
+describe('store sync: the manual, best-selling and created-desc sorts (SPEC §9)', () => {
+  let account: StoreAccount;
+  let admin: FakeShopifyAdmin;
+  let p: Record<string, FakeProduct>;
+
+  beforeAll(async () => {
+    ({ account, admin } = await connectedShop());
+    const make = (title: string, createdAt: string, unitsSold: number) =>
+      addFakeProduct(admin, { title, createdAt, unitsSold });
+    p = {
+      anchor: make('Anchor', '2024-01-10T08:00:00Z', 50),
+      buoy: make('Buoy', '2025-03-01T08:00:00Z', 10),
+      compass: make('Compass', '2023-05-20T08:00:00Z', 30),
+      deck: make('Deck', '2025-01-15T08:00:00Z', 40),
+      easel: make('Easel', '2022-02-02T08:00:00Z', 100),
+    };
+    admin.collections.push(
+      {
+        id: 'gid://shopify/Collection/71',
+        title: 'Summer',
+        handle: 'summer',
+        smart: false,
+        manualOrder: [p.compass!.id, p.anchor!.id, p.buoy!.id],
+      },
+      {
+        id: 'gid://shopify/Collection/72',
+        title: 'Sale',
+        handle: 'sale',
+        smart: true,
+        manualOrder: [p.deck!.id, p.buoy!.id],
+      },
+    );
+    for (const k of ['anchor', 'buoy', 'compass']) p[k]!.collections.push('gid://shopify/Collection/71');
+    for (const k of ['buoy', 'deck']) p[k]!.collections.push('gid://shopify/Collection/72');
+    expect(await sync(account)).toMatchObject({ mode: 'pages', created: 5, orders: 2 });
+  });
+
+  it("orders newest first by the product's createdAt", async () => {
+    expect(await sorted(account, 'created-desc')).toEqual(['Buoy', 'Deck', 'Anchor', 'Compass', 'Easel']);
+  });
+
+  it('orders by sales as the collections rank them (BEST_SELLING); a product in none comes after', async () => {
+    expect(await sorted(account, 'best-selling')).toEqual(['Anchor', 'Deck', 'Compass', 'Buoy', 'Easel']);
+    expect(await sorted(account, 'best-selling', 'gid://shopify/Collection/72')).toEqual(['Deck', 'Buoy']);
+  });
+
+  it("follows one collection's manual order exactly, and merges them across the shop", async () => {
+    expect(await sorted(account, 'manual', 'gid://shopify/Collection/71')).toEqual([
+      'Compass',
+      'Anchor',
+      'Buoy',
+    ]);
+    expect(await sorted(account, 'manual', 'gid://shopify/Collection/72')).toEqual(['Deck', 'Buoy']);
+    expect(await sorted(account, 'manual')).toEqual(['Compass', 'Deck', 'Anchor', 'Buoy', 'Easel']);
+    const summer = await listCollects({
+      db: database.db,
+      ownerId,
+      accountId: account.id,
+      collectionId: 'gid://shopify/Collection/71',
+    });
+    expect(summer.map((c) => c.position)).toEqual([1, 2, 3]);
+  });
+
+  it('a product webhook keeps the places the sync gave; the next sync follows the new orders', async () => {
+    const rowOf = async (product: FakeProduct) =>
+      (
+        await database.db
+          .select()
+          .from(listings)
+          .where(and(eq(listings.accountId, account.id), eq(listings.externalId, product.id)))
+      )[0]!;
+    const before = await rowOf(p.anchor!);
+    p.anchor!.title = 'Anchor, brass';
+    const outcome = await applyShopifyProductWebhook({
+      db: database.db,
+      logger: createLogger('silent'),
+      appSecret: SECRET,
+      account,
+      topic: 'PRODUCTS_UPDATE',
+      payload: { admin_graphql_api_id: p.anchor!.id },
+    });
+    expect(outcome).toBe('stored');
+    const after = await rowOf(p.anchor!);
+    expect([after.title, after.storePosition, after.salesRank, after.externalCreatedAt]).toEqual([
+      'Anchor, brass',
+      before.storePosition,
+      before.salesRank,
+      new Date('2024-01-10T08:00:00Z'),
+    ]);
+    expect(await sorted(account, 'manual', 'gid://shopify/Collection/71')).toEqual([
+      'Compass',
+      'Anchor, brass',
+      'Buoy',
+    ]);
+
+    admin.collections[0]!.manualOrder = [p.buoy!.id, p.compass!.id, p.anchor!.id];
+    p.easel!.collections.push('gid://shopify/Collection/71');
+    expect(await sync(account, { bulkThreshold: 1 })).toMatchObject({ mode: 'bulk', orders: 2 });
+    expect(await sorted(account, 'manual', 'gid://shopify/Collection/71')).toEqual([
+      'Buoy',
+      'Compass',
+      'Anchor, brass',
+      'Easel',
+    ]);
+    // Easel (100 sold) is now in a collection, so it has a rank: first.
+    expect(await sorted(account, 'best-selling', 'gid://shopify/Collection/71')).toEqual([
+      'Easel',
+      'Anchor, brass',
+      'Compass',
+      'Buoy',
+    ]);
+    expect((await sorted(account, 'best-selling'))[0]).toBe('Easel');
+  });
+
+  it('reads createdAt from a bulk export as well', async () => {
+    const { account: large, admin: shop } = await connectedShop();
+    addFakeProduct(shop, { title: 'Old', createdAt: '2020-01-01T00:00:00Z' });
+    addFakeProduct(shop, { title: 'New', createdAt: '2026-02-01T00:00:00Z' });
+    expect(await sync(large, { bulkThreshold: 1 })).toMatchObject({ mode: 'bulk', created: 2 });
+    expect(await sorted(large, 'created-desc')).toEqual(['New', 'Old']);
+    const rows = await database.db.select().from(listings).where(eq(listings.accountId, large.id));
+    expect(rows.map((r) => r.externalCreatedAt?.toISOString()).sort()).toEqual([
+      '2020-01-01T00:00:00.000Z',
+      '2026-02-01T00:00:00.000Z',
+    ]);
+  });
+});
