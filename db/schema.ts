@@ -274,8 +274,13 @@ export const listings = pgTable(
     salesRank: integer('sales_rank'),
     /** The full Listing document (core/model ListingSchema). */
     document: jsonb('document').notNull(),
+    /**
+     * Title, SKU, vendor, brand and category, accents folded (NFD with combining marks removed, and the letters
+     * that do not decompose mapped by hand), so "emile" finds "Émile". Keywords are folded the same way in
+     * app/services/listing-search.server.ts (foldAccents). Every function here is immutable and built in.
+     */
     search: tsvector('search').generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(sku, '') || ' ' || coalesce(vendor, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(category, ''))`,
+      sql`to_tsvector('simple', translate(regexp_replace(normalize(coalesce(title, '') || ' ' || coalesce(sku, '') || ' ' || coalesce(vendor, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(category, ''), NFD), '[\\u0300-\\u036f]', '', 'g'), 'øØđĐłŁħĦı', 'oOdDlLhHi'))`,
     ),
     externalCreatedAt: ts('external_created_at'),
     createdAt: created(),

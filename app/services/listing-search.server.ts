@@ -54,29 +54,14 @@ export function keywordsToTsquery(keywords: string): string | null {
 }
 
 /**
- * Accent folding that PGlite and PostgreSQL both do without an extension (unaccent is one) and without a
- * schema change: canonical decomposition (normalize NFD, built in since PostgreSQL 13), combining accents
- * (U+0300 to U+036F) removed, and the few letters that do not decompose (ø, đ, ł, ħ, ı) mapped by hand. The
- * keywords are folded the same way in JavaScript, so "emile" finds "Émile" and "Émile" finds "Emile".
+ * Keywords folded as the generated `search` column folds the listing (db/schema.ts): canonical decomposition,
+ * combining accents (U+0300 to U+036F) removed, and the letters that do not decompose (ø, đ, ł, ħ, ı) mapped by
+ * hand; so "emile" finds "Émile" and "Émile" finds "Emile", through the column's GIN index.
  */
-const ACCENTS = '[\u0300-\u036f]';
 const UNDECOMPOSED = { from: 'øØđĐłŁħĦı', to: 'oOdDlLhHi' };
 const undecomposed = new Map([...UNDECOMPOSED.from].map((c, i) => [c, UNDECOMPOSED.to[i]!]));
 export const foldAccents = (text: string): string =>
-  [...text.normalize('NFD').replace(new RegExp(ACCENTS, 'g'), '')]
-    .map((c) => undecomposed.get(c) ?? c)
-    .join('');
-
-/**
- * The search text of a listing, folded: the same fields as the generated `search` column (db/schema.ts), which
- * keeps accents. Both sides must be folded and the column cannot change here, so a keyword search computes the
- * folded vector of the account's rows (about 20 µs a row on PGlite) instead of using the column's GIN index.
- */
-const foldedSearch = sql`to_tsvector('simple', translate(regexp_replace(normalize(
-  coalesce(${listings.title}, '') || ' ' || coalesce(${listings.sku}, '') || ' ' ||
-  coalesce(${listings.vendor}, '') || ' ' || coalesce(${listings.brand}, '') || ' ' ||
-  coalesce(${listings.category}, ''), NFD), ${ACCENTS}::text, '', 'g'),
-  ${UNDECOMPOSED.from}::text, ${UNDECOMPOSED.to}::text))`;
+  [...text.normalize('NFD').replace(/[\u0300-\u036f]/g, '')].map((c) => undecomposed.get(c) ?? c).join('');
 
 // Membership in a store's shops, collections, sections and categories comes from collects (written by syncs);
 // the public ids are the store's own ids, stable across re-syncs.
@@ -91,7 +76,7 @@ const inCollection = (kinds: string[], externalId: string) =>
 export function listingConditions(ownerId: string, accountId: string, f: ListingFilters): SQL {
   const where: (SQL | undefined)[] = [eq(listings.accountId, accountId)];
   const query = f.keywords ? keywordsToTsquery(foldAccents(f.keywords)) : null;
-  if (query) where.push(sql`${foldedSearch} @@ to_tsquery('simple', ${query})`);
+  if (query) where.push(sql`${listings.search} @@ to_tsquery('simple', ${query})`);
   if (f.status) where.push(eq(listings.status, f.status));
   if (f.inStock) where.push(sql`(${listings.stock} is null or ${listings.stock} > 0)`);
   if (f.onlineOnly) where.push(eq(listings.online, true));
