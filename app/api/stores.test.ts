@@ -169,6 +169,7 @@ describe('POST /api/v1/catalogs/{catalogId}/synchronize (SPEC §4)', () => {
     expect(await waitForJob(merchant, body.job_id)).toEqual({
       job_state: 'complete',
       progress: { done: 3, total: 3 },
+      updated: 1,
     });
     const job = await server.runtime.jobs.getJob({ jobId: body.job_id });
     expect(job!.result).toEqual({
