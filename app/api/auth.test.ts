@@ -263,6 +263,30 @@ describe('request guards', () => {
     }
   });
 
+  it('refuses a request body over 32 MB with 413, announced or not', async () => {
+    const huge = JSON.stringify({ email: 'x@example.com', password: 'y'.repeat(33 * 1024 * 1024) });
+    const announced = await client(server.url).post('/auth/login', JSON.parse(huge));
+    expect(announced.status).toBe(413);
+    expect(await announced.json()).toEqual({
+      error: 'too_large',
+      message: 'The request is larger than 32 MB.',
+    });
+    // Sent in chunks without a length: cut off while reading.
+    const chunks = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < 34; i++) c.enqueue(new TextEncoder().encode('a'.repeat(1024 * 1024)));
+        c.close();
+      },
+    });
+    const chunked = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+  });
+
   it('strips trailing slashes, sends unknown pages to / and answers unknown API paths with JSON 404', async () => {
     const c = client(server.url);
     const slash = await c.get('/login/?a=1', { Accept: 'text/html' });
