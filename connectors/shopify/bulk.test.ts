@@ -1,51 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RUNNING_BULK_QUERIES, type FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
-import { addFakeProduct, productFromRest } from '../../scripts/testing/fake-shopify-products.ts';
-import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
-import { ShopifyConnector, type ShopifyConnectorOptions } from './connector.ts';
+import { MAX_RUNNING_BULK_QUERIES } from '../../scripts/testing/fake-shopify-admin.ts';
+import { addFakeProduct, addIpods } from '../../scripts/testing/fake-shopify-products.ts';
+import { openFakeShopifyShops, type FakeShopifyShops } from '../../scripts/testing/fake-shopify-shops.ts';
 import { BULK_PRODUCTS_QUERY, BULK_RUN_MUTATION } from './queries.ts';
-import { readExtdataJson } from '../../scripts/testing/extdata.ts';
 
-const restFixture = readExtdataJson<{ products: Record<string, any>[] }>(
-  'shopify-admin-rest-2026-07-products.json',
-);
-
-let shopify: FakeShopify;
-let n = 0;
 const TOKEN = 'shpat_bulk_test';
 
+let fake: FakeShopifyShops;
 beforeAll(async () => {
-  shopify = new FakeShopify('key', 'secret');
-  await shopify.start();
+  fake = await openFakeShopifyShops({ domainPrefix: 'bulk', accessToken: TOKEN });
 });
-afterAll(() => shopify?.stop());
-
-/** A fresh shop on the test server and a connector for it. */
-function shop(opts: Partial<ShopifyConnectorOptions> = {}) {
-  const domain = `bulk-${++n}.myshopify.com`;
-  shopify.shops.set(domain, { name: `Shop ${n}`, email: `owner@${domain}`, currencyCode: 'EUR' });
-  const admin = shopify.admin(domain);
-  const connector = new ShopifyConnector({
-    shop: domain,
-    accessToken: TOKEN,
-    retryBaseMs: 5,
-    bulkPollMs: 5,
-    ...opts,
-  });
-  return { domain, admin, connector };
-}
-
-const ipods = (admin: FakeShopifyAdmin, domain: string) =>
-  restFixture.products.map((p) => {
-    const product = productFromRest(p, domain);
-    admin.products.push(product);
-    return product;
-  });
+afterAll(() => fake?.close());
 
 describe('Shopify connector: bulk export', () => {
   it('runs a bulk operation, polls it, downloads its JSONL and rebuilds products from __parentId lines', async () => {
-    const { admin, domain, connector } = shop();
-    ipods(admin, domain);
+    const { admin, domain, connector } = fake.shop();
+    addIpods(admin, domain);
     admin.collections.push({
       id: 'gid://shopify/Collection/7',
       title: 'Summer',
@@ -98,13 +68,13 @@ describe('Shopify connector: bulk export', () => {
     // Children: the Nano's 4 variants and 3 images, the Touch's variant, each dress's 3 variants, 2 images
     // and metafield, and the 10 dresses in the collection.
     expect(jsonl.split('\n').filter((l) => l.includes('"__parentId"')).length).toBe(4 + 3 + 1 + 20 * 6 + 10);
-    const download = shopify.calls.find((c) => c.path.startsWith(path))!;
+    const download = fake.shopify.calls.find((c) => c.path.startsWith(path))!;
     expect(download.accessToken).toBeNull();
     expect(connector.lastExportStats).toEqual({ lines: 22 + 138, orphans: 0, invalid: 0 });
   });
 
   it("runs beside the app's other bulk queries (five at a time since 2026-01), waiting while five run", async () => {
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     addFakeProduct(admin, { title: 'Tee' });
     admin.bulkPolls = 8;
     const others = () =>
@@ -128,7 +98,7 @@ describe('Shopify connector: bulk export', () => {
   });
 
   it('keeps following its own operation when a newer one starts meanwhile', async () => {
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     addFakeProduct(admin, { title: 'Tee' });
     admin.bulkPolls = 3;
     let started = false;
@@ -146,14 +116,14 @@ describe('Shopify connector: bulk export', () => {
   });
 
   it('yields nothing for a shop without products (Shopify gives no file)', async () => {
-    const { connector } = shop();
+    const { connector } = fake.shop();
     const items = [];
     for await (const item of connector.exportProducts()) items.push(item);
     expect(items).toEqual([]);
   });
 
   it('fails with the error code of a failed bulk operation', async () => {
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     addFakeProduct(admin, { title: 'Tee' });
     admin.failNextBulk = 'INTERNAL_SERVER_ERROR';
     const run = async () => {

@@ -1,58 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
-import { addFakeProduct, productFromRest } from '../../scripts/testing/fake-shopify-products.ts';
-import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
+import { addFakeProduct, addIpods } from '../../scripts/testing/fake-shopify-products.ts';
+import { openFakeShopifyShops, type FakeShopifyShops } from '../../scripts/testing/fake-shopify-shops.ts';
 import { ConnectorError } from '../types.ts';
-import { ShopifyConnector, type ShopifyConnectorOptions } from './connector.ts';
-import { readExtdataJson } from '../../scripts/testing/extdata.ts';
+import { ShopifyConnector } from './connector.ts';
 
-const restFixture = readExtdataJson<{ products: Record<string, any>[] }>(
-  'shopify-admin-rest-2026-07-products.json',
-);
-
-let shopify: FakeShopify;
-let n = 0;
 const TOKEN = 'shpat_connector_test';
 
+let fake: FakeShopifyShops;
 beforeAll(async () => {
-  shopify = new FakeShopify('key', 'secret');
-  await shopify.start();
+  fake = await openFakeShopifyShops({ domainPrefix: 'shop', accessToken: TOKEN });
 });
-afterAll(() => shopify?.stop());
-
-/** A fresh shop on the test server and a connector for it. */
-function shop(opts: Partial<ShopifyConnectorOptions> = {}) {
-  const domain = `shop-${++n}.myshopify.com`;
-  shopify.shops.set(domain, { name: `Shop ${n}`, email: `owner@${domain}`, currencyCode: 'EUR' });
-  const admin = shopify.admin(domain);
-  const connector = new ShopifyConnector({
-    shop: domain,
-    accessToken: TOKEN,
-    retryBaseMs: 5,
-    bulkPollMs: 5,
-    ...opts,
-  });
-  return { domain, admin, connector };
-}
-
-const ipods = (admin: FakeShopifyAdmin, domain: string) =>
-  restFixture.products.map((p) => {
-    const product = productFromRest(p, domain);
-    admin.products.push(product);
-    return product;
-  });
+afterAll(() => fake?.close());
 
 describe('Shopify connector: connection check', () => {
   it('answers ok with the shop name and currency', async () => {
-    const { connector } = shop();
+    const { n, connector } = fake.shop();
     expect(await connector.checkConnection()).toEqual({ ok: true, shopName: `Shop ${n}`, currency: 'EUR' });
   });
 
   it('reports a refused token and a frozen shop, without throwing', async () => {
-    const { domain } = shop();
+    const { domain } = fake.shop();
     const refused = new ShopifyConnector({ shop: domain, accessToken: 'revoked-token' });
     expect(await refused.checkConnection()).toMatchObject({ ok: false, code: 'unauthorized' });
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     admin.forcedStatuses.push(402);
     expect(await connector.checkConnection()).toMatchObject({ ok: false, code: 'unavailable' });
   });
@@ -60,14 +30,14 @@ describe('Shopify connector: connection check', () => {
 
 describe('the test server answers as Admin API 2026-04 does', () => {
   it('refuses another API version than the one the product targets', async () => {
-    const { domain } = shop();
+    const { domain } = fake.shop();
     const other = new ShopifyConnector({ shop: domain, accessToken: TOKEN, apiVersion: '2025-07' });
     expect(await other.checkConnection()).toMatchObject({ ok: false, code: 'unavailable' });
-    expect(shopify.calls.at(-1)!.path).toBe('/admin/api/2025-07/graphql.json');
+    expect(fake.shopify.calls.at(-1)!.path).toBe('/admin/api/2025-07/graphql.json');
   });
 
   it('refuses a connection without first or last, as Shopify does', async () => {
-    const { admin } = shop();
+    const { admin } = fake.shop();
     addFakeProduct(admin, { title: 'Tee' });
     expect(admin.answer({ query: '{ products { nodes { id } } }' }).body).toEqual({
       errors: [{ message: 'you must provide one of first or last', path: ['products'] }],
@@ -83,8 +53,8 @@ describe('the test server answers as Admin API 2026-04 does', () => {
 
 describe('Shopify connector: products', () => {
   it('maps products with variants, options, images, metafields and collections', async () => {
-    const { admin, domain, connector } = shop();
-    const [nano] = ipods(admin, domain);
+    const { n, admin, domain, connector } = fake.shop();
+    const [nano] = addIpods(admin, domain);
     admin.collections.push(
       { id: 'gid://shopify/Collection/11', title: 'Music', handle: 'music', smart: false },
       { id: 'gid://shopify/Collection/12', title: 'Sale', handle: 'sale', smart: true },
@@ -157,7 +127,7 @@ describe('Shopify connector: products', () => {
   });
 
   it('pages with the cursor Shopify returns, sizing pages to the query cost', async () => {
-    const { admin, connector } = shop({ pageSize: 4 });
+    const { admin, connector } = fake.shop({ pageSize: 4 });
     for (let i = 1; i <= 9; i++) addFakeProduct(admin, { title: `Tee ${i}`, variants: 2, price: i });
     const titles: string[] = [];
     let cursor: string | null = null;
@@ -182,7 +152,7 @@ describe('Shopify connector: products', () => {
   });
 
   it('halves the page when a query would exceed the single-query maximum, then keeps the size that fits', async () => {
-    const { admin, connector } = shop({ pageSize: 10 });
+    const { admin, connector } = fake.shop({ pageSize: 10 });
     for (let i = 1; i <= 6; i++) addFakeProduct(admin, { title: `Cap ${i}` });
     const first = await connector.listProducts();
     expect(first.listings.map((l) => l.title)).toEqual(['Cap 1', 'Cap 2']);
@@ -201,7 +171,7 @@ describe('Shopify connector: products', () => {
   });
 
   it('pages the variants of a product that has more than one page of them', async () => {
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     addFakeProduct(admin, { title: 'Big tee', variants: 130, price: 20 });
     const [l] = (await connector.listProducts()).listings;
     expect(l!.variations).toHaveLength(130);
@@ -212,7 +182,7 @@ describe('Shopify connector: products', () => {
   });
 
   it('skips and reports a product that cannot be mapped', async () => {
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     addFakeProduct(admin, { title: 'Good' });
     const broken = addFakeProduct(admin, { title: 'Broken' });
     broken.title = null;
@@ -225,16 +195,16 @@ describe('Shopify connector: products', () => {
   });
 
   it('gets one product by GID or numeric id, and null when it is gone', async () => {
-    const { admin, domain, connector } = shop();
-    ipods(admin, domain);
+    const { admin, domain, connector } = fake.shop();
+    addIpods(admin, domain);
     expect((await connector.getProduct('921728736'))?.title).toBe('IPod Touch 8GB');
     expect((await connector.getProduct('gid://shopify/Product/632910392'))?.title).toBe('IPod Nano - 8GB');
     expect(await connector.getProduct('1')).toBeNull();
   });
 
   it('lists collections (custom or smart) and categories (product types)', async () => {
-    const { admin, domain, connector } = shop();
-    ipods(admin, domain);
+    const { admin, domain, connector } = fake.shop();
+    addIpods(admin, domain);
     addFakeProduct(admin, { title: 'Tee', productType: 'Shirts' });
     admin.collections.push(
       { id: 'gid://shopify/Collection/1', title: 'Summer', handle: 'summer', smart: false },
@@ -254,7 +224,7 @@ describe('Shopify connector: products', () => {
 
 describe('Shopify connector: rate limits', () => {
   it('waits out a THROTTLED answer by the restore rate, then retries', async () => {
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     addFakeProduct(admin, { title: 'Tee' });
     await connector.checkConnection();
     admin.forcedThrottles.push({ requested: 110, available: 100, restoreRate: 50 });
@@ -270,7 +240,7 @@ describe('Shopify connector: rate limits', () => {
   });
 
   it('after a throttled answer, waits for the bucket before the next page instead of being throttled again', async () => {
-    const { admin, connector } = shop({ pageSize: 4 });
+    const { admin, connector } = fake.shop({ pageSize: 4 });
     // Products with many variants and pictures: each page's actual cost (what the bucket keeps spent) is ~230
     // points, so at 1000 points a second the second page lacks them for ~230 ms, far more than mapping takes.
     for (let i = 1; i <= 8; i++) addFakeProduct(admin, { title: `Tee ${i}`, variants: 12, images: 6 });
@@ -300,7 +270,7 @@ describe('Shopify connector: rate limits', () => {
   });
 
   it('retries a 5xx with backoff and honours Retry-After on 429', async () => {
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     admin.forcedStatuses.push(503, 429);
     expect(await connector.countProducts()).toBe(0);
     expect(connector.client.waits).toEqual([
@@ -310,7 +280,7 @@ describe('Shopify connector: rate limits', () => {
   });
 
   it('gives up after three failed retries with a network error', async () => {
-    const { admin, connector } = shop();
+    const { admin, connector } = fake.shop();
     admin.forcedStatuses.push(500, 500, 500, 500);
     const err = await connector.countProducts().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConnectorError);

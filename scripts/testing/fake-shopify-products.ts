@@ -1,3 +1,4 @@
+import { readExtdataJson } from './extdata.ts';
 import type { FakeProduct, FakeShopifyAdmin } from './fake-shopify-admin.ts';
 
 /* Products for the Admin GraphQL test server: from the REST fixtures, or generated. */
@@ -51,6 +52,20 @@ export function productFromRest(rest: Record<string, any>, shop: string): FakePr
     metafields: [],
     collections: [],
   };
+}
+
+let restProducts: Record<string, any>[] | undefined;
+
+/** The products of the REST fixture (two iPods) added to a shop as `productFromRest` makes them; answers them. */
+export function addIpods(admin: FakeShopifyAdmin, shop: string): FakeProduct[] {
+  restProducts ??= readExtdataJson<{ products: Record<string, any>[] }>(
+    'shopify-admin-rest-2026-07-products.json',
+  ).products;
+  return restProducts.map((p) => {
+    const product = productFromRest(p, shop);
+    admin.products.push(product);
+    return product;
+  });
 }
 
 /**
