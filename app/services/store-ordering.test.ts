@@ -1,60 +1,37 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { listings, storeAccounts, users } from '../../db/schema.ts';
-import { openTestDatabase } from '../../scripts/testing/database.ts';
+import { listings } from '../../db/schema.ts';
 import type { FakeProduct, FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
 import { addFakeProduct } from '../../scripts/testing/fake-shopify-products.ts';
-import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
+import { openStoreShops, type StoreShops } from '../../scripts/testing/store-shops.ts';
 import { listListings, type ListingSort } from './listing-search.server.ts';
 import { createLogger } from './logger.server.ts';
-import { encryptSecret } from './secrets.server.ts';
 import { applyShopifyProductWebhook } from './shopify-products.server.ts';
 import type { StoreAccount } from './store-accounts.server.ts';
 import { listCollects } from './store-collections.server.ts';
-import { connectorFor } from './store-connectors.server.ts';
 import { mergeOrders } from './store-ordering.server.ts';
 import { syncStore } from './store-sync.server.ts';
 
 const SECRET = 'store-ordering-test-secret-0123456789ab';
-let database: Database;
-let shopify: FakeShopify;
-let ownerId: string;
-let n = 0;
+let shops: StoreShops;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  shopify = new FakeShopify('key', 'secret');
-  await shopify.start();
-  const [u] = await database.db.insert(users).values({ email: 'orders@example.com' }).returning();
-  ownerId = u!.id;
+  shops = await openStoreShops({
+    ownerEmail: 'orders@example.com',
+    appSecret: SECRET,
+    accessToken: 'shpat_orders_test',
+    prefix: 'orders',
+    name: 'Orders',
+  });
 });
-afterAll(async () => {
-  await shopify?.stop();
-  await database?.close();
-});
-
-async function connectedShop(): Promise<{ account: StoreAccount; admin: FakeShopifyAdmin }> {
-  const domain = `orders-${++n}.myshopify.com`;
-  const [account] = await database.db
-    .insert(storeAccounts)
-    .values({
-      userId: ownerId,
-      type: 'shopify',
-      name: `Orders ${n}`,
-      shopDomain: domain,
-      credentialsEncrypted: encryptSecret(JSON.stringify({ accessToken: 'shpat_orders_test' }), SECRET),
-    })
-    .returning();
-  return { account: account!, admin: shopify.admin(domain) };
-}
+afterAll(() => shops?.close());
 
 const sync = (account: StoreAccount, opts: { bulkThreshold?: number } = {}) =>
   syncStore(
     {
-      db: database.db,
+      db: shops.db,
       account,
-      connector: connectorFor({ account, appSecret: SECRET, options: { retryBaseMs: 5, bulkPollMs: 5 } }),
+      connector: shops.connector(account),
       ...opts,
     },
     { progress: () => {} },
@@ -63,8 +40,8 @@ const sync = (account: StoreAccount, opts: { bulkThreshold?: number } = {}) =>
 const sorted = async (account: StoreAccount, sortBy: ListingSort, collectionId?: string) =>
   (
     await listListings({
-      db: database.db,
-      ownerId,
+      db: shops.db,
+      ownerId: shops.ownerId,
       accountId: account.id,
       sortBy,
       filters: { collectionId },
@@ -99,7 +76,7 @@ describe('store sync: the manual, best-selling and created-desc sorts (SPEC §9)
   let p: Record<string, FakeProduct>;
 
   beforeAll(async () => {
-    ({ account, admin } = await connectedShop());
+    ({ account, admin } = await shops.connectedShop());
     const make = (title: string, createdAt: string, unitsSold: number) =>
       addFakeProduct(admin, { title, createdAt, unitsSold });
     p = {
@@ -148,8 +125,8 @@ describe('store sync: the manual, best-selling and created-desc sorts (SPEC §9)
     expect(await sorted(account, 'manual', 'gid://shopify/Collection/72')).toEqual(['Deck', 'Buoy']);
     expect(await sorted(account, 'manual')).toEqual(['Compass', 'Deck', 'Anchor', 'Buoy', 'Easel']);
     const summer = await listCollects({
-      db: database.db,
-      ownerId,
+      db: shops.db,
+      ownerId: shops.ownerId,
       accountId: account.id,
       collectionId: 'gid://shopify/Collection/71',
     });
@@ -159,7 +136,7 @@ describe('store sync: the manual, best-selling and created-desc sorts (SPEC §9)
   it('a product webhook keeps the places the sync gave; the next sync follows the new orders', async () => {
     const rowOf = async (product: FakeProduct) =>
       (
-        await database.db
+        await shops.db
           .select()
           .from(listings)
           .where(and(eq(listings.accountId, account.id), eq(listings.externalId, product.id)))
@@ -167,7 +144,7 @@ describe('store sync: the manual, best-selling and created-desc sorts (SPEC §9)
     const before = await rowOf(p.anchor!);
     p.anchor!.title = 'Anchor, brass';
     const outcome = await applyShopifyProductWebhook({
-      db: database.db,
+      db: shops.db,
       logger: createLogger('silent'),
       appSecret: SECRET,
       account,
@@ -208,12 +185,12 @@ describe('store sync: the manual, best-selling and created-desc sorts (SPEC §9)
   });
 
   it('reads createdAt from a bulk export as well', async () => {
-    const { account: large, admin: shop } = await connectedShop();
+    const { account: large, admin: shop } = await shops.connectedShop();
     addFakeProduct(shop, { title: 'Old', createdAt: '2020-01-01T00:00:00Z' });
     addFakeProduct(shop, { title: 'New', createdAt: '2026-02-01T00:00:00Z' });
     expect(await sync(large, { bulkThreshold: 1 })).toMatchObject({ mode: 'bulk', created: 2 });
     expect(await sorted(large, 'created-desc')).toEqual(['New', 'Old']);
-    const rows = await database.db.select().from(listings).where(eq(listings.accountId, large.id));
+    const rows = await shops.db.select().from(listings).where(eq(listings.accountId, large.id));
     expect(rows.map((r) => r.externalCreatedAt?.toISOString()).sort()).toEqual([
       '2020-01-01T00:00:00.000Z',
       '2026-02-01T00:00:00.000Z',

@@ -1,72 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { collections, listings, storeAccounts, users } from '../../db/schema.ts';
-import { openTestDatabase } from '../../scripts/testing/database.ts';
-import type { FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
-import { addFakeProduct, productFromRest } from '../../scripts/testing/fake-shopify-products.ts';
-import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
+import { collections, listings, storeAccounts } from '../../db/schema.ts';
+import { addFakeProduct, addIpods } from '../../scripts/testing/fake-shopify-products.ts';
+import { openStoreShops, type StoreShops } from '../../scripts/testing/store-shops.ts';
 import { findListingByExternalId } from './listings.server.ts';
-import { encryptSecret } from './secrets.server.ts';
 import { listCollects } from './store-collections.server.ts';
-import { connectorFor } from './store-connectors.server.ts';
 import { syncStore } from './store-sync.server.ts';
-import type { StoreAccount } from './store-accounts.server.ts';
-import { readExtdataJson } from '../../scripts/testing/extdata.ts';
-
-const restFixture = readExtdataJson<{ products: Record<string, any>[] }>(
-  'shopify-admin-rest-2026-07-products.json',
-);
 
 const SECRET = 'store-sync-test-secret-0123456789abcdef';
-let database: Database;
-let shopify: FakeShopify;
-let ownerId: string;
-let n = 0;
+let shops: StoreShops;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  shopify = new FakeShopify('key', 'secret');
-  await shopify.start();
-  const [u] = await database.db.insert(users).values({ email: 'merchant@example.com' }).returning();
-  ownerId = u!.id;
+  shops = await openStoreShops({
+    ownerEmail: 'merchant@example.com',
+    appSecret: SECRET,
+    accessToken: 'shpat_sync_test',
+    prefix: 'sync',
+    name: 'Sync',
+    currencyCode: 'CAD',
+  });
 });
-afterAll(async () => {
-  await shopify?.stop();
-  await database?.close();
-});
-
-async function connectedShop(): Promise<{ account: StoreAccount; admin: FakeShopifyAdmin; domain: string }> {
-  const domain = `sync-${++n}.myshopify.com`;
-  shopify.shops.set(domain, { name: `Sync ${n}`, email: `o@${domain}`, currencyCode: 'CAD' });
-  const [account] = await database.db
-    .insert(storeAccounts)
-    .values({
-      userId: ownerId,
-      type: 'shopify',
-      name: `Sync ${n}`,
-      shopDomain: domain,
-      credentialsEncrypted: encryptSecret(JSON.stringify({ accessToken: 'shpat_sync_test' }), SECRET),
-      connectionStatus: 'unknown',
-    })
-    .returning();
-  return { account: account!, admin: shopify.admin(domain), domain };
-}
-
-const connector = (account: StoreAccount) =>
-  connectorFor({ account, appSecret: SECRET, options: { retryBaseMs: 5, bulkPollMs: 5 } });
+afterAll(() => shops?.close());
 
 const rowsOf = (accountId: string) =>
-  database.db.select().from(listings).where(eq(listings.accountId, accountId)).orderBy(listings.title);
+  shops.db.select().from(listings).where(eq(listings.accountId, accountId)).orderBy(listings.title);
 
 describe('store sync: cursor pages (small shop)', () => {
   it('stores products, collections, categories and collects, skips and reports a product that fails', async () => {
-    const { account, admin, domain } = await connectedShop();
-    const [nano] = restFixture.products.map((p) => {
-      const product = productFromRest(p, domain);
-      admin.products.push(product);
-      return product;
-    });
+    const { account, admin, domain } = await shops.connectedShop();
+    const [nano] = addIpods(admin, domain);
     admin.collections.push(
       { id: 'gid://shopify/Collection/21', title: 'Music', handle: 'music', smart: false },
       { id: 'gid://shopify/Collection/22', title: 'Best sellers', handle: 'best', smart: true },
@@ -78,7 +40,7 @@ describe('store sync: cursor pages (small shop)', () => {
 
     const progress: [number, number][] = [];
     const result = await syncStore(
-      { db: database.db, account, connector: connector(account) },
+      { db: shops.db, account, connector: shops.connector(account) },
       { progress: (d, t) => progress.push([d, t]) },
     );
     expect(result).toEqual({
@@ -110,7 +72,7 @@ describe('store sync: cursor pages (small shop)', () => {
       ['Tee', 'shopify', 12, 5, 'Shirts'],
     ]);
     expect((rows[0]!.document as { iso_currency_code: string }).iso_currency_code).toBe('CAD');
-    const stored = await database.db
+    const stored = await shops.db
       .select()
       .from(collections)
       .where(eq(collections.accountId, account.id))
@@ -121,23 +83,23 @@ describe('store sync: cursor pages (small shop)', () => {
       ['collection', 'gid://shopify/Collection/22', 'Best sellers', false],
       ['collection', 'gid://shopify/Collection/21', 'Music', true],
     ]);
-    const collectRows = await listCollects({ db: database.db, ownerId, accountId: account.id });
+    const collectRows = await listCollects({ db: shops.db, ownerId: shops.ownerId, accountId: account.id });
     expect(collectRows.map((c) => [c.collection_id, c.listing_id])).toEqual([
       ['gid://shopify/Collection/21', rows[0]!.id],
       ['gid://shopify/Collection/22', rows[0]!.id],
     ]);
-    const [after] = await database.db.select().from(storeAccounts).where(eq(storeAccounts.id, account.id));
+    const [after] = await shops.db.select().from(storeAccounts).where(eq(storeAccounts.id, account.id));
     expect(after!.connectionStatus).toBe('connected');
     expect(after!.lastSyncAt).toBeInstanceOf(Date);
   });
 
   it('syncing again updates in place, adds new products and removes those the store no longer has', async () => {
-    const { account, admin } = await connectedShop();
+    const { account, admin } = await shops.connectedShop();
     const keep = addFakeProduct(admin, { title: 'Keep', price: 10 });
     addFakeProduct(admin, { title: 'Goes away' });
     admin.collections.push({ id: 'gid://shopify/Collection/31', title: 'Old', handle: 'old', smart: false });
     keep.collections = ['gid://shopify/Collection/31'];
-    await syncStore({ db: database.db, account, connector: connector(account) }, { progress: () => {} });
+    await syncStore({ db: shops.db, account, connector: shops.connector(account) }, { progress: () => {} });
     const keepId = (await rowsOf(account.id)).find((r) => r.title === 'Keep')!.id;
 
     keep.variants[0]!.price = '11.50';
@@ -146,7 +108,7 @@ describe('store sync: cursor pages (small shop)', () => {
     admin.collections.splice(0, 1);
     addFakeProduct(admin, { title: 'New' });
     const result = await syncStore(
-      { db: database.db, account, connector: connector(account) },
+      { db: shops.db, account, connector: shops.connector(account) },
       { progress: () => {} },
     );
     expect([result.created, result.updated, result.removed]).toEqual([1, 1, 1]);
@@ -156,23 +118,23 @@ describe('store sync: cursor pages (small shop)', () => {
       ['New', 10],
     ]);
     expect(rows[0]!.id).toBe(keepId);
-    expect(await listCollects({ db: database.db, ownerId, accountId: account.id })).toEqual([]);
+    expect(await listCollects({ db: shops.db, ownerId: shops.ownerId, accountId: account.id })).toEqual([]);
   });
 });
 
 describe('store sync: what the store cannot list', () => {
   it('goes on without categories when the API has no productTypes, keeping the stored ones', async () => {
-    const { account, admin } = await connectedShop();
+    const { account, admin } = await shops.connectedShop();
     addFakeProduct(admin, { title: 'Belt', productType: 'Accessories' });
-    await syncStore({ db: database.db, account, connector: connector(account) }, { progress: () => {} });
+    await syncStore({ db: shops.db, account, connector: shops.connector(account) }, { progress: () => {} });
     admin.missingFields.add('productTypes');
     addFakeProduct(admin, { title: 'Bag', productType: 'Bags' });
     const result = await syncStore(
-      { db: database.db, account, connector: connector(account) },
+      { db: shops.db, account, connector: shops.connector(account) },
       { progress: () => {} },
     );
     expect(result).toMatchObject({ created: 1, updated: 1, categories: null, collections: 0 });
-    const categories = await database.db
+    const categories = await shops.db
       .select()
       .from(collections)
       .where(and(eq(collections.accountId, account.id), eq(collections.kind, 'category')));
@@ -183,7 +145,7 @@ describe('store sync: what the store cannot list', () => {
 
 describe('store sync: bulk export (large shop)', () => {
   it('uses one bulk operation above the threshold, reports progress per batch and waits out a throttled answer', async () => {
-    const { account, admin } = await connectedShop();
+    const { account, admin } = await shops.connectedShop();
     admin.collections.push({
       id: 'gid://shopify/Collection/41',
       title: 'Knitwear',
@@ -199,10 +161,10 @@ describe('store sync: bulk export (large shop)', () => {
       if (i <= 5) p.collections = ['gid://shopify/Collection/41'];
     }
     admin.forcedThrottles.push({ requested: 52, available: 50, restoreRate: 100 });
-    const c = connector(account);
+    const c = shops.connector(account);
     const progress: [number, number][] = [];
     const result = await syncStore(
-      { db: database.db, account, connector: c, bulkThreshold: 20, batchSize: 10 },
+      { db: shops.db, account, connector: c, bulkThreshold: 20, batchSize: 10 },
       { progress: (d, t) => progress.push([d, t]) },
     );
     expect(result).toMatchObject({
@@ -231,8 +193,8 @@ describe('store sync: bulk export (large shop)', () => {
     expect(rows).toHaveLength(25);
     expect(rows[0]).toMatchObject({ title: 'Sweater 01', price: 50, stock: 10 });
     const sweater = await findListingByExternalId({
-      db: database.db,
-      ownerId,
+      db: shops.db,
+      ownerId: shops.ownerId,
       accountId: account.id,
       externalId: admin.products[0]!.id,
     });
@@ -241,8 +203,8 @@ describe('store sync: bulk export (large shop)', () => {
       ['Size 2', 51],
     ]);
     const inKnitwear = await listCollects({
-      db: database.db,
-      ownerId,
+      db: shops.db,
+      ownerId: shops.ownerId,
       accountId: account.id,
       collectionId: 'gid://shopify/Collection/41',
     });
@@ -250,18 +212,18 @@ describe('store sync: bulk export (large shop)', () => {
   });
 
   it('stops on a failed bulk operation without removing any listing', async () => {
-    const { account, admin } = await connectedShop();
+    const { account, admin } = await shops.connectedShop();
     for (let i = 1; i <= 3; i++) addFakeProduct(admin, { title: `Cap ${i}` });
-    await syncStore({ db: database.db, account, connector: connector(account) }, { progress: () => {} });
+    await syncStore({ db: shops.db, account, connector: shops.connector(account) }, { progress: () => {} });
     admin.failNextBulk = 'ACCESS_DENIED';
     await expect(
       syncStore(
-        { db: database.db, account, connector: connector(account), bulkThreshold: 1 },
+        { db: shops.db, account, connector: shops.connector(account), bulkThreshold: 1 },
         { progress: () => {} },
       ),
     ).rejects.toThrow('The Shopify export ended FAILED (ACCESS_DENIED)');
     expect(await rowsOf(account.id)).toHaveLength(3);
-    const [row] = await database.db
+    const [row] = await shops.db
       .select()
       .from(listings)
       .where(and(eq(listings.accountId, account.id), eq(listings.title, 'Cap 1')));
