@@ -1,29 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLogger } from '../app/services/logger.server.ts';
-import { loadConfig } from '../app/services/config.server.ts';
-import { createLocalStorage } from '../app/services/storage.server.ts';
 import { jobs } from '../db/schema.ts';
-import { openTestDatabase } from '../scripts/testing/database.ts';
-import { createBullQueue, startBullRunner } from './bullmq.ts';
-import { createBrowserPool } from './chromium.ts';
-import { defineJob, PermanentJobError, type JobDefinition, type WorkerDeps } from './define.ts';
-import { createImageCache } from './images/cache.ts';
-import { createJobQueue, type JobQueue } from './queue.ts';
+import { openJobHarness, REDIS_URL, RUNNER_KIND, type JobHarness } from '../scripts/testing/job-harness.ts';
+import { defineJob, PermanentJobError, type JobDefinition } from './define.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
-import { pruneJobs, type JobView } from './state.ts';
+import { pruneJobs } from './state.ts';
 
-// The same tests run on the runner the environment selects: BullMQ on a real Redis when REDIS_URL is set
-// (CI's job suite), the database runner otherwise.
-const REDIS_URL = process.env.REDIS_URL;
-const KIND = REDIS_URL ? 'bullmq' : 'database';
-
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let deps: WorkerDeps;
+// The same tests run on the runner the environment selects (scripts/testing/job-harness.ts): BullMQ on a real
+// Redis when REDIS_URL is set (CI's job suite), the database runner otherwise.
 const calls = new Map<string, number>();
 
 const echoJob = defineJob({
@@ -81,75 +66,21 @@ const slowJob = defineJob({
 });
 
 const DEFS = [echoJob, flakyJob, brokenJob, slowJob] as unknown as readonly JobDefinition[];
-const prefix = `cbtest-${randomBytes(4).toString('hex')}`;
 
-function makeQueue(): JobQueue {
-  return createJobQueue({ db: database.db, redisUrl: REDIS_URL, redisPrefix: prefix, definitions: DEFS });
-}
-
-function startRunner(opts: { leaseMs?: number } = {}): Runner {
-  return REDIS_URL
-    ? startBullRunner({
-        deps,
-        definitions: DEFS,
-        redisUrl: REDIS_URL,
-        prefix,
-        lockMs: opts.leaseMs ?? 5_000,
-        stalledIntervalMs: 500,
-      })
-    : startDatabaseRunner({ deps, definitions: DEFS, pollMs: 50, leaseMs: opts.leaseMs ?? 5_000 });
-}
-
-async function waitFor(queue: JobQueue, id: string, states: string[], timeoutMs = 20_000): Promise<JobView> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await queue.getJob({ jobId: id });
-    if (job && states.includes(job.state)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} is ${job?.state}, expected ${states.join('/')}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-let queue: JobQueue;
+let h: JobHarness;
 let runner: Runner;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const dataDir = path.join(os.tmpdir(), `cb-runners-${randomBytes(4).toString('hex')}`);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  queue = makeQueue();
-  deps = {
-    db: database.db,
-    config,
-    logger: createLogger('silent'),
-    storage: createLocalStorage(config.dirs.files),
-    queue,
-    browser: createBrowserPool(),
-    images: createImageCache(path.join(dataDir, 'cache')),
-  };
-  runner = startRunner();
-  queue.onEnqueued(runner.nudge);
+  h = await openJobHarness(DEFS);
+  runner = h.startRunner();
 });
+afterAll(() => h?.close());
 
-afterAll(async () => {
-  await runner?.close({ timeoutMs: 2_000 });
-  await queue?.close();
-  if (REDIS_URL) {
-    const q = createBullQueue({ redisUrl: REDIS_URL, prefix });
-    await q.obliterate({ force: true });
-    await q.close();
-  }
-  await database?.close();
-});
-
-const enqueue = (name: string, payload: unknown, opts?: { dedupeKey?: string; ownerId?: string }) =>
-  (queue.enqueue as (n: string, p: unknown, o?: unknown) => Promise<JobView>)(name, payload, opts);
-
-describe(`job runner (${KIND})`, () => {
+describe(`job runner (${RUNNER_KIND})`, () => {
   it('runs a job, mirrors its progress and keeps its result', async () => {
-    const job = await enqueue('test-echo', { text: 'hello', steps: 4 });
+    const job = await h.enqueue('test-echo', { text: 'hello', steps: 4 });
     expect(job.state).toBe('pending');
-    const done = await waitFor(queue, job.id, ['complete', 'failed']);
+    const done = await h.waitFor(job.id, ['complete', 'failed']);
     expect(done.state).toBe('complete');
     expect(done.result).toEqual({ echoed: 'HELLO', attempt: 1 });
     expect(done.progress).toEqual({ done: 4, total: 4 });
@@ -157,13 +88,13 @@ describe(`job runner (${KIND})`, () => {
   });
 
   it('validates payloads when enqueued', async () => {
-    await expect(enqueue('test-echo', { text: 42 })).rejects.toThrow();
-    await expect(enqueue('no-such-job', {})).rejects.toThrow(/Unknown job/);
+    await expect(h.enqueue('test-echo', { text: 42 })).rejects.toThrow();
+    await expect(h.enqueue('no-such-job', {})).rejects.toThrow(/Unknown job/);
   });
 
   it('retries a failing job with backoff until it succeeds', async () => {
-    const job = await enqueue('test-flaky', { key: 'k1', succeedOn: 3 });
-    const done = await waitFor(queue, job.id, ['complete', 'failed']);
+    const job = await h.enqueue('test-flaky', { key: 'k1', succeedOn: 3 });
+    const done = await h.waitFor(job.id, ['complete', 'failed']);
     expect(done.state).toBe('complete');
     expect(done.result).toEqual({ attempt: 3 });
     expect(calls.get('k1')).toBe(3);
@@ -171,32 +102,32 @@ describe(`job runner (${KIND})`, () => {
   });
 
   it('fails a job after its last attempt, keeping the error', async () => {
-    const job = await enqueue('test-broken', { permanent: false });
-    const done = await waitFor(queue, job.id, ['failed']);
+    const job = await h.enqueue('test-broken', { permanent: false });
+    const done = await h.waitFor(job.id, ['failed']);
     expect(done.error).toBe('always fails');
     expect(done.attempts).toBe(2);
   });
 
   it('fails at once on a permanent error', async () => {
-    const job = await enqueue('test-broken', { permanent: true });
-    const done = await waitFor(queue, job.id, ['failed']);
+    const job = await h.enqueue('test-broken', { permanent: true });
+    const done = await h.waitFor(job.id, ['failed']);
     expect(done.error).toBe('cannot be done');
     expect(done.attempts).toBe(1);
   });
 
   it('aborts an attempt that runs past its timeout', async () => {
-    const job = await enqueue('test-slow', { ms: 10_000 });
-    const done = await waitFor(queue, job.id, ['failed']);
+    const job = await h.enqueue('test-slow', { ms: 10_000 });
+    const done = await h.waitFor(job.id, ['failed']);
     expect(done.error).toMatch(/timed out/);
     expect(done.attempts).toBe(2);
   });
 
   it('removes finished jobs past their retention, never pending ones', async () => {
-    const done = await enqueue('test-echo', { text: 'old' });
-    await waitFor(queue, done.id, ['complete']);
+    const done = await h.enqueue('test-echo', { text: 'old' });
+    await h.waitFor(done.id, ['complete']);
     const long = new Date(Date.now() - 30 * 86_400_000);
     // A pending job, due later (no runner takes it), last touched as long ago as the finished one.
-    const [pending] = await database.db
+    const [pending] = await h.database.db
       .insert(jobs)
       .values({
         name: 'test-echo',
@@ -205,17 +136,19 @@ describe(`job runner (${KIND})`, () => {
         updatedAt: long,
       })
       .returning();
-    expect(await pruneJobs({ db: database.db, olderThan: new Date(Date.now() - 60_000) })).toBe(0);
-    await pruneJobs({ db: database.db, olderThan: new Date(Date.now() + 60_000) });
-    expect(await queue.getJob({ jobId: done.id })).toBeNull();
-    expect((await queue.getJob({ jobId: pending!.id }))?.state).toBe('pending');
-    await database.db.delete(jobs).where(eq(jobs.id, pending!.id));
+    expect(await pruneJobs({ db: h.database.db, olderThan: new Date(Date.now() - 60_000) })).toBe(0);
+    await pruneJobs({ db: h.database.db, olderThan: new Date(Date.now() + 60_000) });
+    expect(await h.queue.getJob({ jobId: done.id })).toBeNull();
+    expect((await h.queue.getJob({ jobId: pending!.id }))?.state).toBe('pending');
+    await h.database.db.delete(jobs).where(eq(jobs.id, pending!.id));
   });
 
   it('scopes reads to the owner', async () => {
-    const job = await enqueue('test-echo', { text: 'mine' });
-    expect(await queue.getJob({ jobId: job.id, ownerId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
-    expect(await queue.getJob({ jobId: 'not-a-uuid' })).toBeNull();
+    const job = await h.enqueue('test-echo', { text: 'mine' });
+    expect(
+      await h.queue.getJob({ jobId: job.id, ownerId: '00000000-0000-4000-8000-000000000000' }),
+    ).toBeNull();
+    expect(await h.queue.getJob({ jobId: 'not-a-uuid' })).toBeNull();
   });
 });
 
@@ -224,7 +157,7 @@ describe(`job runner (${KIND})`, () => {
 if (!REDIS_URL)
   describe('database runner recovery', () => {
     it('retries a job whose runner died (its lease ran out) on another runner', async () => {
-      const [row] = await database.db
+      const [row] = await h.database.db
         .insert(jobs)
         .values({
           name: 'test-echo',
@@ -236,20 +169,20 @@ if (!REDIS_URL)
           lockedUntil: new Date(Date.now() - 1_000),
         })
         .returning();
-      const done = await waitFor(queue, row!.id, ['complete', 'failed']);
+      const done = await h.waitFor(row!.id, ['complete', 'failed']);
       expect(done.state).toBe('complete');
       expect(done.result).toEqual({ echoed: 'ORPHAN', attempt: 2 });
-      const [after] = await database.db.select().from(jobs).where(eq(jobs.id, row!.id));
+      const [after] = await h.database.db.select().from(jobs).where(eq(jobs.id, row!.id));
       expect(after!.lockedBy).toBeNull();
     });
 
     it('lets a stopping runner finish its job before it closes', async () => {
-      const other = startDatabaseRunner({ deps, definitions: DEFS, pollMs: 20 });
+      const other = startDatabaseRunner({ deps: h.deps, definitions: DEFS, pollMs: 20 });
       await runner.close();
-      const job = await enqueue('test-slow', { ms: 150 });
-      await waitFor(queue, job.id, ['active']);
+      const job = await h.enqueue('test-slow', { ms: 150 });
+      await h.waitFor(job.id, ['active']);
       await other.close({ timeoutMs: 5_000 });
-      expect((await queue.getJob({ jobId: job.id }))!.state).toBe('complete');
-      runner = startRunner();
+      expect((await h.queue.getJob({ jobId: job.id }))!.state).toBe('complete');
+      runner = h.startRunner();
     });
   });
