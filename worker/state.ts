@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/owned.ts';
 import { jobs } from '../db/schema.ts';
@@ -305,7 +305,17 @@ function rowsOf(result: unknown): unknown[] {
  * an attempt, so another runner (or this one after a restart) runs it again.
  */
 export async function releaseJob(opts: { db: Db; jobId: string; lockedBy: string }): Promise<void> {
-  await opts.db
+  await release(opts.db, held(opts.jobId, opts.lockedBy));
+}
+
+/** Jobs a stopping runner still held go back to pending so another runner starts them at once. */
+export async function releaseJobs(opts: { db: Db; lockedBy: string }): Promise<void> {
+  await release(opts.db, and(eq(jobs.lockedBy, opts.lockedBy), eq(jobs.state, 'active')));
+}
+
+/** The rows `where` picks go back to pending, due now, the attempt that ran given back. */
+function release(db: Db, where: SQL | undefined) {
+  return db
     .update(jobs)
     .set({
       state: 'pending',
@@ -315,21 +325,7 @@ export async function releaseJob(opts: { db: Db; jobId: string; lockedBy: string
       lockedUntil: null,
       updatedAt: new Date(),
     })
-    .where(held(opts.jobId, opts.lockedBy));
-}
-
-/** Jobs a stopping runner still held go back to pending so another runner starts them at once. */
-export async function releaseJobs(opts: { db: Db; lockedBy: string }): Promise<void> {
-  await opts.db
-    .update(jobs)
-    .set({
-      state: 'pending',
-      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-      runAt: new Date(),
-      lockedBy: null,
-      lockedUntil: null,
-    })
-    .where(and(eq(jobs.lockedBy, opts.lockedBy), eq(jobs.state, 'active')));
+    .where(where);
 }
 
 /**
