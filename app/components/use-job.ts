@@ -1,14 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { POLLING_MS } from '../../core/constants.ts';
-
-/** GET /api/v1/jobs?jobId= as the browser reads it. */
-export type JobStatus = {
-  job_state: 'pending' | 'complete' | 'failed';
-  progress: { done: number; total: number };
-  url?: string;
-  message?: string;
-  updated?: number;
-};
+import type { JobStatus } from '../services/exports.server.ts';
 
 export type WatchedJob =
   | { kind: 'idle' }
