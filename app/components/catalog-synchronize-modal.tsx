@@ -1,7 +1,8 @@
-import { Banner, BlockStack, Checkbox, Modal, ProgressBar, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Checkbox, Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYNC_KINDS, type SyncKind } from '../../core/commands/index.ts';
+import { ProgressStatus } from './progress-status.tsx';
 import { useJob } from './use-job.ts';
 
 /**
@@ -75,12 +76,9 @@ export function CatalogSynchronizeModal({
           ))}
           {running ? (
             <BlockStack gap="100">
-              <ProgressBar progress={job.total ? Math.round((100 * job.done) / job.total) : 0} size="small" />
-              <Text as="p" tone="subdued">
-                <span role="status">
-                  {t('catalogs.synchronize.progress', { done: job.done, total: job.total })}
-                </span>
-              </Text>
+              <ProgressStatus done={job.done} total={job.total}>
+                {t('catalogs.synchronize.progress', { done: job.done, total: job.total })}
+              </ProgressStatus>
             </BlockStack>
           ) : null}
           {job.kind === 'complete' ? (

@@ -6,7 +6,6 @@ import {
   InlineStack,
   Layout,
   Page,
-  ProgressBar,
   ResourceItem,
   ResourceList,
   Text,
@@ -22,6 +21,7 @@ import {
 } from 'react-router';
 import type { ShopSyncView } from '../services/shopify-home.server.ts';
 import { EmptyState } from '../components/empty-state.tsx';
+import { ProgressStatus } from '../components/progress-status.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { getShopify, authenticateAdmin } = await import('../shopify.server.ts');
@@ -58,7 +58,6 @@ function SyncCard({ sync }: { sync: ShopSyncView }) {
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [running, revalidator]);
-  const percent = sync.total > 0 ? Math.round((100 * sync.done) / sync.total) : 0;
   const date = sync.lastSyncAt
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(sync.lastSyncAt),
@@ -79,14 +78,11 @@ function SyncCard({ sync }: { sync: ShopSyncView }) {
         </InlineStack>
         {sync.state === 'running' ? (
           <BlockStack gap="200">
-            <ProgressBar progress={percent} size="small" />
-            <Text as="p" tone="subdued">
-              <span role="status">
-                {sync.total > 0
-                  ? t('shopify.sync.running', { done: sync.done, total: sync.total })
-                  : t('shopify.sync.starting')}
-              </span>
-            </Text>
+            <ProgressStatus done={sync.done} total={sync.total}>
+              {sync.total > 0
+                ? t('shopify.sync.running', { done: sync.done, total: sync.total })
+                : t('shopify.sync.starting')}
+            </ProgressStatus>
           </BlockStack>
         ) : sync.state === 'failed' ? (
           <Banner tone="critical">

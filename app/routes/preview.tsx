@@ -1,20 +1,10 @@
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  InlineStack,
-  Layout,
-  Page,
-  ProgressBar,
-  Select,
-  Text,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Select, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { AppFrame } from '../components/app-frame.tsx';
+import { ProgressStatus } from '../components/progress-status.tsx';
 import { useJob } from '../components/use-job.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Print preview · Catalog Builder' }];
@@ -80,7 +70,6 @@ export default function PreviewPage() {
   };
 
   const formatOptions = PAGE_FORMAT_NAMES.map((f) => ({ label: t(`preview.formats.${f}`), value: f }));
-  const percent = job.kind === 'running' && job.total > 0 ? Math.round((100 * job.done) / job.total) : 0;
 
   return (
     <AppFrame email={data.email} isStaff={data.isStaff}>
@@ -144,12 +133,9 @@ export default function PreviewPage() {
                   <Banner tone="info" action={{ content: t('preview.cancel'), onAction: stop }}>
                     <BlockStack gap="200">
                       <p>{t('preview.soonReady')}</p>
-                      <ProgressBar progress={percent} size="small" />
-                      <Text as="p" tone="subdued">
-                        <span role="status">
-                          {t('preview.progress', { done: job.done, total: job.total })}
-                        </span>
-                      </Text>
+                      <ProgressStatus done={job.done} total={job.total}>
+                        {t('preview.progress', { done: job.done, total: job.total })}
+                      </ProgressStatus>
                     </BlockStack>
                   </Banner>
                 ) : null}
