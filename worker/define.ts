@@ -56,6 +56,8 @@ export type JobDefinition<N extends string = string, S extends z.ZodType = z.Zod
    */
   joinRunning: boolean;
   run: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
+  /** After the last attempt failed (no retry left): what the product records of the failure. */
+  onFailed?: (payload: z.output<S>, ctx: JobContext, error: Error) => Promise<void>;
 };
 
 /**
@@ -70,6 +72,7 @@ export function defineJob<N extends string, S extends z.ZodType, R>(def: {
   backoffMs?: number;
   joinRunning?: boolean;
   run: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
+  onFailed?: (payload: z.output<S>, ctx: JobContext, error: Error) => Promise<void>;
 }): JobDefinition<N, S, R> {
   return {
     maxAttempts: 3,

@@ -110,6 +110,11 @@ export async function executeAttempt(opts: {
     const retryAt = willRetry ? new Date(Date.now() + retryDelayMs(def, attempt)) : null;
     await markAttemptFailed({ db: deps.db, jobId, lockedBy: opts.lockedBy, error: error.message, retryAt });
     logger[willRetry ? 'warn' : 'error']({ err: error, willRetry }, 'job attempt failed');
+    if (!willRetry && def.onFailed) {
+      const parsed = def.payload.safeParse(opts.payload);
+      if (parsed.success)
+        await def.onFailed(parsed.data, ctx, error).catch((err) => logger.warn({ err }, 'onFailed failed'));
+    }
     return { ok: false, error, willRetry, retryAt, released: false };
   } finally {
     clearTimeout(timer);

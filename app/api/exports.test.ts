@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '../../db/schema.ts';
+import { catalogs, events } from '../../db/schema.ts';
 import { decodeSymbols, pdfInfo, pdfText, qpdfCheck } from '../../scripts/testing/pdf-tools.ts';
 import {
   CODES_CAPTION,
@@ -223,6 +223,13 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
     expect(done.message).toBe(
       'An error occurred while generating your catalog. Please check that all of your products have images, then retry.',
     );
+    const recorded = await server.runtime.db
+      .select()
+      .from(events)
+      .where(eq(events.type, 'pdf_generation_failed'));
+    expect(recorded.map((e) => e.data)).toEqual([
+      expect.objectContaining({ catalogId: '6f1c2b1e-0000-4000-8000-000000000000', jobId: job.id }),
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loadCatalogById, setCatalogPdf } from '../../app/services/catalogs.server.ts';
 import type { Storage } from '../../app/services/storage.server.ts';
 import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
+import { events } from '../../db/schema.ts';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
 import { jpegQuality } from '../images/process.ts';
@@ -144,5 +145,14 @@ export const renderPdfJob = defineJob({
     } finally {
       await storage.delete(tmpKey).catch(() => {});
     }
+  },
+  // SPEC §8 'PDF generation fails': besides the message the client shows, an analytics event is recorded.
+  onFailed: async (payload, ctx, error) => {
+    const loaded = await loadCatalogById({ db: ctx.deps.db, catalogId: payload.catalogId });
+    await ctx.deps.db.insert(events).values({
+      userId: loaded?.row.ownerId ?? null,
+      type: 'pdf_generation_failed',
+      data: { catalogId: payload.catalogId, jobId: ctx.jobId, format: payload.format, error: error.message },
+    });
   },
 });
