@@ -10,6 +10,7 @@ import type { ServerBuild } from 'react-router';
 import { migrateDatabase, openDatabase, seedDatabase } from '../db/index.ts';
 import { ensureAdmin, purgeExpired } from './services/auth.server.ts';
 import { loadConfig, type Config } from './services/config.server.ts';
+import { servedFileHeaders } from './services/files.server.ts';
 import { isCrossSite } from './services/http.server.ts';
 import { createLogger } from './services/logger.server.ts';
 import { createMailer } from './services/mail.server.ts';
@@ -111,6 +112,10 @@ export async function createExpressApp(opts: {
       dotfiles: 'deny',
       maxAge: '1h',
       fallthrough: false,
+      // The type of our own extension, never one guessed from a name an uploader chose (files.server.ts).
+      setHeaders: (res, file) => {
+        for (const [name, value] of Object.entries(servedFileHeaders(file))) res.setHeader(name, value);
+      },
     }),
   );
 

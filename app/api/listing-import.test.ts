@@ -5,9 +5,9 @@ import { resolveLocalImages } from '../../core/csv/index.ts';
 import type { Listing } from '../../core/model/index.ts';
 import { extdataPath } from '../../scripts/testing/extdata.ts';
 import { withoutPictures } from '../components/listings-panel/import-pictures.ts';
-import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+import { registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
-type Client = ReturnType<typeof client>;
+type Client = Awaited<ReturnType<typeof registeredClient>>;
 let server: TestServer;
 let alice: Client;
 let account: string;
@@ -17,36 +17,12 @@ const extdata = (name: string) => readFileSync(extdataPath(name));
 
 beforeAll(async () => {
   server = await startTestServer();
-  alice = client(server.url);
-  const res = await alice.post('/auth/register', {
-    email: 'importer@example.com',
-    password: 'password-123',
-    confirmPassword: 'password-123',
-  });
-  expect(res.status).toBe(200);
+  alice = await registeredClient(server.url, 'importer@example.com');
   account = (await (await alice.get('/api/v1/accounts')).json()).data[0].id;
 });
 afterAll(() => server?.close());
 
-/** POST a multipart form as a browser's file input would. */
-async function upload(
-  path: string,
-  files: { field: string; name: string; body: Uint8Array | string; type?: string }[],
-  fields: Record<string, string> = {},
-) {
-  const form = new FormData();
-  for (const f of files) {
-    const body = typeof f.body === 'string' ? f.body : new Uint8Array(f.body);
-    form.append(f.field, new Blob([body], { type: f.type ?? 'text/csv' }), f.name);
-  }
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { Cookie: alice.jar.header(), Accept: 'application/json' },
-    body: form,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const upload: Client['upload'] = (...args) => alice.upload(...args);
 const review = (text: string | Uint8Array, name = 'products.csv', fields?: Record<string, string>) =>
   upload('/api/v1/listings/import', [{ field: 'file', name, body: text }], fields);
 
@@ -221,34 +197,6 @@ describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () 
     });
     const notMultipart = await alice.post('/api/v1/listings/import', { file: 'x' });
     expect(notMultipart.status).toBe(400);
-  });
-});
-
-describe('the upload-images step', () => {
-  it('stores pictures and answers their address by file name; the address serves the picture', async () => {
-    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
-    const r = await upload('/api/v1/listings/import/images', [
-      { field: 'files', name: 'shirt back.png', body: new Uint8Array(png), type: 'image/png' },
-    ]);
-    expect(r.status).toBe(200);
-    expect(r.body.data).toHaveLength(1);
-    expect(r.body.data[0].name).toBe('shirt back.png');
-    expect(r.body.data[0].url).toMatch(/^\/files\/images\/[0-9a-f-]+\/[0-9a-f-]+\/shirt-back\.png$/);
-    const served = await fetch(server.url + r.body.data[0].url);
-    expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
-  });
-
-  it('refuses a file that is not a picture, whatever its name says', async () => {
-    const r = await upload('/api/v1/listings/import/images', [
-      { field: 'files', name: 'fake.png', body: 'not a picture', type: 'image/png' },
-    ]);
-    expect(r).toEqual({
-      status: 400,
-      body: { error: 'invalid', message: '"fake.png" is not a JPEG, PNG, GIF or WebP picture.' },
-    });
   });
 });
 

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { DROPZONE_MAX_FILE_SIZE_MB } from '../../core/constants.ts';
 import { parseProductCsv, type CsvFormat, type CsvProblem } from '../../core/csv/index.ts';
 import { ListingSchema, type Listing } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { checkUpload, storeUploads, type CheckedUpload } from './files.server.ts';
 import { badRequest, tooLarge } from './http.server.ts';
 import type { Storage } from './storage.server.ts';
 
@@ -53,23 +51,10 @@ export function reviewProductCsv(opts: { text: string; currency?: string }): Imp
   };
 }
 
-const IMAGE_TYPES: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-
-/** A storage key keeps the file's name readable (and its extension) within the allowed characters. */
-function safeName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? 'image').normalize('NFKD').replace(/[^\w.@-]+/g, '-');
-  return base.replace(/^[^A-Za-z0-9]+/, '').slice(-120) || 'image';
-}
-
 /**
  * The upload-images step: keep each picture in file storage and in the user's files, and answer the address
  * to put in place of its name (core/csv resolveLocalImages does the replacing). The content is checked to be
- * a picture, not the name or the type the browser claims.
+ * a picture, not the name or the type the browser claims, and is stored under a name of ours (files.server.ts).
  */
 export async function storeListingImages(opts: {
   db: Db;
@@ -78,33 +63,12 @@ export async function storeListingImages(opts: {
   files: File[];
 }): Promise<{ name: string; url: string }[]> {
   if (opts.files.length === 0) throw badRequest(IMPORT_MESSAGES.noImages);
-  const checked: { file: File; bytes: Buffer; type: string }[] = [];
+  const uploads: CheckedUpload[] = [];
   for (const file of opts.files) {
     if (file.size > IMPORT_MAX_FILE_BYTES) throw tooLarge(IMPORT_MESSAGES.imageTooLarge(file.name));
-    const bytes = Buffer.from(await file.arrayBuffer());
-    const format = await sharp(bytes, { limitInputPixels: 100_000_000 })
-      .metadata()
-      .then((m) => m.format as string | undefined)
-      .catch(() => undefined);
-    const type = format ? IMAGE_TYPES[format] : undefined;
-    if (!type) throw badRequest(IMPORT_MESSAGES.notAnImage(file.name));
-    checked.push({ file, bytes, type });
+    uploads.push(await checkUpload({ file, accept: ['image'], notAccepted: IMPORT_MESSAGES.notAnImage }));
   }
-  const out: { name: string; url: string }[] = [];
-  for (const { file, bytes, type } of checked) {
-    const key = `images/${opts.ownerId}/${randomUUID()}/${safeName(file.name)}`;
-    await opts.storage.put(key, bytes, { contentType: type });
-    const url = opts.storage.url(key);
-    await opts.db.insert(files).values({
-      ownerId: opts.ownerId,
-      name: file.name,
-      key,
-      url,
-      filetype: 'image',
-      mimeType: type,
-      size: bytes.byteLength,
-    });
-    out.push({ name: file.name, url });
-  }
-  return out;
+  const { db, storage, ownerId } = opts;
+  const stored = await storeUploads({ db, storage, ownerId, folder: `images/${ownerId}`, uploads });
+  return stored.map(({ name, url }) => ({ name, url }));
 }

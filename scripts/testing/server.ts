@@ -119,12 +119,41 @@ export function client(baseUrl: string, jar = new CookieJar()) {
     jar.store(res);
     return res;
   };
+  /** POST a multipart form as a browser's file input would; answers the status and the JSON body. */
+  const upload = async (
+    p: string,
+    files: { field: string; name: string; body: Uint8Array | string; type?: string }[],
+    fields: Record<string, string> = {},
+  ) => {
+    const form = new FormData();
+    for (const f of files) {
+      const body = typeof f.body === 'string' ? f.body : new Uint8Array(f.body);
+      form.append(f.field, new Blob([body], { type: f.type ?? 'text/csv' }), f.name);
+    }
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    const res = await fetch(baseUrl + p, {
+      method: 'POST',
+      headers: { Accept: 'application/json', ...(jar.header() ? { Cookie: jar.header() } : {}) },
+      body: form,
+    });
+    jar.store(res);
+    return { status: res.status, body: await res.json() };
+  };
   return {
     jar,
+    upload,
     get: (p: string, headers?: Record<string, string>) => call('GET', p, undefined, headers),
     post: (p: string, body?: unknown, headers?: Record<string, string>) =>
       call('POST', p, body ?? {}, headers),
     put: (p: string, body?: unknown) => call('PUT', p, body ?? {}),
     del: (p: string) => call('DELETE', p),
   };
+}
+
+/** A client signed in as a new account, registered as the register page does. */
+export async function registeredClient(baseUrl: string, email: string, password = 'password-123') {
+  const c = client(baseUrl);
+  const res = await c.post('/auth/register', { email, password, confirmPassword: password });
+  if (res.status !== 200) throw new Error(`Registering ${email} answered ${res.status}`);
+  return c;
 }

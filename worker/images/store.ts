@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { FILE_TYPES, fileKey } from '../../app/services/files.server.ts';
 import { keyFromUrl, type Storage } from '../../app/services/storage.server.ts';
 import { safeFetch, type SafeFetchOptions } from './fetch.ts';
 import { MAX_INPUT_PIXELS, PRODUCT_THUMBNAIL_PX, toJpeg } from './process.ts';
@@ -43,15 +44,19 @@ export async function storeCompressedImage(opts: {
   const meta = await sharp(opts.source, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('Not an image');
   const hash = createHash('sha256').update(opts.source).digest('hex').slice(0, 32);
-  const compressedKey = `img/${hash}-${opts.target.width}x${opts.target.height}-q${opts.quality}.jpg`;
-  const thumbKey = `img/${hash}-thumb.jpg`;
+  const jpeg = FILE_TYPES.jpeg;
+  const compressedKey = fileKey(
+    `img/${hash}-${opts.target.width}x${opts.target.height}-q${opts.quality}`,
+    jpeg,
+  );
+  const thumbKey = fileKey(`img/${hash}-thumb`, jpeg);
   if (!(await storage.exists(compressedKey))) {
     const { data } = await toJpeg(opts.source, {
       maxWidth: opts.target.width,
       maxHeight: opts.target.height,
       quality: opts.quality,
     });
-    await storage.put(compressedKey, data, { contentType: 'image/jpeg' });
+    await storage.put(compressedKey, data, { contentType: jpeg.mimeType });
   }
   if (!(await storage.exists(thumbKey))) {
     const { data } = await toJpeg(opts.source, {
@@ -59,7 +64,7 @@ export async function storeCompressedImage(opts: {
       maxHeight: PRODUCT_THUMBNAIL_PX,
       quality: 75,
     });
-    await storage.put(thumbKey, data, { contentType: 'image/jpeg' });
+    await storage.put(thumbKey, data, { contentType: jpeg.mimeType });
   }
   return { compressed: storage.url(compressedKey), thumbnail: storage.url(thumbKey) };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { loadCatalogById } from '../../app/services/catalogs.server.ts';
+import { FILE_TYPES, fileKey } from '../../app/services/files.server.ts';
 import { getListingsByIds, recordProcessedPictures } from '../../app/services/listings.server.ts';
 import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
 import { BOOKLET_PAGE_THUMBNAIL, PAGE_THUMBNAIL } from '../../core/constants.ts';
@@ -257,14 +258,14 @@ async function renderPageImages(opts: {
           const shot = Buffer.from(await handles[i]!.screenshot({ type: 'jpeg', quality: 80 }));
           const hash = createHash('sha256').update(shot).digest('hex').slice(0, 16);
           const p = catalog.pages[i]!;
-          const imageKey = `pages/${catalog._id}/${p.id}-${hash}.jpg`;
-          const thumbKey = `pages/${catalog._id}/${p.id}-${hash}-thumb.jpg`;
-          await storage.put(imageKey, shot, { contentType: 'image/jpeg' });
+          const imageKey = fileKey(`pages/${catalog._id}/${p.id}-${hash}`, FILE_TYPES.jpeg);
+          const thumbKey = fileKey(`pages/${catalog._id}/${p.id}-${hash}-thumb`, FILE_TYPES.jpeg);
+          await storage.put(imageKey, shot, { contentType: FILE_TYPES.jpeg.mimeType });
           const small = await sharp(shot)
             .resize({ width: thumb.width, height: thumb.height, fit: 'contain', background: '#ffffff' })
             .jpeg({ quality: 80 })
             .toBuffer();
-          await storage.put(thumbKey, small, { contentType: 'image/jpeg' });
+          await storage.put(thumbKey, small, { contentType: FILE_TYPES.jpeg.mimeType });
           const stamp = opts.stamps.get(p.id);
           const next: Page = {
             ...p,
