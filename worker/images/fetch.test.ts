@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackHosts } from '../../scripts/testing/loopback-trap.ts';
 import { FetchRefusedError, FetchTimeoutError, safeFetch } from './fetch.ts';
 import { MAX_INPUT_PIXELS, readImageInfo, toJpeg } from './process.ts';
 
@@ -61,25 +62,11 @@ afterAll(async () => {
 describe('safeFetch', () => {
   it('refuses loopback addresses and names that resolve to them, before connecting', async () => {
     const before = hits;
-    const port = new URL(aUrl).port;
+    const port = Number(new URL(aUrl).port);
     // Every spelling of this machine the URL parser accepts, and names under localhost (RFC 6761).
-    for (const host of [
-      '127.0.0.1',
-      'localhost',
-      'LOCALHOST.',
-      'pictures.localhost',
-      '[::1]',
-      '127.1',
-      '2130706433',
-      '0x7f000001',
-      '0177.0.0.1',
-      '[::ffff:127.0.0.1]',
-      '[::127.0.0.1]',
-      '[::7f00:1]',
-      '0.0.0.0',
-      '[::]',
-    ]) {
-      await expect(safeFetch(`http://${host}:${port}/picture`)).rejects.toBeInstanceOf(FetchRefusedError);
+    const more = ['LOCALHOST.', 'pictures.localhost', '[::127.0.0.1]', '[::7f00:1]', '0.0.0.0', '[::]'];
+    for (const host of [...loopbackHosts(port), ...more.map((h) => `${h}:${port}`)]) {
+      await expect(safeFetch(`http://${host}/picture`)).rejects.toBeInstanceOf(FetchRefusedError);
     }
     expect(hits).toBe(before);
   });

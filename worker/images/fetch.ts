@@ -41,6 +41,8 @@ export class FetchRefusedError extends Error {}
 export class FetchTimeoutError extends Error {}
 
 export const DEFAULT_MAX_IMAGE_BYTES = 25 * 1024 * 1024;
+/** How the guarded fetcher introduces itself (tests tell its requests from a browser's by it). */
+export const FETCHER_USER_AGENT = 'CatalogBuilder-ImageFetcher/1.0';
 
 /** A DNS lookup that fails unless every address of the host is allowed, and answers with a checked one. */
 function guardedLookup(allowPrivate: boolean): LookupFunction {
@@ -119,7 +121,7 @@ function getOnce(
   return new Promise<Answer>((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
     const headers: Record<string, string> = {
-      'User-Agent': 'CatalogBuilder-ImageFetcher/1.0',
+      'User-Agent': FETCHER_USER_AGENT,
       Accept: 'image/*,*/*;q=0.5',
     };
     if (opts.conditional?.etag) headers['If-None-Match'] = opts.conditional.etag;
