@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLoopbackTrap, trapCatalog } from '../scripts/testing/loopback-trap.ts';
 import { decodeSymbols, pdfInfo, pdfText, qpdfCheck } from '../scripts/testing/pdf-tools.ts';
 import {
   CODES_CAPTION,
@@ -9,6 +10,12 @@ import {
   sampleProductImage,
 } from '../scripts/testing/sample-catalog.ts';
 import { runCli, tempDir } from './test-support.ts';
+
+let trap: Awaited<ReturnType<typeof openLoopbackTrap>>;
+beforeAll(async () => {
+  trap = await openLoopbackTrap();
+});
+afterAll(() => trap?.close());
 
 describe('catalog render --out file.pdf', () => {
   it('prints a catalog file with its local pictures to a PDF in the chosen format', async () => {
@@ -36,6 +43,22 @@ describe('catalog render --out file.pdf', () => {
     const symbols = decodeSymbols(pdf, { first: 2, last: 2 });
     expect(symbols).toContain(`EAN-13:${sampleEan13(9)}`);
     expect(symbols).toContain('QR-Code:https://shop.example.com/products/p9');
+  });
+
+  it('never lets Chromium reach an address the catalog names, in any spelling of loopback', async () => {
+    // Pictures, rich-text <img>, CSS url() and a font on this machine: the guarded fetcher refuses them
+    // (the CLI allows no private address), and Chromium, which prints the file, must not reach them either.
+    const dir = tempDir();
+    const json = path.join(dir, 'catalog.json');
+    writeFileSync(json, JSON.stringify(trapCatalog(trap.port)));
+    const out = path.join(dir, 'catalog.pdf');
+
+    const run = await runCli(['render', json, '--out', out]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^Rendered .*: 3 pages \(A4, print quality/);
+    expect(qpdfCheck(readFileSync(out)).ok).toBe(true);
+    expect(trap.connections).toEqual([]);
   });
 
   it('refuses an unknown quality with exit status 2', async () => {

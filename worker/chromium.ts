@@ -1,4 +1,9 @@
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, {
+  InterceptResolutionAction,
+  type Browser,
+  type HTTPRequest,
+  type Page,
+} from 'puppeteer-core';
 import { findChrome } from '../scripts/chrome.mjs';
 import type { Logger } from '../app/services/logger.server.ts';
 
@@ -14,7 +19,14 @@ export const CHROME_ARGS = [
   '--font-render-hinting=none',
   // The document is a file:// page that loads its fonts and prepared images from other local files.
   '--allow-file-access-from-files',
+  // Defence in depth behind the request interception of every page (guardPage): no host name and no IP
+  // literal resolves, so nothing the interception does not see (a WebSocket, a speculative preconnect, a
+  // service worker) connects.
+  '--host-resolver-rules=MAP * ~NOTFOUND',
 ];
+
+/** What a page may load: our documents, their fonts and pictures are local files or inline data. */
+const LOCAL_URL = /^(file|data):/i;
 
 export class ChromiumUnavailableError extends Error {}
 export class PageTimeoutError extends Error {}
@@ -28,7 +40,12 @@ export type BrowserPool = {
    */
   withPage: <T>(
     fn: (page: Page) => Promise<T>,
-    opts?: { timeoutMs?: number; signal?: AbortSignal },
+    opts?: {
+      timeoutMs?: number;
+      signal?: AbortSignal;
+      /** Told of each request the page made and was refused (default: a warning in the pool's log). */
+      onBlockedRequest?: (url: string) => void;
+    },
   ) => Promise<T>;
   /** Launch now, so the first job does not wait for it. */
   warm: () => Promise<void>;
@@ -52,6 +69,36 @@ export function createBrowserPool(
   let current: Browser | null = null;
   let closed = false;
   const idle: Page[] = [];
+  /** Who is told of a page's refused requests: the current user of the page, else the pool's log. */
+  const reportBlocked = new WeakMap<Page, (url: string) => void>();
+  const logBlocked = (url: string) =>
+    opts.logger?.warn({ url }, `render: blocked request from Chromium to ${url}`);
+
+  /**
+   * Every page this pool hands out lets through local files and inline data only (DESIGN §10): whatever a
+   * catalog names (a picture's address, an <img> in rich text, a url() in its CSS, a redirect), Chromium itself
+   * never reaches the network, and pictures come only through the guarded fetcher. Installed once, when the page
+   * is created and before anything navigates in it; an idle page keeps it for its next use.
+   */
+  const guardPage = async (page: Page) => {
+    page.on('request', (request: HTTPRequest) => {
+      const action = request.interceptResolutionState().action;
+      // data: URLs are not intercepted (puppeteer reports them as disabled); someone else already answered.
+      if (
+        action === InterceptResolutionAction.Disabled ||
+        action === InterceptResolutionAction.AlreadyHandled
+      )
+        return;
+      if (LOCAL_URL.test(request.url())) {
+        void request.continue().catch(() => {});
+        return;
+      }
+      (reportBlocked.get(page) ?? logBlocked)(request.url());
+      void request.abort('blockedbyclient').catch(() => {});
+    });
+    await page.setRequestInterception(true);
+    await page.setBypassServiceWorker(true);
+  };
 
   /** Drop a browser that stopped: its idle pages go with it, and the next use launches a new one. */
   const forget = (b: Browser) => {
@@ -109,13 +156,21 @@ export function createBrowserPool(
       const page = idle.pop()!;
       if (!page.isClosed()) return page;
     }
-    return b.newPage();
+    const page = await b.newPage();
+    try {
+      await guardPage(page);
+    } catch (err) {
+      await page.close().catch(() => {});
+      throw err;
+    }
+    return page;
   };
 
   return {
-    async withPage(fn, { timeoutMs = 120_000, signal } = {}) {
+    async withPage(fn, { timeoutMs = 120_000, signal, onBlockedRequest } = {}) {
       const page = await takePage();
       const owner = page.browser();
+      if (onBlockedRequest) reportBlocked.set(page, onBlockedRequest);
       const crashed = (cause?: unknown) =>
         new ChromiumCrashedError(
           'Chromium stopped while rendering; it is started again for the next render.',
@@ -159,6 +214,7 @@ export function createBrowserPool(
         clearTimeout(timer);
         if (onAbort) signal?.removeEventListener('abort', onAbort);
         if (onGone) owner.off('disconnected', onGone);
+        reportBlocked.delete(page);
         if (failed || page.isClosed() || idle.length >= maxIdle) await page.close().catch(() => {});
         else idle.push(page);
       }

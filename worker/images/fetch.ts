@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { isBlockedAddress, isLocalHostname } from './address.ts';
 
 /**
  * Fetching merchant-supplied URLs (DESIGN §10 SSRF): only http(s); every address a host name resolves to is
@@ -40,61 +41,8 @@ export class FetchRefusedError extends Error {}
 export class FetchTimeoutError extends Error {}
 
 export const DEFAULT_MAX_IMAGE_BYTES = 25 * 1024 * 1024;
-
-/** Addresses no merchant URL may reach: private, loopback, link-local, CGNAT, multicast, reserved, documentation. */
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-  ['100::', 64],
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-
-/** IPv4 inside an IPv6 address (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, compatible ::a.b.c.d). */
-function embeddedIpv4(address: string): string | null {
-  const m = /^(?:::ffff:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (m) return m[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex) {
-    const a = parseInt(hex[1]!, 16);
-    const b = parseInt(hex[2]!, 16);
-    return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
-  }
-  return null;
-}
-
-/** True for an address a fetch of a merchant URL must not connect to. */
-export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4) return BLOCKED.check(v4, 'ipv4');
-    return BLOCKED.check(address, 'ipv6');
-  }
-  return true;
-}
+/** How the guarded fetcher introduces itself (tests tell its requests from a browser's by it). */
+export const FETCHER_USER_AGENT = 'CatalogBuilder-ImageFetcher/1.0';
 
 /** A DNS lookup that fails unless every address of the host is allowed, and answers with a checked one. */
 function guardedLookup(allowPrivate: boolean): LookupFunction {
@@ -158,8 +106,10 @@ function checkUrl(raw: string, opts: SafeFetchOptions): URL {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (opts.offline && host !== 'localhost' && host !== '::1' && !/^127\./.test(host))
     throw new FetchRefusedError(`Offline: ${host} is not fetched`);
+  // The host is the WHATWG-normalised one: 127.1, 2130706433 and 0x7f000001 all read 127.0.0.1 here.
   if (isIP(host) && !allowPrivate && isBlockedAddress(host))
     throw new FetchRefusedError(`${host} is a private or reserved address`);
+  if (!allowPrivate && isLocalHostname(host)) throw new FetchRefusedError(`${host} names this machine`);
   return url;
 }
 
@@ -171,7 +121,7 @@ function getOnce(
   return new Promise<Answer>((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
     const headers: Record<string, string> = {
-      'User-Agent': 'CatalogBuilder-ImageFetcher/1.0',
+      'User-Agent': FETCHER_USER_AGENT,
       Accept: 'image/*,*/*;q=0.5',
     };
     if (opts.conditional?.etag) headers['If-None-Match'] = opts.conditional.etag;

@@ -276,7 +276,15 @@ async function renderPageImages(opts: {
         }
         return written;
       },
-      { timeoutMs: 10 * 60_000, signal: ctx.signal },
+      {
+        timeoutMs: 10 * 60_000,
+        signal: ctx.signal,
+        onBlockedRequest: (url) =>
+          ctx.logger.warn(
+            { url, catalogId: catalog._id },
+            `page images: blocked request from Chromium to ${url}`,
+          ),
+      },
     );
   } finally {
     await rm(dir, { recursive: true, force: true });

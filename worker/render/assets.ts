@@ -36,7 +36,8 @@ export function placeholderImage(index: number): string {
   return `${BLANK_GIF}#cb${index}`;
 }
 
-const BLANK_GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+/** A 1×1 transparent GIF, inline: what pictures show where only the layout matters. */
+export const BLANK_GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** What an image that could not be fetched or read shows: a light grey box, like the renderer's placeholder. */
 export const MISSING_IMAGE =

@@ -20,7 +20,7 @@ import type { BrowserPool } from '../chromium.ts';
 import { bundledFontFaces } from '../fonts.ts';
 import type { ImageCache } from '../images/cache.ts';
 import { mapLimit } from '../limit.ts';
-import { AssetTokens, fileUrl, MISSING_IMAGE, placeholderImage } from './assets.ts';
+import { AssetTokens, BLANK_GIF, fileUrl, MISSING_IMAGE, placeholderImage } from './assets.ts';
 import type { AssetSource, ResolveSource } from './sources.ts';
 
 export type PdfQuality = 'print' | 'screen';
@@ -123,9 +123,10 @@ const SWAP_IMAGES_SCRIPT = `async (map) => {
 }`;
 
 /**
- * The printed document may load local files and inline data only: no request leaves the worker at render time,
- * even for a picture a merchant put in rich text by address (which would otherwise let a catalog make the
- * worker fetch internal URLs). Our assets were resolved to local files before.
+ * Every document the worker loads (measured or printed) may load local files and inline data only, even a
+ * picture a merchant put in rich text by address or a url() in custom CSS: the browser pool also refuses every
+ * other request (worker/chromium.ts), this keeps Chromium from even asking. Our assets were resolved to local
+ * files before.
  */
 const NO_NETWORK_CSP =
   "default-src 'none'; img-src file: data:; font-src file: data:; style-src 'unsafe-inline'; media-src 'none'";
@@ -144,22 +145,32 @@ async function loadDocument(page: Page, file: string, timeoutMs: number) {
 
 /**
  * Flow and list pages laid out in Chromium (DESIGN §6): the measure documents are loaded in the same page,
- * with the same fonts, as the final document.
+ * with the same fonts, as the final document. Custom fonts are the local files the final document will use;
+ * pictures, whose boxes have set sizes, are a blank stand-in.
  */
 async function paginateInChromium(
   page: Page,
   catalog: Catalog,
-  render: RenderOptions,
+  options: RenderOptions,
+  fontFiles: Map<string, string>,
   dir: string,
   timeoutMs: number,
 ): Promise<Catalog> {
   const file = path.join(dir, 'measure.html');
+  const render: RenderOptions = {
+    ...options,
+    resolveAsset: (url) =>
+      url.startsWith('file:') || /^data:/i.test(url) ? url : (fontFiles.get(url) ?? BLANK_GIF),
+  };
   return paginateCatalog(
     catalog,
     async (blocks) => {
       if (blocks.length === 0) return [];
       const ctx = createRenderContext(catalog, render);
-      await writeFile(file, measureDocumentHtml(ctx, blocks, { fontFaces: render.fontFaces }));
+      await writeFile(
+        file,
+        withoutNetwork(measureDocumentHtml(ctx, blocks, { fontFaces: render.fontFaces })),
+      );
       await loadDocument(page, file, timeoutMs);
       return (await page.evaluate(MEASURE_SCRIPT)) as number[];
     },
@@ -194,8 +205,24 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   const customFontUrls = new Set(input.catalog.fonts.map((f) => f.url).filter(Boolean) as string[]);
   const render: RenderOptions = { format, watermark: input.watermark, mode: 'print', fontFaces: fonts, log };
 
+  // Each asset is resolved once, whether the measure documents or the final one asks first.
+  const resolved = new Map<string, Promise<AssetSource>>();
+  const resolveSource = (url: string) => {
+    let p = resolved.get(url);
+    if (!p) resolved.set(url, (p = input.resolveSource(url)));
+    return p;
+  };
+
   let catalog = input.catalog;
-  if (needsPagination(catalog)) catalog = await paginateInChromium(page, catalog, render, dir, timeoutMs);
+  if (needsPagination(catalog)) {
+    const fontFiles = new Map<string, string>();
+    await mapLimit([...customFontUrls], 8, async (url) => {
+      // A font that is not available is logged with the final document's assets below.
+      const s = await resolveSource(url).catch(() => null);
+      if (s && 'file' in s) fontFiles.set(url, fileUrl(s.file));
+    });
+    catalog = await paginateInChromium(page, catalog, render, fontFiles, dir, timeoutMs);
+  }
   lap('paginate');
   throwIfAborted();
   const html = withoutNetwork(
@@ -212,7 +239,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
 
   const sources: AssetSource[] = await mapLimit(tokens.urls, 8, async (url) => {
     try {
-      return await input.resolveSource(url);
+      return await resolveSource(url);
     } catch (err) {
       log(`render: asset not available: ${url}`, err);
       return null;
@@ -351,7 +378,12 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
         input.onProgress?.(report.pages, report.pages);
         return report;
       },
-      { timeoutMs, signal: input.signal },
+      {
+        timeoutMs,
+        signal: input.signal,
+        onBlockedRequest:
+          input.log && ((url) => input.log!(`render: blocked request from Chromium to ${url}`)),
+      },
     );
   } finally {
     await rm(dir, { recursive: true, force: true });
