@@ -3,8 +3,8 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 /**
- * Structured JSON logs; secrets never appear in them, and a logged error is bounded: every logger of the app,
- * the worker and the CLI is made here, so they all log errors through serializeError.
+ * Structured JSON logs; secrets never appear in them, and a logged error is bounded: every logger of the app
+ * and the worker is made here, so they all log errors through serializeError.
  */
 export function createLogger(
   level: string = process.env.LOG_LEVEL ?? 'info',
