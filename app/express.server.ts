@@ -15,6 +15,7 @@ import { createLogger } from './services/logger.server.ts';
 import { createMailer } from './services/mail.server.ts';
 import { purgeRateLimits } from './services/rate-limit.server.ts';
 import { setRuntime, type Runtime } from './services/runtime.server.ts';
+import { HSTS } from './services/security-headers.server.ts';
 import { createLocalStorage } from './services/storage.server.ts';
 import { createJobQueue, startWorker, type RunningWorker, type WorkerOptions } from '../worker/index.ts';
 
@@ -58,9 +59,13 @@ export async function createExpressApp(opts: {
     next();
   });
 
+  // HTML pages add their Content-Security-Policy (entry.server.tsx). HSTS only when the public address is
+  // https: sent over plain http it would be ignored, and a local http setup must stay reachable.
+  const https = runtime.config.appUrl.startsWith('https:');
   app.use((req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (https) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   });
 

@@ -86,9 +86,11 @@ export const rateLimited = (retryAfterSeconds: number) =>
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 
+/** A JSON answer. API answers are mostly the signed-in user's data: not kept by browsers or proxies by default. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json; charset=utf-8');
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
