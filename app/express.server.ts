@@ -163,6 +163,9 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   return runtime;
 }
 
+/** How long a stop lets running requests and jobs finish (scripts/serve.ts gives the whole stop a deadline). */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
 export type RunningServer = {
   url: string;
   server: Server;
@@ -204,9 +207,12 @@ export async function startServer(
   void housekeeping();
   const close = async () => {
     clearInterval(housekeepingTimer);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections?.();
-    await worker?.close();
+    // Requests still running get a moment to finish before their connections are cut, and running jobs get
+    // theirs before they are aborted (to run again later): stopping never waits on either for long.
+    const http = new Promise<void>((resolve) => server.close(() => resolve()));
+    const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await Promise.all([http, worker?.close({ timeoutMs: SHUTDOWN_GRACE_MS })]);
+    clearTimeout(cut);
     await runtime.jobs.close();
     await runtime.database.close();
     setRuntime(undefined);
