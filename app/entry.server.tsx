@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
-import { getShopify } from './shopify.server.ts';
+import { documentPolicy, scriptNonce } from './services/security-headers.server.ts';
+import { APP_BRIDGE_ORIGIN, embeddedFrameAncestors, getShopify } from './shopify.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -13,11 +14,22 @@ export default function handleRequest(
   headers: Headers,
   routerContext: EntryContext,
 ) {
+  // Every inline script of this document carries the nonce: ServerRouter hands it to <Scripts>, <Links> and
+  // <ScrollRestoration> and its streamed data, renderToPipeableStream to React's own.
+  const nonce = scriptNonce();
   const url = new URL(request.url);
   const shopify = url.pathname === '/app' || url.pathname.startsWith('/app/') ? getShopify() : null;
   // The embedded app may be framed by the merchant's Shopify admin only; everything else by ourselves only.
-  if (shopify) shopify.addDocumentResponseHeaders(request, headers);
-  else headers.set('Content-Security-Policy', "frame-ancestors 'self'");
+  headers.set(
+    'Content-Security-Policy',
+    shopify
+      ? documentPolicy({
+          nonce,
+          frameAncestors: embeddedFrameAncestors(shopify, request, headers),
+          scriptOrigins: [APP_BRIDGE_ORIGIN],
+        })
+      : documentPolicy({ nonce, frameAncestors: "'self'" }),
+  );
 
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
 
@@ -27,8 +39,9 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           const body = new PassThrough({
             final(callback) {
@@ -49,4 +62,10 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** Route data (`.data` requests) is the signed-in user's: never kept by a browser or a proxy. */
+export function handleDataRequest(response: Response): Response {
+  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+  return response;
 }

@@ -16,6 +16,7 @@ import { createLogger } from './services/logger.server.ts';
 import { createMailer } from './services/mail.server.ts';
 import { purgeRateLimits } from './services/rate-limit.server.ts';
 import { setRuntime, type Runtime } from './services/runtime.server.ts';
+import { HSTS } from './services/security-headers.server.ts';
 import { createLocalStorage } from './services/storage.server.ts';
 import { createJobQueue, startWorker, type RunningWorker, type WorkerOptions } from '../worker/index.ts';
 
@@ -59,9 +60,13 @@ export async function createExpressApp(opts: {
     next();
   });
 
+  // HTML pages add their Content-Security-Policy (entry.server.tsx). HSTS only when the public address is
+  // https: sent over plain http it would be ignored, and a local http setup must stay reachable.
+  const https = runtime.config.appUrl.startsWith('https:');
   app.use((req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (https) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   });
 
@@ -163,6 +168,9 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   return runtime;
 }
 
+/** How long a stop lets running requests and jobs finish (scripts/serve.ts gives the whole stop a deadline). */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
 export type RunningServer = {
   url: string;
   server: Server;
@@ -204,9 +212,12 @@ export async function startServer(
   void housekeeping();
   const close = async () => {
     clearInterval(housekeepingTimer);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections?.();
-    await worker?.close();
+    // Requests still running get a moment to finish before their connections are cut, and running jobs get
+    // theirs before they are aborted (to run again later): stopping never waits on either for long.
+    const http = new Promise<void>((resolve) => server.close(() => resolve()));
+    const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await Promise.all([http, worker?.close({ timeoutMs: SHUTDOWN_GRACE_MS })]);
+    clearTimeout(cut);
     await runtime.jobs.close();
     await runtime.database.close();
     setRuntime(undefined);

@@ -17,9 +17,15 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { z } from 'zod';
 import { createI18n, normalizeLanguage } from '../core/i18n/index.ts';
 import { Brand } from './components/brand.tsx';
 import appStyles from './styles/app.css?url';
+
+// Zod compiles its parsers with `new Function` where eval is allowed, and tries it to find out; the page's
+// policy allows no eval (entry.server.tsx), so the browser would report the try as a violation. Pages use the
+// plain parsers; the server keeps the compiled ones.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: polarisStyles },

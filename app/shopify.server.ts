@@ -2,6 +2,7 @@ import '@shopify/shopify-app-react-router/adapters/node';
 import { AppDistribution, shopifyApp } from '@shopify/shopify-app-react-router/server';
 import { SHOPIFY_ADMIN_API_VERSION } from '../connectors/shopify/admin-client.ts';
 import { getRuntime } from './services/runtime.server.ts';
+import { frameAncestorsOf } from './services/security-headers.server.ts';
 import { linkShopifyInstall } from './services/shopify-accounts.server.ts';
 import { DatabaseSessionStorage } from './services/shopify-session-storage.server.ts';
 
@@ -52,6 +53,23 @@ export function getShopify(): ShopifyApp | null {
   const key = `${config.SHOPIFY_API_KEY}:${config.appUrl}`;
   if (!instance || instance.key !== key) instance = { app: createShopify(), key };
   return instance.app;
+}
+
+/** Where App Bridge is loaded from (app/routes/app.tsx): the embedded app's pages allow its scripts. */
+export const APP_BRIDGE_ORIGIN = 'https://cdn.shopify.com';
+
+/**
+ * The embedded app's document headers: the library's own (a Link that preloads App Bridge) are added to
+ * `headers`, and the frame-ancestors it sets for the request's shop (that shop's admin domain and
+ * admin.shopify.com) are returned for the page's policy. Without a valid shop the library sets none: then only
+ * the Shopify admin may frame the page.
+ */
+export function embeddedFrameAncestors(shopify: ShopifyApp, request: Request, headers: Headers): string {
+  const own = new Headers();
+  shopify.addDocumentResponseHeaders(request, own);
+  const link = own.get('Link');
+  if (link) headers.set('Link', link);
+  return frameAncestorsOf(own.get('Content-Security-Policy')) ?? 'https://admin.shopify.com';
 }
 
 type AdminAuth = ReturnType<ShopifyApp['authenticate']['admin']>;

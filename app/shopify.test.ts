@@ -95,6 +95,26 @@ describe('Shopify embedded app', () => {
     expect(html).toContain('Summer wholesale');
   });
 
+  it("lets only the shop's admin frame the app, and runs App Bridge and inline scripts with the page's nonce", async () => {
+    const res = await openEmbedded(SHOP);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}' https://cdn.shopify.com;`);
+    expect(policy).not.toContain('unsafe-inline');
+    // What @shopify/shopify-app-react-router's addDocumentResponseHeaders sets for this shop.
+    expect(policy).toMatch(
+      /frame-ancestors https:\/\/blue-ocean\.myshopify\.com https:\/\/admin\.shopify\.com( |$)/,
+    );
+    expect(res.headers.get('link')).toContain('app-bridge.js');
+    const scripts = (await res.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(
+      scripts.some((tag) => tag.includes('src="https://cdn.shopify.com/shopifycloud/app-bridge.js"')),
+    ).toBe(true);
+    for (const tag of scripts.filter((t) => !t.includes('cdn.shopify.com')))
+      expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
   it('never hands a standalone account to a shop that gives its email; the shop gets its own merchant', async () => {
     const c = client(server.url);
     await c.post('/auth/register', {
@@ -109,6 +129,9 @@ describe('Shopify embedded app', () => {
     });
     const res = await openEmbedded('red-hat.myshopify.com');
     expect(res.status).toBe(200);
+    const policy = res.headers.get('content-security-policy');
+    expect(policy).toContain('frame-ancestors https://red-hat.myshopify.com https://admin.shopify.com');
+    expect(policy).not.toContain('blue-ocean');
     const db = server.runtime.db;
     const [standalone] = await db.select().from(users).where(eq(users.email, 'hello@red-hat.example'));
     expect(standalone!.platform).toBe('standalone');

@@ -1,9 +1,12 @@
 /**
  * The process entry: `npm start` (after setup) and `npm run start:app` run this. It opens the database
- * (migrating and seeding it), then serves the app, and shuts down cleanly on SIGINT/SIGTERM.
+ * (migrating and seeding it), then serves the app, and shuts down cleanly on SIGINT, SIGTERM and SIGHUP.
  */
 import { ConfigError, loadConfig } from '../app/services/config.server.ts';
-import { startServer } from '../app/express.server.ts';
+import { SHUTDOWN_GRACE_MS, startServer } from '../app/express.server.ts';
+
+/** Requests and jobs get SHUTDOWN_GRACE_MS; closing the worker, Chromium and the database fits in the rest. */
+const STOP_DEADLINE_MS = SHUTDOWN_GRACE_MS + 3_000;
 
 async function main() {
   let config;
@@ -24,17 +27,32 @@ async function main() {
     console.log('  Shopify is not configured (SHOPIFY_API_KEY / SHOPIFY_API_SECRET): standalone mode.\n');
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 15_000);
-    await running.close();
-    clearTimeout(timer);
+    logger.info({ reason }, 'shutting down');
+    // A stop is over within STOP_DEADLINE_MS whatever hangs; exiting also kills Chromium (puppeteer's exit hook).
+    const deadline = setTimeout(() => {
+      logger.error({ reason }, 'did not shut down in time; exiting');
+      process.exit(1);
+    }, STOP_DEADLINE_MS);
+    try {
+      await running.close();
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearTimeout(deadline);
+    logger.info({ reason }, 'stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  // Under `npm start`, scripts/start.mjs keeps an IPC channel open to us: when it goes, however that process
+  // ended (even killed outright), this one stops too rather than running on unseen.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void stop('start script gone'));
+  }
 }
 
 main().catch((err) => {

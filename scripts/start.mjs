@@ -4,11 +4,14 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { setInterval, setTimeout } from 'node:timers';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findChrome } from './chrome.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (m) => console.log(`[start] ${m}`);
+/** Ctrl+C or SIGTERM stops everything within 10 s: the server's own deadline is 8 s, this is the backstop. */
+const KILL_AFTER_MS = 9_000;
 
 function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
@@ -53,14 +56,32 @@ async function main() {
   ensureChromium();
   const { ensureBuild } = await import('./build-if-stale.mjs');
   ensureBuild(say);
-  const tsx = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, path.join(ROOT, 'scripts', 'serve.ts')], {
+  // The server is our direct child (tsx as a loader, not its CLI, which would add a process between us), with
+  // an IPC channel: should this process end without passing a signal on, the server sees the channel close.
+  const tsx = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  const server = spawn(process.execPath, ['--import', tsx, path.join(ROOT, 'scripts', 'serve.ts')], {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { NODE_ENV: 'production', ...process.env },
   });
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  let stopping = false;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill(signal);
+    // The server stops within its own deadline (scripts/serve.ts); should it not, it is killed, and Chromium,
+    // which reads its commands from the server's pipe, ends with it.
+    setTimeout(() => server.kill('SIGKILL'), KILL_AFTER_MS).unref();
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(sig));
+  // npm passes SIGINT and SIGTERM on to the `sh -c` that runs its script, and sh does not pass them on (it dies
+  // of SIGTERM, waits through SIGINT): the script is `exec node scripts/start.mjs` so that npm's child is this
+  // process. Should whoever started us go anyway (npm killed outright), our new parent says so: stop too.
+  const launcher = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== launcher) stop('SIGTERM');
+  }, 250).unref();
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
 main().catch((err) => {

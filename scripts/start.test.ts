@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-start-'));
 const children: ChildProcess[] = [];
+/** Every process a test saw in a started tree: killed at the end should a test fail and leave one running. */
+const seen = new Set<number>();
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
+  for (const pid of seen) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -73,5 +76,99 @@ describe('npm start (README)', () => {
 
   it('refuses a wrong setting with a message naming the variable', async () => {
     await expect(start({ PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
+  });
+});
+
+/** The state letter of a process (R, S, Z...), or null when there is no such process. */
+function stateOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]!;
+  } catch {
+    return null;
+  }
+}
+/** Running, not a zombie waiting for its parent to collect its exit status. */
+const isRunning = (pid: number) => {
+  const state = stateOf(pid);
+  return state !== null && state !== 'Z';
+};
+
+/** A process and all its descendants, found through the parent ids in /proc, with their command names. */
+function processTree(root: number): { pid: number; name: string }[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: { pid: number; name: string }[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    let name = '';
+    try {
+      name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    out.push({ pid, name });
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+describe('stopping `npm start`', () => {
+  // As a user starts it: the real npm command, in its own process group as a terminal's foreground job, in
+  // production mode so the worker warms Chromium at start.
+  async function startWithNpm() {
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    children.push(npm);
+    let out = '';
+    npm.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+    npm.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+    await expect
+      .poll(() => out, { timeout: 120_000 })
+      .toMatch(/Catalog Builder is running at http:\/\/\S+\n/);
+    const url = /Catalog Builder is running at (http:\/\/\S+)/.exec(out)![1]!;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    // Chromium is part of the tree once the worker has warmed it.
+    await expect
+      .poll(() => processTree(npm.pid!).some((p) => /chrom/i.test(p.name)), { timeout: 60_000 })
+      .toBe(true);
+    const tree = processTree(npm.pid!);
+    for (const p of tree) seen.add(p.pid);
+    return { npm, tree, output: () => out };
+  }
+
+  it.each([
+    ['SIGTERM to the npm process', (npm: ChildProcess) => process.kill(npm.pid!, 'SIGTERM')],
+    ['SIGINT to the npm process', (npm: ChildProcess) => process.kill(npm.pid!, 'SIGINT')],
+    [
+      'Ctrl+C: SIGINT to the whole foreground group',
+      (npm: ChildProcess) => process.kill(-npm.pid!, 'SIGINT'),
+    ],
+  ])('stops npm, the server and Chromium within 10 s on %s', async (_name, signal) => {
+    const { npm, tree, output } = await startWithNpm();
+    const names = tree.map((p) => p.name);
+    expect(names).toContain('npm start');
+    expect(names.filter((n) => n === 'node').length).toBeGreaterThanOrEqual(2);
+    signal(npm);
+    await expect
+      .poll(() => tree.filter((p) => isRunning(p.pid)).map((p) => `${p.pid} ${p.name}`), { timeout: 10_000 })
+      .toEqual([]);
+    // The server closed the worker, Chromium and the database in order, not cut off at its deadline.
+    expect(output()).toContain('"msg":"stopped"');
+    expect(output()).not.toContain('did not shut down in time');
   });
 });

@@ -133,6 +133,12 @@ export function createBrowserPool(
         protocolTimeout: 300_000,
         // A pipe, not a socket: Chromium exits with the worker even when the worker is killed (SIGKILL).
         pipe: true,
+        // The process handles its own signals and closes this pool as it stops (scripts/serve.ts, worker/main.ts):
+        // puppeteer's SIGINT handler would end the process at once, before the database is closed. Its exit
+        // hook still kills Chromium should the process end without closing the pool.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
       })
       .then((b) => {
         launches++;

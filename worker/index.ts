@@ -32,7 +32,12 @@ export type WorkerOptions = {
   warm?: boolean;
 };
 
-export type RunningWorker = { runner: Runner; deps: WorkerDeps; close: () => Promise<void> };
+export type RunningWorker = {
+  runner: Runner;
+  deps: WorkerDeps;
+  /** Stop taking jobs; running ones get `timeoutMs` to finish, then are aborted and run again later. */
+  close: (opts?: { timeoutMs?: number }) => Promise<void>;
+};
 
 /**
  * The worker: the handlers of worker/jobs run by BullMQ when REDIS_URL is set, else by the database runner.
@@ -86,9 +91,9 @@ export function startWorker(opts: {
   return {
     runner,
     deps,
-    close: async () => {
+    close: async (closeOpts) => {
       clearInterval(pruning);
-      await runner.close();
+      await runner.close(closeOpts);
       if (!o.browser) await deps.browser.close();
     },
   };

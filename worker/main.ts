@@ -1,7 +1,7 @@
 /**
  * `npm run start:worker`: the worker alone, for running apps with WORKER=off and workers as separate processes
- * against PostgreSQL (DATABASE_URL) and, optionally, Redis (REDIS_URL). Stops cleanly on SIGINT/SIGTERM: running
- * jobs get time to finish, and any still running after it are retried by another worker.
+ * against PostgreSQL (DATABASE_URL) and, optionally, Redis (REDIS_URL). Stops cleanly on SIGINT, SIGTERM and
+ * SIGHUP: running jobs get time to finish, and any still running after it are retried by another worker.
  */
 import { ConfigError, loadConfig } from '../app/services/config.server.ts';
 import { createRuntime } from '../app/express.server.ts';
@@ -41,8 +41,7 @@ async function main() {
     clearTimeout(timer);
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 }
 
 main().catch((err) => {

@@ -14,7 +14,7 @@ import {
   verifyCredentials,
 } from '../services/auth.server.ts';
 import { badRequest, json, readBody, unauthorized, wantsJson } from '../services/http.server.ts';
-import { assertUnderRateLimit, hitRateLimit } from '../services/rate-limit.server.ts';
+import { accountSubject, assertUnderRateLimit, hitRateLimit } from '../services/rate-limit.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
 /** Validate with the first problem as the message (shown on the form) and every problem in details (per field). */
@@ -49,12 +49,21 @@ export const loginEndpoint = defineEndpoint(
   },
   async ({ request, runtime, ip }) => {
     const body = await readBody(request);
-    // Failed logins count against the address; successful ones do not (DESIGN §10).
-    await assertUnderRateLimit({ db: runtime.db, name: 'login', subject: ip });
+    // Failed logins count against the address and against the account, so that many addresses cannot try
+    // one account's passwords either; successful ones do not count (DESIGN §10). Both limits are checked
+    // before the password, so a limited caller learns nothing about it.
+    const { db } = runtime;
+    await assertUnderRateLimit({ db, name: 'login', subject: ip });
     const input = parseForm(LoginSchema, body);
-    const user = await verifyCredentials({ db: runtime.db, email: input.email, password: input.password });
+    const account = accountSubject(input.email);
+    await assertUnderRateLimit({ db, name: 'loginAccount', subject: account });
+    const user = await verifyCredentials({ db, email: input.email, password: input.password });
     if (!user) {
-      await hitRateLimit({ db: runtime.db, name: 'login', subject: ip });
+      const counted = await Promise.allSettled([
+        hitRateLimit({ db, name: 'login', subject: ip }),
+        hitRateLimit({ db, name: 'loginAccount', subject: account }),
+      ]);
+      for (const c of counted) if (c.status === 'rejected') throw c.reason;
       throw unauthorized(AUTH_MESSAGES.authenticationFailed);
     }
     const cookie = await createSession({ db: runtime.db, config: runtime.config, userId: user.id });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+import { client, FROM_APP, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -319,7 +319,7 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
     expect(api.status).toBe(403);
     expect((await api.json()).error).toBe('forbidden');
     expect(
-      (await c.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=true')).status,
+      (await c.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=true', FROM_APP)).status,
     ).toBe(403);
     const visitor = await client(server.url).get('/admin/users', { Accept: 'text/html' });
     expect(visitor.status).toBe(302);
@@ -341,7 +341,9 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
     expect(await all.json()).toHaveProperty('data');
     expect((await m.get('/admin/users', { Accept: 'text/html' })).status).toBe(403);
     expect((await m.get('/api/v1/users')).status).toBe(403);
-    expect((await m.get('/api/v1/subscriptions/extend?email=merchant@example.com')).status).toBe(403);
+    expect((await m.get('/api/v1/subscriptions/extend?email=merchant@example.com', FROM_APP)).status).toBe(
+      403,
+    );
     const beta = client(server.url);
     await beta.post('/auth/register', { ...account, email: 'beta@example.com' });
     await server.runtime.db
@@ -364,10 +366,15 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
     expect(list).toMatchObject({ total: 1, count: 1 });
     expect(list.data[0].email).toBe('merchant@example.com');
 
-    // A link on another site must not move an account, although the call is a GET (SPEC §7).
+    // A link on another site must not move an account, although the call is a GET (SPEC §7); nor a request
+    // that does not show it comes from the app: an old browser following a link sends neither header, a
+    // bookmark or a link opened from a mail program sends Sec-Fetch-Site: none.
     const forgeries: Record<string, string>[] = [
       { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
       { Origin: 'https://evil.example' },
+      {},
+      { 'Sec-Fetch-Site': 'none' },
     ];
     for (const headers of forgeries) {
       const forged = await staff.get(
@@ -382,9 +389,10 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
     await unmoved.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
     expect((await (await unmoved.get('/loggedin')).json()).subscription.plan).toBe('trial');
 
+    // From the app's pages: Sec-Fetch-Site same-origin, or the app's Origin from a browser without it.
     const up = await (
       await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=true', {
-        'Sec-Fetch-Site': 'same-origin',
+        Origin: server.url,
       })
     ).json();
     expect(up.subscription).toMatchObject({ plan: 'BUSINESS', is_trial: false, hasExpired: false });
@@ -393,7 +401,7 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
     expect((await (await merchant.get('/loggedin')).json()).subscription.plan).toBe('BUSINESS');
 
     const down = await (
-      await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=false')
+      await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=false', FROM_APP)
     ).json();
     expect(down.subscription).toMatchObject({ plan: 'trial', is_trial: true });
 
@@ -408,12 +416,17 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
       days_left: 0,
       hasExpired: true,
     });
-    const ext = await (await staff.get('/api/v1/subscriptions/extend?email=merchant@example.com')).json();
+    const ext = await (
+      await staff.get('/api/v1/subscriptions/extend?email=merchant@example.com', FROM_APP)
+    ).json();
     expect(ext.subscription).toMatchObject({ is_trial: true, days_left: 14, hasExpired: false });
 
-    const missing = await staff.get('/api/v1/subscriptions/extend?email=ghost@example.com');
+    const missing = await staff.get('/api/v1/subscriptions/extend?email=ghost@example.com', FROM_APP);
     expect(missing.status).toBe(404);
-    const invalid = await staff.get('/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=maybe');
+    const invalid = await staff.get(
+      '/api/v1/subscriptions/upgrade?email=merchant@example.com&upgrade=maybe',
+      FROM_APP,
+    );
     expect(invalid.status).toBe(400);
   });
 });

@@ -6,7 +6,7 @@ import {
   ApiError,
   errorResponse,
   forbidden,
-  isCrossSite,
+  isSameOrigin,
   json,
   parseWith,
   queryObject,
@@ -33,8 +33,8 @@ export type EndpointDef<Q extends z.ZodType, B extends z.ZodType> = {
   /** Error statuses this endpoint can answer besides 400/401/500, for the document. */
   errors?: number[];
   /**
-   * A GET that changes something (SPEC §7 makes some calls GETs): refused when another site sends it, as
-   * the server refuses every cross-site POST, since a link or an image on any page can trigger a GET.
+   * A GET that changes something (SPEC §7 makes some calls GETs): a link or an image on any page can trigger a
+   * GET, so it is served only to requests that show they come from the app's own pages (isSameOrigin), else 403.
    */
   changesState?: boolean;
   /** Read the body yourself (multipart uploads, raw webhook bodies). */
@@ -88,7 +88,7 @@ export function defineEndpoint<
   const handle = async ({ request, params, context }: RouteArgs): Promise<unknown> => {
     const runtime = getRuntime();
     try {
-      if (def.changesState && isCrossSite((name) => request.headers.get(name), runtime.config.appUrl))
+      if (def.changesState && !isSameOrigin((name) => request.headers.get(name), runtime.config.appUrl))
         throw forbidden('This request must come from Catalog Builder itself.');
       let user: User | null = null;
       if (def.auth !== 'public') {

@@ -10,7 +10,7 @@ import {
   sampleEan13,
   sampleProductImage,
 } from '../../scripts/testing/sample-catalog.ts';
-import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+import { client, FROM_APP, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 import { createCatalog } from '../services/catalogs.server.ts';
 import { keyFromUrl } from '../services/storage.server.ts';
 import { setUpgradeByEmail } from '../services/subscriptions.server.ts';
@@ -108,14 +108,20 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
     catalogId = (await makeCatalog(paid.userId, 12))._id;
   });
 
-  it('answers 404 for the PDF link until a PDF exists, and 401 without a session', async () => {
+  it('answers 404 for the PDF link until a PDF exists, 401 without a session, 403 from a bare link', async () => {
     const res = await paid.c.get(`/api/v1/catalogs/${catalogId}/download?url=1`);
     expect(res.status).toBe(404);
-    expect((await client(server.url).get(`/api/v1/catalogs/${catalogId}/generate`)).status).toBe(401);
+    expect((await client(server.url).get(`/api/v1/catalogs/${catalogId}/generate`, FROM_APP)).status).toBe(
+      401,
+    );
+    // Generating changes state (SPEC §7 makes it a GET): a link followed without Sec-Fetch-Site or Origin.
+    const bare = await paid.c.get(`/api/v1/catalogs/${catalogId}/generate`);
+    expect(bare.status).toBe(403);
+    expect((await bare.json()).message).toBe('This request must come from Catalog Builder itself.');
   });
 
   it('generates the whole catalog as a print-ready A4 PDF', async () => {
-    const start = await paid.c.get(`/api/v1/catalogs/${catalogId}/generate`);
+    const start = await paid.c.get(`/api/v1/catalogs/${catalogId}/generate`, FROM_APP);
     expect(start.status).toBe(200);
     const { job_id } = await start.json();
     expect(job_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -167,7 +173,7 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
   });
 
   it('exports an unchanged catalog again from the measured layout, with the same pages and codes', async () => {
-    const { job_id } = await (await paid.c.get(`/api/v1/catalogs/${catalogId}/generate`)).json();
+    const { job_id } = await (await paid.c.get(`/api/v1/catalogs/${catalogId}/generate`, FROM_APP)).json();
     expect((await waitForJob(paid.c, job_id)).job.job_state).toBe('complete');
     const pdf = await download(paid.c, catalogId);
     expect(qpdfCheck(pdf).ok).toBe(true);
@@ -182,7 +188,7 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
       ['Letter_booklet', 790.9, 306.1],
     ] as const) {
       const { job_id } = await (
-        await paid.c.get(`/api/v1/catalogs/${catalogId}/generate?format=${format}`)
+        await paid.c.get(`/api/v1/catalogs/${catalogId}/generate?format=${format}`, FROM_APP)
       ).json();
       expect((await waitForJob(paid.c, job_id)).job.job_state).toBe('complete');
       const info = pdfInfo(await download(paid.c, catalogId));
@@ -193,10 +199,10 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
 
   it("keeps another owner's catalog and jobs out of reach (404)", async () => {
     const other = await signUp('someone-else@example.com', { paid: true });
-    expect((await other.c.get(`/api/v1/catalogs/${catalogId}/generate`)).status).toBe(404);
+    expect((await other.c.get(`/api/v1/catalogs/${catalogId}/generate`, FROM_APP)).status).toBe(404);
     expect((await other.c.get(`/api/v1/catalogs/${catalogId}/download`)).status).toBe(404);
     const { job_id } = await (
-      await paid.c.get(`/api/v1/catalogs/${catalogId}/generate?quality=screen`)
+      await paid.c.get(`/api/v1/catalogs/${catalogId}/generate?quality=screen`, FROM_APP)
     ).json();
     expect((await other.c.get(`/api/v1/jobs?jobId=${job_id}`)).status).toBe(404);
     expect((await other.c.get('/api/v1/jobs?jobId=not-a-job')).status).toBe(404);
@@ -206,7 +212,7 @@ describe('PDF export (SPEC §4 Rendering and download, §7)', () => {
   it('loads nothing from the network while printing, even a picture put in a caption by address', async () => {
     const caption = `<p>[TITLE]</p><p><img src="${imagesUrl}/internal.png" alt=""></p>`;
     const catalog = await makeCatalog(paid.userId, 3, caption);
-    const { job_id } = await (await paid.c.get(`/api/v1/catalogs/${catalog._id}/generate`)).json();
+    const { job_id } = await (await paid.c.get(`/api/v1/catalogs/${catalog._id}/generate`, FROM_APP)).json();
     expect((await waitForJob(paid.c, job_id)).job.job_state).toBe('complete');
     expect(internalHits).toBe(0);
     expect(pdfText(await download(paid.c, catalog._id))).toContain('Leather Tote 3');
@@ -237,7 +243,7 @@ describe('trial accounts (SPEC §6)', () => {
   it('get a watermark on every page and cannot download the PDF (403, plan message)', async () => {
     const trial = await signUp('trial@example.com', { paid: false });
     const catalog = await makeCatalog(trial.userId, 10);
-    const { job_id } = await (await trial.c.get(`/api/v1/catalogs/${catalog._id}/generate`)).json();
+    const { job_id } = await (await trial.c.get(`/api/v1/catalogs/${catalog._id}/generate`, FROM_APP)).json();
     expect((await waitForJob(trial.c, job_id)).job.job_state).toBe('complete');
 
     for (const path of [

@@ -50,6 +50,26 @@ export function isCrossSite(header: (name: string) => string | null | undefined,
   }
 }
 
+/**
+ * Whether a request shows that it comes from the app's own pages: `Sec-Fetch-Site: same-origin`, or, from a
+ * browser without Sec-Fetch-Site, an Origin that is the app's. Required of the GETs that change state (SPEC §7),
+ * which a link can trigger: a request with neither header (an old browser following a link) proves nothing,
+ * and `Sec-Fetch-Site: none` (a typed address, a bookmark, a link opened from a mail program) is refused too,
+ * since staff use the buttons of /admin/users and the preview page, which send same-origin.
+ */
+export function isSameOrigin(header: (name: string) => string | null | undefined, appUrl: string): boolean {
+  const site = header('sec-fetch-site');
+  if (site) return site === 'same-origin';
+  const origin = header('origin');
+  if (!origin || origin === 'null') return false;
+  try {
+    const o = new URL(origin);
+    return o.host === header('host') || o.origin === new URL(appUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 export const badRequest = (message: string, details?: unknown) =>
   new ApiError('invalid', message, { details });
 export const unauthorized = (message = 'You need to sign in.') => new ApiError('unauthorized', message);
@@ -66,9 +86,11 @@ export const rateLimited = (retryAfterSeconds: number) =>
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 
+/** A JSON answer. API answers are mostly the signed-in user's data: not kept by browsers or proxies by default. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json; charset=utf-8');
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 

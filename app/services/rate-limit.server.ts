@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { normalizeEmail } from './auth.server.ts';
 import { rateLimited } from './http.server.ts';
+import { hashToken } from './secrets.server.ts';
 
-/** Limits for the sensitive forms (DESIGN §10): attempts per window per client address. */
+/** Limits for the sensitive forms (DESIGN §10): attempts per window per client address, or per account. */
 export const RATE_LIMITS = {
   login: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Failed logins per account, from any number of addresses. A fixed window of 15 minutes: someone failing on
+   * purpose locks the owner out until the window ends (Retry-After says when), never longer, and must keep
+   * failing, at most 10 tries per address (`login`), to lock the next window too.
+   */
+  loginAccount: { max: 10, windowSeconds: 15 * 60 },
   register: { max: 10, windowSeconds: 60 * 60 },
   forgot: { max: 5, windowSeconds: 60 * 60 },
   reset: { max: 10, windowSeconds: 60 * 60 },
@@ -53,6 +61,12 @@ export async function assertUnderRateLimit(opts: {
     throw rateLimited(Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000)));
   }
 }
+
+/**
+ * The subject of an account's limits: the normalised email, hashed, whether or not an account has it (the
+ * answers do not tell which emails are registered) and so the table holds no addresses.
+ */
+export const accountSubject = (email: string) => hashToken(normalizeEmail(email));
 
 /** Housekeeping: drop windows that ended (the longest window is an hour; a day leaves a wide margin). */
 export async function purgeRateLimits(opts: { db: Db }): Promise<void> {

@@ -84,6 +84,9 @@ export async function startTestServer(
   };
 }
 
+/** What a browser sends with a request from the app's own pages; the GETs that change state (SPEC §7) need it. */
+export const FROM_APP: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin' };
+
 /** A cookie jar for fetch: keeps Set-Cookie values between requests like a browser. */
 export class CookieJar {
   private cookies = new Map<string, string>();
