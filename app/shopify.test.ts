@@ -207,6 +207,17 @@ describe('Shopify webhooks', () => {
     expect(res.status).toBe(401);
   });
 
+  it('answers 400, not 500, to a signed body that is not a JSON object it can store', async () => {
+    for (const body of ['{', 'not json', '42', 'null', '[1]', '{"id":"a\\u0000b"}']) {
+      const res = await fetch(`${server.url}/webhooks/shopify`, {
+        method: 'POST',
+        headers: shopify.webhookHeaders('products/update', SHOP, body),
+        body,
+      });
+      expect(res.status, body).toBe(400);
+    }
+  });
+
   it('records product webhooks once, however often they are delivered', async () => {
     const id = 'webhook-delivery-1';
     expect((await post('products/update', SHOP, { id: 632910392, title: 'IPod Nano' }, { id })).status).toBe(

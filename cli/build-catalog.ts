@@ -15,7 +15,6 @@ import {
 } from '../core/layouts/index.ts';
 import {
   CatalogSchema,
-  ListingSchema,
   ProductSchema,
   type Catalog,
   type ListingInput,
@@ -44,10 +43,12 @@ export function findProductLayout(name: string): PageLayout | undefined {
   return found && structuredClone(found);
 }
 
-/** The product a listing becomes on a page: its own fields, keyed by its import id. */
+/**
+ * The product a listing becomes on a page: its own fields, keyed by its import id. Read as a product, not as a
+ * ListingSchema listing: a catalog file is a document, free of the listings table's column bounds.
+ */
 export function listingToProduct(listing: ListingInput, index: number): Product {
-  const l = ListingSchema.parse(listing);
-  return ProductSchema.parse({ ...l, id: l.id ?? l.external_id ?? `product-${index + 1}` });
+  return ProductSchema.parse({ ...listing, id: listing.id ?? listing.external_id ?? `product-${index + 1}` });
 }
 
 export interface BuildCatalogOptions {

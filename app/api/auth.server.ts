@@ -13,7 +13,14 @@ import {
   resetPassword,
   verifyCredentials,
 } from '../services/auth.server.ts';
-import { badRequest, json, readBody, unauthorized, wantsJson } from '../services/http.server.ts';
+import {
+  badRequest,
+  json,
+  readBody,
+  unauthorized,
+  wantsJson,
+  type ReadBodyOptions,
+} from '../services/http.server.ts';
 import { accountSubject, assertUnderRateLimit, hitRateLimit } from '../services/rate-limit.server.ts';
 import { defineEndpoint } from './define.server.ts';
 
@@ -32,6 +39,10 @@ export function safeRedirect(to: unknown, fallback = '/catalogs'): string {
     : fallback;
 }
 
+/** The auth endpoints read their own bodies (rate limits come before validation): JSON objects or form posts. */
+const FORM_BODY: ReadBodyOptions = { forms: true, kinds: ['object'] };
+const readForm = async (request: Request) => (await readBody(request, FORM_BODY)) as Record<string, unknown>;
+
 const UserViewSchema = z.object({ user: z.record(z.string(), z.unknown()) });
 
 export const loginEndpoint = defineEndpoint(
@@ -48,7 +59,7 @@ export const loginEndpoint = defineEndpoint(
     errors: [429],
   },
   async ({ request, runtime, ip }) => {
-    const body = await readBody(request);
+    const body = await readForm(request);
     // Failed logins count against the address and against the account, so that many addresses cannot try
     // one account's passwords either; successful ones do not count (DESIGN §10). Both limits are checked
     // before the password, so a limited caller learns nothing about it.
@@ -90,7 +101,7 @@ export const registerEndpoint = defineEndpoint(
     errors: [429],
   },
   async ({ request, runtime, ip }) => {
-    const body = await readBody(request);
+    const body = await readForm(request);
     await hitRateLimit({ db: runtime.db, name: 'register', subject: ip });
     const input = parseForm(RegisterSchema, body);
     const user = await registerUser({ db: runtime.db, input });
@@ -118,7 +129,7 @@ export const forgotEndpoint = defineEndpoint(
     errors: [429],
   },
   async ({ request, runtime, ip }) => {
-    const body = await readBody(request);
+    const body = await readForm(request);
     await hitRateLimit({ db: runtime.db, name: 'forgot', subject: ip });
     const input = parseForm(
       z.object({ email: z.string().trim().toLowerCase().email('Please enter a valid email address') }),
@@ -150,7 +161,7 @@ export const resetEndpoint = defineEndpoint(
     errors: [429],
   },
   async ({ request, params, runtime, ip }) => {
-    const body = await readBody(request);
+    const body = await readForm(request);
     await hitRateLimit({ db: runtime.db, name: 'reset', subject: ip });
     const input = parseForm(ResetSchema, body);
     await resetPassword({ db: runtime.db, tokenId: params.tokenId ?? '', password: input.password });

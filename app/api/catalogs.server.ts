@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from '../../core/model/index.ts';
 import {
   createCatalog,
   deleteCatalog,
@@ -29,7 +30,7 @@ const CatalogSummarySchema = z.object({
 /** Catalog documents are validated by core/model when they are saved; here they are any JSON object. */
 const Document = z.record(z.string(), z.unknown());
 const CatalogResponse = z.object({ data: Document, revision: z.number() });
-const Revision = z.coerce.number().int().min(1);
+const Revision = z.coerce.number().int().min(1).max(INT32_MAX);
 
 export const listCatalogsEndpoint = defineEndpoint(
   {
@@ -136,12 +137,13 @@ export const savePageByIndexEndpoint = defineEndpoint(
     errors: [403, 404, 409],
   },
   async ({ user, params, body, runtime }) => {
-    const index = Number(params.pageIndex);
+    // Positions are integer columns: a number past them (or not a position at all) is no page of this catalog.
+    const index = /^\d{1,9}$/.test(params.pageIndex ?? '') ? Number(params.pageIndex) : -1;
     const r = await savePage({
       db: runtime.db,
       ownerId: user.id,
       catalogId: params.catalogId ?? '',
-      pageIndex: Number.isInteger(index) ? index : -1,
+      pageIndex: index,
       page: body.page,
       revision: body.revision,
     });

@@ -151,7 +151,9 @@ describe('catalogs API', () => {
       revision: 1,
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('This catalog document is not valid.');
+    expect((await res.json()).message).toBe(
+      'This catalog document is not valid. pages.0.elements.0.type: Unknown element type',
+    );
     const now = await (await alice.get(`/api/v1/catalogs/${id}`)).json();
     expect(now.data.pages).toHaveLength(3);
     expect(now.revision).toBe(1);

@@ -4,6 +4,8 @@ import type { User } from '../services/auth.server.ts';
 import { getSessionUser, hasRole } from '../services/auth.server.ts';
 import {
   ApiError,
+  assertStorableInput,
+  discardUnreadBody,
   errorResponse,
   forbidden,
   isSameOrigin,
@@ -13,6 +15,8 @@ import {
   readBody,
   unauthorized,
   wantsJson,
+  type JsonKind,
+  type ReadBodyOptions,
 } from '../services/http.server.ts';
 import { getRuntime, type Runtime } from '../services/runtime.server.ts';
 
@@ -39,6 +43,10 @@ export type EndpointDef<Q extends z.ZodType, B extends z.ZodType> = {
   changesState?: boolean;
   /** Read the body yourself (multipart uploads, raw webhook bodies). */
   rawBody?: boolean;
+  /** The fields of a multipart/form-data upload the handler reads itself (rawBody), for the document. */
+  multipart?: z.ZodType;
+  /** A body cap other than BODY_MAX_BYTES (a listings import), with its 413 message. */
+  bodyLimit?: { maxBytes: number; message: string };
   /**
    * Also serves the HTML form of this page: JSON callers get the JSON error shape; the page's own form
    * (a fetcher) gets its errors back as route data, status kept; a plain form post without JavaScript is
@@ -85,7 +93,13 @@ export function defineEndpoint<
   def: EndpointDef<Q, B> & { auth: A },
   handler: (ctx: HandlerContext<Q, B, A>) => Promise<unknown>,
 ): Endpoint {
-  const handle = async ({ request, params, context }: RouteArgs): Promise<unknown> => {
+  const bodyOptions: ReadBodyOptions = {
+    forms: !!def.formPage,
+    kinds: def.body ? topLevelKinds(def.body) : undefined,
+    maxBytes: def.bodyLimit?.maxBytes,
+    tooLargeMessage: def.bodyLimit?.message,
+  };
+  const answer = async ({ request, params, context }: RouteArgs): Promise<unknown> => {
     const runtime = getRuntime();
     try {
       if (def.changesState && !isSameOrigin((name) => request.headers.get(name), runtime.config.appUrl))
@@ -98,9 +112,13 @@ export function defineEndpoint<
         if (def.auth === 'manager' && !hasRole(user, 'admin', 'manager'))
           throw forbidden('This is for staff only.');
       }
+      assertStorableInput(params, 'The address');
       const url = new URL(request.url);
-      const query = def.query ? parseWith(def.query, queryObject(url)) : undefined;
-      const body = def.body && !def.rawBody ? parseWith(def.body, await readBody(request)) : undefined;
+      const rawQuery = queryObject(url);
+      assertStorableInput(rawQuery, 'The query');
+      const query = def.query ? parseWith(def.query, rawQuery) : undefined;
+      const body =
+        def.body && !def.rawBody ? parseWith(def.body, await readBody(request, bodyOptions)) : undefined;
       const result = await handler({
         request,
         params,
@@ -132,9 +150,35 @@ export function defineEndpoint<
       return errorResponse(new ApiError('internal', 'Something went wrong on our side. Please try again.'));
     }
   };
+  const handle = async (args: RouteArgs): Promise<unknown> => {
+    try {
+      return await answer(args);
+    } finally {
+      discardUnreadBody(args.request);
+    }
+  };
   const endpoint: Endpoint = { def: def as EndpointDef<z.ZodType, z.ZodType>, handle };
   REGISTRY.push(endpoint);
   return endpoint;
+}
+
+type JsonSchemaNode = { type?: string | string[]; anyOf?: JsonSchemaNode[]; oneOf?: JsonSchemaNode[] };
+
+/** What a JSON Schema allows at its top, or undefined when anything may be (readBody refuses the rest). */
+function kindsOf(node: JsonSchemaNode): JsonKind[] | undefined {
+  if (node.type !== undefined) {
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    return types.map((t) => (t === 'integer' ? 'number' : (t as JsonKind)));
+  }
+  const members = node.anyOf ?? node.oneOf;
+  if (!members) return undefined;
+  const kinds = members.map(kindsOf);
+  return kinds.every((k) => k !== undefined) ? [...new Set(kinds.flat())] : undefined;
+}
+
+/** The body kinds an endpoint's schema takes: an object schema refuses `null`, `42` or `[]` before it runs. */
+export function topLevelKinds(schema: z.ZodType): JsonKind[] | undefined {
+  return kindsOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode);
 }
 
 /** Every endpoint defined so far (the OpenAPI document is generated from it). */

@@ -33,6 +33,7 @@ export const importListingsEndpoint = defineEndpoint(
     tags: ['listings'],
     auth: 'user',
     rawBody: true,
+    multipart: z.object({ file: z.file(), currency: z.string().optional() }),
     response: z.object({
       format: z.enum(['catalog-builder', 'shopify', 'woocommerce']),
       rowCount: z.number(),
@@ -68,6 +69,7 @@ export const importListingImagesEndpoint = defineEndpoint(
     tags: ['listings'],
     auth: 'user',
     rawBody: true,
+    multipart: z.object({ files: z.array(z.file()) }),
     response: z.object({ data: z.array(z.object({ name: z.string(), url: z.string() })) }),
     errors: [413],
   },

@@ -196,7 +196,7 @@ describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () 
       message: 'Choose a CSV file to import.',
     });
     const notMultipart = await alice.post('/api/v1/listings/import', { file: 'x' });
-    expect(notMultipart.status).toBe(400);
+    expect(notMultipart.status).toBe(415);
   });
 });
 

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { CSV_MESSAGES } from '../../core/csv/index.ts';
 import { ProductImageSchema } from '../../core/model/index.ts';
-import { json, notFound, parseWith } from '../services/http.server.ts';
-import {
-  LISTINGS_BODY_MAX_BYTES,
-  LISTINGS_BODY_TOO_LARGE,
-  readJsonWithin,
-} from '../services/listing-body.server.ts';
+import { json, notFound } from '../services/http.server.ts';
+import { LISTINGS_BODY_MAX_BYTES, LISTINGS_BODY_TOO_LARGE } from '../services/listing-body.server.ts';
 import {
   InventoryChangesSchema,
   ListingImageInputSchema,
@@ -72,8 +68,8 @@ export const createListingsEndpoint = defineEndpoint(
       'a listing with the external_id of one already there updates it',
     tags: ['listings'],
     auth: 'user',
-    // Read here, within LISTINGS_BODY_MAX_BYTES, before the item count is checked.
-    rawBody: true,
+    // An import is larger than any other body; the cap holds before the item count is checked.
+    bodyLimit: { maxBytes: LISTINGS_BODY_MAX_BYTES, message: LISTINGS_BODY_TOO_LARGE },
     body: CreateListingsBody,
     response: z.union([
       ListingViewSchema,
@@ -86,14 +82,7 @@ export const createListingsEndpoint = defineEndpoint(
     ]),
     errors: [404, 413],
   },
-  async ({ user, runtime, request }) => {
-    const body = parseWith(
-      CreateListingsBody,
-      await readJsonWithin(request, {
-        maxBytes: LISTINGS_BODY_MAX_BYTES,
-        tooLargeMessage: LISTINGS_BODY_TOO_LARGE,
-      }),
-    );
+  async ({ user, runtime, body }) => {
     const db = runtime.db;
     if (Array.isArray(body)) {
       const r = await createListings({ db, ownerId: user.id, ...splitMissingPictures(body) });

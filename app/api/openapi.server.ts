@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTRY } from './define.server.ts';
+import { REGISTRY, type EndpointDef } from './define.server.ts';
 // Loads every API module so the registry is complete.
 import './index.server.ts';
 
@@ -16,6 +16,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found, or not yours',
   409: 'Stale revision',
   413: 'Too large',
+  415: 'Unsupported media type',
   429: 'Rate limited',
   500: 'Server error',
 };
@@ -24,6 +25,17 @@ function schemaOf(s: z.ZodType, io: 'input' | 'output') {
   const out = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete out.$schema;
   return out;
+}
+
+/** The media types a body may come in (readBody: JSON; the pages' forms also as forms; uploads as multipart). */
+function requestContent(def: EndpointDef<z.ZodType, z.ZodType>) {
+  if (def.multipart) return { 'multipart/form-data': { schema: schemaOf(def.multipart, 'input') } };
+  if (!def.body) return undefined;
+  const schema = schemaOf(def.body, 'input');
+  const forms = def.formPage
+    ? { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } }
+    : {};
+  return { 'application/json': { schema }, ...forms };
 }
 
 /** OpenAPI 3.1 document generated from the endpoint definitions' zod schemas (DESIGN §9). */
@@ -48,7 +60,14 @@ export function buildOpenApi(opts: { appUrl: string; version: string }) {
         content: { 'application/json': { schema: def.response ? schemaOf(def.response, 'output') : {} } },
       },
     };
-    const statuses = new Set([400, 500, ...(def.auth === 'public' ? [] : [401]), ...(def.errors ?? [])]);
+    const content = requestContent(def);
+    const statuses = new Set([
+      400,
+      500,
+      ...(def.auth === 'public' ? [] : [401]),
+      ...(content ? [415] : []),
+      ...(def.errors ?? []),
+    ]);
     for (const status of [...statuses].sort()) {
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
@@ -61,9 +80,7 @@ export function buildOpenApi(opts: { appUrl: string; version: string }) {
       tags: def.tags,
       security: def.auth === 'public' ? [] : [{ session: [] }],
       parameters: params.length ? params : undefined,
-      requestBody: def.body
-        ? { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } }
-        : undefined,
+      requestBody: content ? { required: true, content } : undefined,
       responses,
     };
   }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { getShopify } from '../shopify.server.ts';
 import { handleShopifyWebhook } from '../services/shopify-accounts.server.ts';
+import { findInputProblem } from '../services/input-checks.server.ts';
 import { getRuntime } from '../services/runtime.server.ts';
 
 /**
@@ -10,7 +11,17 @@ import { getRuntime } from '../services/runtime.server.ts';
 export async function action({ request }: ActionFunctionArgs) {
   const shopify = getShopify();
   if (!shopify) return new Response('Shopify is not configured', { status: 404 });
-  const { topic, shop, payload, webhookId } = await shopify.authenticate.webhook(request);
+  let webhook: Awaited<ReturnType<typeof shopify.authenticate.webhook>>;
+  try {
+    webhook = await shopify.authenticate.webhook(request);
+  } catch (err) {
+    // The signature matched but the body is not JSON: nothing Shopify sends, refused rather than a crash.
+    if (err instanceof SyntaxError) return new Response('The webhook body is not JSON', { status: 400 });
+    throw err;
+  }
+  const { topic, shop, payload, webhookId } = webhook;
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload) || findInputProblem(payload))
+    return new Response('The webhook body is not a JSON object we can store', { status: 400 });
   const runtime = getRuntime();
   const { busy } = await handleShopifyWebhook({
     db: runtime.db,

@@ -71,15 +71,34 @@ export async function listCatalogs(opts: { db: Db; ownerId: string }): Promise<C
 
 /** Parse and upgrade a document from a client or the database; a broken one is a 400, never a crash. */
 function toCatalog(raw: unknown): Catalog {
+  let issues: { path: PropertyKey[]; message: string }[] | undefined;
   try {
-    return migrateCatalog(raw);
+    const catalog = migrateCatalog(raw);
+    issues = duplicatePageIds(catalog);
+    if (!issues.length) return catalog;
   } catch (err) {
-    const issues = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
-    throw badRequest(
-      CATALOG_MESSAGES.invalid,
-      issues?.slice(0, 20).map((i) => ({ path: i.path.map(String), message: i.message })),
-    );
+    issues = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
   }
+  throw badRequest(
+    withFirstIssue(CATALOG_MESSAGES.invalid, issues),
+    issues?.slice(0, 20).map((i) => ({ path: i.path.map(String), message: i.message })),
+  );
+}
+
+/** The message, then the first problem with the field it is in (the details list them all). */
+function withFirstIssue(message: string, issues?: readonly { path: PropertyKey[]; message: string }[]) {
+  const first = issues?.[0];
+  return first ? `${message} ${first.path.map(String).join('.')}: ${first.message}` : message;
+}
+
+/** Page ids key the catalog's catalog_pages rows, so two pages cannot share one. */
+function duplicatePageIds(catalog: Catalog) {
+  const seen = new Set<string>();
+  return catalog.pages.flatMap((p, i) => {
+    const taken = seen.has(p.id);
+    seen.add(p.id);
+    return taken ? [{ path: ['pages', i, 'id'], message: 'Another page of this catalog has this id' }] : [];
+  });
 }
 
 /** The catalog row's document: everything but the pages (they are rows of their own). */
@@ -281,7 +300,7 @@ export async function savePage(opts: {
   const parsed = PageSchema.safeParse({ ...(opts.page as object), id: existing.id });
   if (!parsed.success)
     throw badRequest(
-      'This page is not valid.',
+      withFirstIssue('This page is not valid.', parsed.error.issues),
       parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String), message: i.message })),
     );
   const page = parsed.data;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describePath, findInputProblem, type InputProblem } from './input-checks.server.ts';
 
 /** DESIGN §9 error codes and their statuses. */
 export const ERROR_STATUS = {
@@ -9,6 +10,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
 } as const;
@@ -81,6 +83,7 @@ export const conflict = (message: string, details?: unknown) =>
 // its next request on a socket the server is discarding.
 export const tooLarge = (message = 'The request is too large.') =>
   new ApiError('too_large', message, { headers: { Connection: 'close' } });
+export const unsupportedMediaType = (message: string) => new ApiError('unsupported_media_type', message);
 export const rateLimited = (retryAfterSeconds: number) =>
   new ApiError('rate_limited', 'Too many attempts. Please wait a moment and try again.', {
     headers: { 'Retry-After': String(retryAfterSeconds) },
@@ -100,20 +103,40 @@ export function errorResponse(err: ApiError): Response {
   return json(body, { status: err.status, headers: err.headers });
 }
 
+type Issue = { path: PropertyKey[]; message: string };
+type ZodIssueLike = Issue & { code?: string; errors?: ZodIssueLike[][] };
+
+/**
+ * Zod's issues with each failed union replaced by the problems of the option the input was meant for: the only
+ * option of the input's type (an object, not an array of them), else the option that came closest (fewest
+ * problems), so "Invalid input" becomes "stock: Too big". A tie keeps the union's own issue.
+ */
+export function issuesOf(issues: readonly ZodIssueLike[]): Issue[] {
+  return issues.flatMap((issue): Issue[] => {
+    if (issue.code === 'invalid_union' && issue.errors?.length) {
+      const typed = issue.errors.filter(
+        (o) => !o.some((i) => i.code === 'invalid_type' && i.path.length === 0),
+      );
+      const sizes = typed.map((o) => o.length);
+      const fewest = Math.min(...sizes);
+      const closest = typed.filter((o) => o.length === fewest);
+      if (closest.length === 1)
+        return issuesOf(closest[0]!).map((i) => ({ path: [...issue.path, ...i.path], message: i.message }));
+    }
+    return [{ path: issue.path, message: issue.message }];
+  });
+}
+
 /** Human text for zod issues: "field: problem", joined. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+  return issuesOf(error.issues as ZodIssueLike[])
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
     .join('; ');
 }
 
 export function parseWith<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const r = schema.safeParse(data);
-  if (!r.success)
-    throw badRequest(
-      describeIssues(r.error),
-      r.error.issues.map((i) => ({ path: i.path, message: i.message })),
-    );
+  if (!r.success) throw badRequest(describeIssues(r.error), issuesOf(r.error.issues as ZodIssueLike[]));
   return r.data;
 }
 
@@ -127,10 +150,9 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-/** A JSON or form body as an object. Invalid JSON is a 400, not a crash. */
 /**
  * Any request body, 32 MB at most: a catalog past SPEC §9's 16,793,600-byte threshold still fits, and no request
- * holds more than that in memory. Endpoints that take more (a listings import) read with their own cap.
+ * holds more than that in memory. Endpoints that take more (a listings import) declare their own cap (bodyLimit).
  */
 export const BODY_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -160,6 +182,30 @@ export async function readBytesWithin(
   return Buffer.concat(chunks);
 }
 
+/**
+ * Read and drop, in the background, what is left of a body nobody read (a refusal before reading it, an
+ * endpoint that takes none), so the client's connection stays usable: the HTTP server leaves an unread body in
+ * the socket, and the next request on it is never parsed. A body declared past BODY_MAX_BYTES is left alone: it
+ * was refused as too large, and that answer closes the connection.
+ */
+export function discardUnreadBody(request: Request): void {
+  if (!request.body || request.bodyUsed) return;
+  if (Number(request.headers.get('content-length') ?? 0) > BODY_MAX_BYTES) return;
+  const reader = request.body.getReader();
+  void (async () => {
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        size += value?.byteLength ?? 0;
+        if (done || size > BODY_MAX_BYTES) return;
+      }
+    } catch {
+      // The client went away.
+    }
+  })();
+}
+
 /** Parse JSON text, a 400 in the DESIGN §9 shape when it is not JSON. */
 export function parseJsonText(text: string): unknown {
   try {
@@ -169,23 +215,102 @@ export function parseJsonText(text: string): unknown {
   }
 }
 
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get('content-type') ?? '';
-  const bytes = await readBytesWithin(request, {
-    maxBytes: BODY_MAX_BYTES,
-    tooLargeMessage: `The request is larger than ${BODY_MAX_BYTES / 1024 / 1024} MB.`,
-  });
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of form) out[k] = v;
-    return out;
+/** A form body (urlencoded or multipart); a malformed one (a multipart body without its boundary) is a 400. */
+export async function parseFormBytes(
+  bytes: Buffer<ArrayBuffer>,
+  contentType: string,
+  message: string,
+): Promise<FormData> {
+  try {
+    return await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest(message);
   }
-  const text = bytes.toString('utf8');
-  if (!text.trim()) return {};
-  const v = parseJsonText(text);
-  return v && typeof v === 'object' ? (v as Record<string, unknown>) : { value: v };
 }
+
+/** The 400 for input no schema should see: text PostgreSQL cannot store, or nesting past MAX_JSON_DEPTH. */
+function inputProblemError(problem: InputProblem, what = 'The request body'): ApiError {
+  const message = problem.path.length
+    ? `${describePath(problem.path)}: ${problem.message}`
+    : `${what} ${problem.message}`;
+  return badRequest(message, [{ path: problem.path, message: problem.message }]);
+}
+
+/** Refuse input no schema should see (inputProblemError); `what` names it when the problem is at its root. */
+export function assertStorableInput(value: unknown, what?: string): void {
+  const problem = findInputProblem(value);
+  if (problem) throw inputProblemError(problem, what);
+}
+
+/** The media type of a Content-Type header, lower-case, without its parameters. */
+export const mediaTypeOf = (contentType: string | null): string =>
+  (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
+const isJsonType = (media: string) => media === 'application/json' || media.endsWith('+json');
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** JSON value kinds, as JSON Schema names them. */
+export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+const jsonKindOf = (v: unknown): JsonKind =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : (typeof v as JsonKind);
+
+export type ReadBodyOptions = {
+  /** Also take HTML form posts (urlencoded or multipart): the pages' own forms post these. */
+  forms?: boolean;
+  /** What the body may be at its top (the endpoint's schema says): anything else is a 400 naming what is. */
+  kinds?: readonly JsonKind[];
+  /** A cap other than BODY_MAX_BYTES, with its 413 message. */
+  maxBytes?: number;
+  tooLargeMessage?: string;
+};
+
+/**
+ * A request body, checked before any schema sees it: JSON (application/json, else 415; with `forms`, also a
+ * form post), within the size cap (413), valid (400), every string storable and nesting within MAX_JSON_DEPTH
+ * (400 naming the field), and of a kind the endpoint takes (400). An empty body is an empty object.
+ */
+export async function readBody(request: Request, opts: ReadBodyOptions = {}): Promise<unknown> {
+  const maxBytes = opts.maxBytes ?? BODY_MAX_BYTES;
+  const bytes = await readBytesWithin(request, {
+    maxBytes,
+    tooLargeMessage: opts.tooLargeMessage ?? `The request is larger than ${maxBytes / 1024 / 1024} MB.`,
+  });
+  const contentType = request.headers.get('content-type') ?? '';
+  const media = mediaTypeOf(contentType);
+  let value: unknown;
+  if (opts.forms && FORM_TYPES.includes(media)) {
+    const form = await parseFormBytes(
+      bytes,
+      contentType,
+      'The form could not be read: send it as application/x-www-form-urlencoded, or as multipart/form-data ' +
+        'with the boundary its Content-Type names.',
+    );
+    const fields: Record<string, unknown> = {};
+    for (const [k, v] of form) fields[k] = v;
+    value = fields;
+  } else {
+    const text = bytes.toString('utf8');
+    if (!text.trim()) return {};
+    if (!isJsonType(media))
+      throw unsupportedMediaType(
+        opts.forms
+          ? 'Send the body as JSON (Content-Type: application/json) or as a form.'
+          : 'Send the body as JSON (Content-Type: application/json).',
+      );
+    value = parseJsonText(text);
+  }
+  assertStorableInput(value);
+  const kind = jsonKindOf(value);
+  if (opts.kinds && !opts.kinds.includes(kind))
+    throw badRequest(`The request body must be ${describeKinds(opts.kinds)}, not ${articled(kind)}.`, [
+      { path: [], message: `expected ${opts.kinds.join(' or ')}, received ${kind}` },
+    ]);
+  return value;
+}
+
+const articled = (kind: JsonKind) =>
+  kind === 'null' ? 'null' : kind === 'object' ? 'a JSON object' : `${kind === 'array' ? 'an' : 'a'} ${kind}`;
+const describeKinds = (kinds: readonly JsonKind[]) => kinds.map(articled).join(' or ');
 
 export function wantsJson(request: Request): boolean {
   const type = request.headers.get('content-type') ?? '';

@@ -1,5 +1,3 @@
-import { badRequest, parseJsonText, readBytesWithin } from './http.server.ts';
-
 /**
  * POST api/v1/listings takes up to 20,000 listings at once (an import). As the wizard sends them, with every
  * field, a description and a few variations, that is about 3 KB a listing: 64 MB holds the largest import and
@@ -7,13 +5,3 @@ import { badRequest, parseJsonText, readBytesWithin } from './http.server.ts';
  */
 export const LISTINGS_BODY_MAX_BYTES = 64 * 1024 * 1024;
 export const LISTINGS_BODY_TOO_LARGE = `The listings sent are larger than ${LISTINGS_BODY_MAX_BYTES / 1024 / 1024} MB. Import them in several files.`;
-
-/** A JSON body read with the listings' own cap (readBytesWithin). */
-export async function readJsonWithin(
-  request: Request,
-  opts: { maxBytes: number; tooLargeMessage: string },
-): Promise<unknown> {
-  const bytes = await readBytesWithin(request, opts);
-  if (bytes.length === 0) throw badRequest('The request has no body.');
-  return parseJsonText(bytes.toString('utf8'));
-}

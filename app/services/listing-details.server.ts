@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Listing, ProductImage } from '../../core/model/index.ts';
+import {
+  INT32_MAX,
+  INT32_MIN,
+  Int32Schema,
+  type Listing,
+  type ProductImage,
+} from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid, ownedBy } from '../../db/owned.ts';
 import { listings } from '../../db/schema.ts';
@@ -33,8 +39,8 @@ export async function getInventory(opts: { db: Db; ownerId: string; listingId: s
 }
 
 export const InventoryChangesSchema = z.object({
-  stock: z.number().int().nullable().optional(),
-  variations: z.array(z.object({ id: z.string().min(1), stock: z.number().int().nullable() })).optional(),
+  stock: Int32Schema.nullable().optional(),
+  variations: z.array(z.object({ id: z.string().min(1), stock: Int32Schema.nullable() })).optional(),
 });
 
 /**
@@ -61,6 +67,10 @@ export async function updateInventory(opts: {
   if (changes.stock === undefined && changes.variations) {
     const known = variations.map((v) => v.stock).filter((s): s is number => s !== null);
     stock = known.length ? known.reduce((a, b) => a + b, 0) : null;
+    if (stock !== null && (stock > INT32_MAX || stock < INT32_MIN))
+      throw badRequest(
+        `stock: the variations' stocks add up to ${stock}, more than a stock can hold (${INT32_MIN} to ${INT32_MAX})`,
+      );
   }
   const saved = await saveListingDocument({ db: opts.db, row, document: { ...doc, stock, variations } });
   return inventoryOf(saved);

@@ -1,9 +1,10 @@
 import { DROPZONE_MAX_FILE_SIZE_MB } from '../../core/constants.ts';
 import { parseProductCsv, type CsvFormat, type CsvProblem } from '../../core/csv/index.ts';
-import { ListingSchema, type Listing } from '../../core/model/index.ts';
+import { ListingSchema, type Listing, type ListingInput } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { checkUpload, storeUploads, type CheckedUpload } from './files.server.ts';
-import { badRequest, tooLarge } from './http.server.ts';
+import { badRequest, describeIssues, tooLarge } from './http.server.ts';
+import { describePath, findInputProblem } from './input-checks.server.ts';
 import type { Storage } from './storage.server.ts';
 
 /**
@@ -45,10 +46,23 @@ export function reviewProductCsv(opts: { text: string; currency?: string }): Imp
   return {
     format: result.format,
     rowCount: result.rowCount,
-    listings: result.listings.map((l) => ListingSchema.parse(l)),
+    listings: result.listings.map(storableListing),
     localImages: result.localImages,
     warnings: result.warnings,
   };
+}
+
+/**
+ * A listing read from the file as the import will store it; one the listings table cannot hold (a category past
+ * its index's limit, a stock past 32 bits, a NUL character) is a 400 naming the product and the field.
+ */
+function storableListing(input: ListingInput, index: number): Listing {
+  const product = `Product ${index + 1} (${String(input.title ?? '').slice(0, 60)})`;
+  const problem = findInputProblem(input);
+  if (problem) throw badRequest(`${product}: ${describePath(problem.path)}: ${problem.message}`);
+  const r = ListingSchema.safeParse(input);
+  if (!r.success) throw badRequest(`${product}: ${describeIssues(r.error)}`);
+  return r.data;
 }
 
 /**

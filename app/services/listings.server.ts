@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ListingSchema, type Listing } from '../../core/model/index.ts';
+import { Int32Schema, ListingSchema, type Listing } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedBy } from '../../db/owned.ts';
 import { listings } from '../../db/schema.ts';
@@ -24,8 +24,8 @@ export const UPSERT_BATCH_SIZE = 500;
  * "created-desc"). Those three default to null, and null leaves an existing listing's value as it is.
  */
 export const ListingWriteSchema = ListingSchema.extend({
-  store_position: z.number().int().nullable().optional(),
-  sales_rank: z.number().int().nullable().optional(),
+  store_position: Int32Schema.nullable().optional(),
+  sales_rank: Int32Schema.nullable().optional(),
   external_created_at: z.coerce.date().nullable().optional(),
   /** Whether a new listing shows in the panel (default true); an update never changes the merchant's choice. */
   visible: z.boolean().optional(),
@@ -55,7 +55,7 @@ export function describeListing(row: ListingRow): ListingView {
   };
 }
 
-/** Integer column from a document number: stock is whole in every store, but JSON may carry 3.0 or 2.5. */
+/** Integer column from a document number: ListingSchema takes whole numbers only, but older documents may hold 2.5. */
 const whole = (n: number | null | undefined) =>
   n === null || n === undefined || !Number.isFinite(n) ? null : Math.trunc(n);
 

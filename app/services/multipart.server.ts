@@ -1,20 +1,29 @@
-import { badRequest, readBytesWithin } from './http.server.ts';
+import {
+  assertStorableInput,
+  badRequest,
+  mediaTypeOf,
+  parseFormBytes,
+  readBytesWithin,
+  unsupportedMediaType,
+} from './http.server.ts';
 
-/** A multipart/form-data body read with a size cap (readBytesWithin: 413 past it, never held whole). */
+/**
+ * A multipart/form-data body read with a size cap (readBytesWithin: 413 past it, never held whole); field names,
+ * text values and file names must be storable text (400 naming the field).
+ */
 export async function readMultipart(
   request: Request,
   opts: { maxBytes: number; tooLargeMessage: string },
 ): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data'))
-    throw badRequest('Send the file as multipart/form-data.');
+  if (mediaTypeOf(type) !== 'multipart/form-data')
+    throw unsupportedMediaType('Send the file as multipart/form-data.');
   const bytes = await readBytesWithin(request, opts);
   if (bytes.length === 0) throw badRequest('The request has no file.');
-  try {
-    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw badRequest('The upload could not be read as multipart/form-data.');
-  }
+  const form = await parseFormBytes(bytes, type, 'The upload could not be read as multipart/form-data.');
+  for (const [name, value] of form)
+    assertStorableInput({ [name]: typeof value === 'string' ? value : value.name });
+  return form;
 }
 
 /** The files of a form field (a field sent as plain text is not a file). */

@@ -1,3 +1,4 @@
+export * from './bounds.ts';
 export * from './price-text.ts';
 export * from './product.ts';
 export * from './styles.ts';

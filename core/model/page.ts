@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_FLOW_COLUMNS } from '../constants.ts';
+import { IndexedTextSchema } from './bounds.ts';
 import { ElementSchema } from './element.ts';
 import { PageLayoutSchema } from './layout.ts';
 
@@ -32,7 +33,8 @@ const threeSlots = z
   .transform((a) => [a[0] ?? '', a[1] ?? '', a[2] ?? '']);
 
 export const PageSchema = z.object({
-  id: z.string(),
+  /** Part of the catalog_pages primary key, hence indexed text. */
+  id: IndexedTextSchema,
   kind: z.enum(PAGE_KINDS).default('product'),
   /** The layout the page uses: a copy, so editing a shared layout never changes existing pages silently. */
   layout: PageLayoutSchema.prefault({}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IndexedTextSchema, Int32Schema } from './bounds.ts';
 import { parsePriceText } from './price-text.ts';
 
 /**
@@ -110,13 +111,31 @@ export const ProductSchema = ProductFieldsSchema.extend({
 export type Product = z.infer<typeof ProductSchema>;
 export type ProductInput = z.input<typeof ProductSchema>;
 
-/** A store listing (SPEC §3 Listing): the product fields plus where it comes from. */
+const indexedText = IndexedTextSchema.nullable().default(null);
+const wholeCount = Int32Schema.nullable().default(null);
+
+/** A listing's variation: whole stock and quantity, as the product stock they add up to is an integer column. */
+export const ListingVariationSchema = VariationSchema.extend({ stock: wholeCount, quantity: wholeCount });
+
+/**
+ * A store listing (SPEC §3 Listing): the product fields plus where it comes from. Stored in the listings table,
+ * whose filter columns bound it (core/model/bounds.ts); a product on a page (ProductSchema) is a document only,
+ * so catalogs saved before these bounds still load.
+ */
 export const ListingSchema = ProductFieldsSchema.extend({
+  title: IndexedTextSchema.default(''),
+  category: indexedText,
+  brand: indexedText,
+  vendor: indexedText,
+  sku: indexedText,
+  stock: wholeCount,
+  quantity: wholeCount,
+  variations: z.array(ListingVariationSchema).default([]),
   id: z.string().optional(),
-  source: z.string().default('own'),
-  external_id: z.string().nullable().default(null),
-  parent_id: z.string().nullable().default(null),
-  language: z.string().nullable().default(null),
+  source: IndexedTextSchema.default('own'),
+  external_id: indexedText,
+  parent_id: indexedText,
+  language: indexedText,
 });
 export type Listing = z.infer<typeof ListingSchema>;
 export type ListingInput = z.input<typeof ListingSchema>;
