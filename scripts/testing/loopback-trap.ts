@@ -28,9 +28,12 @@ export async function openLoopbackTrap(answer: (url: string) => Buffer | null = 
   const connections: TrapConnection[] = [];
   const bySocket = new WeakMap<Socket, TrapConnection>();
   const handler: http.RequestListener = (req, res) => {
-    bySocket
-      .get(req.socket)
-      ?.requests.push({ url: req.url ?? '', userAgent: req.headers['user-agent'] ?? '' });
+    const c = bySocket.get(req.socket);
+    if (c) {
+      // A kept-alive connection from before a reset counts again from its next request.
+      if (!connections.includes(c)) connections.push(c);
+      c.requests.push({ url: req.url ?? '', userAgent: req.headers['user-agent'] ?? '' });
+    }
     const body = answer(req.url ?? '');
     if (body) res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(body);
     else res.writeHead(404).end();
@@ -61,7 +64,10 @@ export async function openLoopbackTrap(answer: (url: string) => Buffer | null = 
     /** Requests the guarded fetcher made (the test let it through). */
     fetched: () => connections.flatMap((c) => c.requests.filter((r) => r.userAgent === FETCHER_USER_AGENT)),
     /** Forget the connections so far (each test looks at its own). */
-    reset: () => void connections.splice(0),
+    reset: () => {
+      for (const c of connections) c.requests.length = 0;
+      connections.splice(0);
+    },
     async close() {
       for (const s of servers) s.closeAllConnections();
       await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
