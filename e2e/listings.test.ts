@@ -40,7 +40,7 @@ const titles = async () => {
 };
 
 /** The address the first import gave the uploaded scarf.png. */
-let firstScarfPicture = '';
+let firstScarfPicture: string | null = null;
 const scarfPicture = () =>
   page.getByRole('button', { name: 'Edit Oceanic Scarf' }).locator('..').locator('img').getAttribute('src');
 
