@@ -2,6 +2,110 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * The layers of DESIGN §3: core → db → connectors → server → {app, viewer, worker, cli}. Each folder imports only
+ * from the layers before it; the four at the top never import each other; code outside a server domain reaches
+ * it through the domain's index.ts.
+ */
+const LAYERS = {
+  core: [],
+  db: ['core'],
+  connectors: ['core', 'db'],
+  server: ['core', 'db', 'connectors'],
+  app: ['core', 'db', 'connectors', 'server'],
+  viewer: ['core', 'db', 'connectors', 'server'],
+  worker: ['core', 'db', 'connectors', 'server'],
+  cli: ['core', 'db', 'connectors', 'server'],
+  bench: ['core', 'db', 'connectors', 'server', 'worker', 'scripts'],
+};
+const FOLDERS = [
+  'core',
+  'db',
+  'connectors',
+  'server',
+  'app',
+  'viewer',
+  'worker',
+  'cli',
+  'scripts',
+  'e2e',
+  'bench',
+];
+const NODE_APIS = ['node:*', 'fs', 'path', 'http', 'https', 'child_process', 'crypto', 'os', 'url'];
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+/** Patterns refusing imports of the layers `layer` may not use, at any relative depth. */
+function layerPatterns(layer) {
+  const allowed = LAYERS[layer];
+  const refused = FOLDERS.filter((f) => f !== layer && !allowed.includes(f));
+  return [
+    {
+      group: refused.flatMap((f) => [`../${f}`, `../${f}/**`, `**/../${f}`, `**/../${f}/**`]),
+      message:
+        `Layers (DESIGN §3): ${layer}/ may import only from ${allowed.map((a) => a + '/').join(', ') || 'itself'}` +
+        `, never from ${refused.map((r) => r + '/').join(', ')}.`,
+    },
+  ];
+}
+
+/**
+ * One no-restricted-imports setting per kind of file (a later setting replaces an earlier one for a file, so
+ * each kind gets its whole list). Tests may reach across layers (a worker test starts the app); they still use
+ * a domain's index.ts and core's tests stay pure.
+ */
+function layerRules() {
+  const rule = (files, patterns, ignores) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  const configs = [];
+  for (const layer of Object.keys(LAYERS)) {
+    const extra = [];
+    if (layer === 'core') extra.push({ group: NODE_APIS, message: 'core/ is pure: no Node APIs.' });
+    if (layer !== 'server' && LAYERS[layer].includes('server'))
+      extra.push(domainEntryPattern('(^|/)server/[^/]+/(?!index\\.ts$)'));
+    const files = [`${layer}/**/*.{ts,tsx}`];
+    configs.push(rule(files, [...layerPatterns(layer), ...extra], TESTS));
+    if (extra.length)
+      configs.push(
+        rule(
+          TESTS.map((t) => `${layer}/${t}`),
+          extra,
+        ),
+      );
+  }
+  // Inside server/: another domain only through its index.ts (files one and two folders deep).
+  const inServer = (depth, files) => {
+    const entry = domainEntryPattern(`^(\\.\\./){${depth}}[^./][^/]*/(?!index\\.ts$)`);
+    configs.push(rule(files, [...layerPatterns('server'), entry], TESTS));
+    configs.push(
+      rule(
+        TESTS.map((t) => files[0].replace('*.{ts,tsx}', t.slice(3))),
+        [entry],
+      ),
+    );
+  };
+  inServer(1, ['server/*/*.{ts,tsx}']);
+  inServer(2, ['server/*/*/*.{ts,tsx}']);
+  // Everything outside the layers (scripts, e2e) reaches server domains through their index.ts too.
+  configs.push(
+    rule(
+      ['scripts/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
+      [domainEntryPattern('(^|/)server/[^/]+/(?!index\\.ts$)')],
+    ),
+  );
+  return configs;
+}
+
+function domainEntryPattern(regex) {
+  return {
+    regex,
+    message: 'Import a server domain through its index.ts (server/<domain>/index.ts), not its inner files.',
+  };
+}
+
 export default tseslint.config(
   { ignores: ['node_modules', 'build', 'data', '.react-router', 'coverage', 'db/migrations'] },
   js.configs.recommended,
@@ -15,40 +119,9 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  ...layerRules(),
   {
-    // core/ is pure and shared: it must not reach into the app, the database, Node or the network.
-    files: ['core/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['node:*', 'fs', 'path', 'http', 'https', 'child_process', 'crypto', 'os', 'url'],
-              message: 'core/ is pure: no Node APIs.',
-            },
-            {
-              group: [
-                '../app/*',
-                '../db/*',
-                '../worker/*',
-                '../connectors/*',
-                '../cli/*',
-                '../viewer/*',
-                '**/app/**',
-                '**/db/**',
-                '**/worker/**',
-                '**/connectors/**',
-              ],
-              message: 'core/ imports nothing from the other folders.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['scripts/**/*.mjs', 'scripts/**/*.js'],
+    files: ['scripts/**/*.mjs', 'scripts/**/*.js', 'server/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
 );

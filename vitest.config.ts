@@ -18,6 +18,7 @@ export default defineConfig({
           include: [
             'app/**/*.test.{ts,tsx}',
             'db/**/*.test.ts',
+            'server/**/*.test.{ts,tsx}',
             'worker/**/*.test.ts',
             'connectors/**/*.test.ts',
             'viewer/**/*.test.{ts,tsx}',

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
-import { documentPolicy, scriptNonce } from './services/security-headers.server.ts';
+import { documentPolicy, scriptNonce } from '../server/platform/index.ts';
 import { APP_BRIDGE_ORIGIN, embeddedFrameAncestors, getShopify } from './shopify.server.ts';
 
 export const streamTimeout = 5_000;

@@ -7,18 +7,9 @@ import { createRequestHandler } from '@react-router/express';
 import { sql } from 'drizzle-orm';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import { migrateDatabase, openDatabase, seedDatabase } from '../db/index.ts';
-import { ensureAdmin, purgeExpired } from './services/auth.server.ts';
-import { loadConfig, type Config } from './services/config.server.ts';
-import { servedFileHeaders } from './services/files.server.ts';
-import { isCrossSite } from './services/http.server.ts';
-import { createLogger } from './services/logger.server.ts';
-import { createMailer } from './services/mail.server.ts';
-import { purgeRateLimits } from './services/rate-limit.server.ts';
-import { setRuntime, type Runtime } from './services/runtime.server.ts';
-import { HSTS } from './services/security-headers.server.ts';
-import { createLocalStorage } from './services/storage.server.ts';
-import { createJobQueue, startWorker, type RunningWorker, type WorkerOptions } from '../worker/index.ts';
+import { purgeExpired, purgeRateLimits } from '../server/accounts/index.ts';
+import { servedFileHeaders } from '../server/files/index.ts';
+import { isCrossSite, type Runtime, HSTS } from '../server/platform/index.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const BUILD_DIR = path.join(ROOT_DIR, 'build');
@@ -144,47 +135,19 @@ export async function loadServerBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
-/** Open the database, migrate, seed, create the first admin: everything the app needs before it listens. */
-export async function createRuntime(config: Config = loadConfig()): Promise<Runtime> {
-  const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dir: config.dirs.db,
-    onIdleError: (err) => logger.warn({ err }, 'database connection lost; the pool reconnects'),
-  });
-  await migrateDatabase(database);
-  await seedDatabase(database.db);
-  await ensureAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: config.dirs.outbox,
-    logger,
-  });
-  const storage = createLocalStorage(config.dirs.files);
-  const jobs = createJobQueue({ db: database.db, redisUrl: config.REDIS_URL });
-  const runtime: Runtime = { config, database, db: database.db, logger, mailer, storage, jobs, services: {} };
-  setRuntime(runtime);
-  return runtime;
-}
-
-/** How long a stop lets running requests and jobs finish (scripts/serve.ts gives the whole stop a deadline). */
+/** How long a stop lets running requests finish before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 5_000;
 
-export type RunningServer = {
+export type RunningApp = {
   url: string;
   server: Server;
-  runtime: Runtime;
-  /** The in-process worker; null with WORKER=off (a separate `npm run start:worker` runs the jobs). */
-  worker: RunningWorker | null;
+  /** Stops accepting requests; running ones get SHUTDOWN_GRACE_MS. The runtime is left to the caller. */
   close: () => Promise<void>;
 };
 
-/** The whole product in one process: the app on PORT with its runtime, and the worker unless WORKER=off. */
-export async function startServer(
-  opts: { config?: Config; runtime?: Runtime; worker?: WorkerOptions } = {},
-): Promise<RunningServer> {
-  const runtime = opts.runtime ?? (await createRuntime(opts.config));
+/** The app on the runtime's PORT and HOST, with its hourly housekeeping. */
+export async function startAppServer(opts: { runtime: Runtime }): Promise<RunningApp> {
+  const { runtime } = opts;
   const app = await createExpressApp({ runtime, build: await loadServerBuild() });
   const { config } = runtime;
   const server = await new Promise<Server>((resolve) => {
@@ -194,14 +157,6 @@ export async function startServer(
   const url = `http://localhost:${port}`;
   // Links in mails and Shopify redirects use the address actually listened on when APP_URL is not set.
   if (!config.APP_URL) config.appUrl = url;
-  const worker =
-    config.WORKER === 'off'
-      ? null
-      : startWorker({
-          ...runtime,
-          queue: runtime.jobs,
-          options: { warm: config.NODE_ENV === 'production', ...opts.worker },
-        });
   // Expired sessions, reset tokens and rate-limit windows go hourly; any number of processes may do it.
   const housekeeping = () =>
     Promise.all([purgeExpired({ db: runtime.db }), purgeRateLimits({ db: runtime.db })]).catch((err) =>
@@ -212,15 +167,11 @@ export async function startServer(
   void housekeeping();
   const close = async () => {
     clearInterval(housekeepingTimer);
-    // Requests still running get a moment to finish before their connections are cut, and running jobs get
-    // theirs before they are aborted (to run again later): stopping never waits on either for long.
-    const http = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Requests still running get a moment to finish before their connections are cut.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    await Promise.all([http, worker?.close({ timeoutMs: SHUTDOWN_GRACE_MS })]);
+    await closed;
     clearTimeout(cut);
-    await runtime.jobs.close();
-    await runtime.database.close();
-    setRuntime(undefined);
   };
-  return { url, server, runtime, worker, close };
+  return { url, server, close };
 }

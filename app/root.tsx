@@ -34,7 +34,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { detectLanguage } = await import('./services/language.server.ts');
+  const { detectLanguage } = await import('../server/platform/index.ts');
   return { lang: detectLanguage(request) };
 }
 

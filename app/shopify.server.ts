@@ -1,10 +1,8 @@
 import '@shopify/shopify-app-react-router/adapters/node';
 import { AppDistribution, shopifyApp } from '@shopify/shopify-app-react-router/server';
 import { SHOPIFY_ADMIN_API_VERSION } from '../connectors/shopify/admin-client.ts';
-import { getRuntime } from './services/runtime.server.ts';
-import { frameAncestorsOf } from './services/security-headers.server.ts';
-import { linkShopifyInstall } from './services/shopify-accounts.server.ts';
-import { DatabaseSessionStorage } from './services/shopify-session-storage.server.ts';
+import { getRuntime, frameAncestorsOf } from '../server/platform/index.ts';
+import { linkShopifyInstall, DatabaseSessionStorage } from '../server/shopify/index.ts';
 
 /** One Admin API version for the app and the connector (connectors/shopify). */
 export const SHOPIFY_API_VERSION = SHOPIFY_ADMIN_API_VERSION;

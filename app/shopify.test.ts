@@ -308,7 +308,7 @@ describe('Shopify webhooks', () => {
   });
 
   it("releases a delivery whose handling failed, so that Shopify's retry handles it", async () => {
-    const { handleShopifyWebhook } = await import('./services/shopify-accounts.server.ts');
+    const { handleShopifyWebhook } = await import('../server/shopify/index.ts');
     const webhook = {
       topic: 'CUSTOMERS_DATA_REQUEST',
       shop: SHOP,

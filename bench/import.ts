@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { parseProductCsv, toCsv } from '../core/csv/index.ts';
 import type { ListingInput } from '../core/model/index.ts';
 import { users } from '../db/schema.ts';
-import { createListings } from '../app/services/listings.server.ts';
+import { createListings } from '../server/listings/index.ts';
 import { openTestDatabase } from '../scripts/testing/database.ts';
 
 /**

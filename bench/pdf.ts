@@ -9,19 +9,16 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../app/services/config.server.ts';
-import { createCatalog } from '../app/services/catalogs.server.ts';
-import { createLogger } from '../app/services/logger.server.ts';
-import { createLocalStorage } from '../app/services/storage.server.ts';
-import { setUpgradeByEmail } from '../app/services/subscriptions.server.ts';
+import { loadConfig, createLogger, mapLimit } from '../server/platform/index.ts';
+import { createCatalog, layoutCatalog, loadCatalogById, storageSources } from '../server/catalogs/index.ts';
+import { createLocalStorage } from '../server/files/index.ts';
+import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { migrateDatabase, openDatabase, seedDatabase } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import { SAMPLE_CAPTION, sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
-import { createJobQueue, startWorker } from '../worker/index.ts';
+import { createJobQueue } from '../server/jobs/index.ts';
+import { startWorker } from '../worker/index.ts';
 import type { RenderPdfResult } from '../worker/jobs/render-pdf.ts';
-import { mapLimit } from '../worker/limit.ts';
-import { layoutCatalog } from '../worker/render/pdf.ts';
-import { storageSources } from '../worker/render/sources.ts';
 
 const PRODUCTS = 1_000;
 const PER_PAGE = 9;
@@ -161,9 +158,7 @@ export async function main(): Promise<void> {
       await layoutCatalog(
         page,
         {
-          catalog: (await import('../app/services/catalogs.server.ts').then((m) =>
-            m.loadCatalogById({ db: database.db, catalogId: catalog._id }),
-          ))!.catalog,
+          catalog: (await loadCatalogById({ db: database.db, catalogId: catalog._id }))!.catalog,
           quality: 'print',
           jpegQuality: 80,
           watermark: false,

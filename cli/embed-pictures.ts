@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { PAGE_FORMATS, type PageFormat } from '../core/constants.ts';
-import { mapLimit } from '../worker/limit.ts';
+import { mapLimit } from '../server/platform/index.ts';
 import { isRelativeUrl, relativeUrl } from './local-images.ts';
 
 /*
@@ -12,7 +12,7 @@ import { isRelativeUrl, relativeUrl } from './local-images.ts';
  * the CLI renders offline, and a web address works from anywhere.
  */
 
-/** Decompression bombs cost memory and time; the worker refuses the same (worker/images/process.ts). */
+/** Decompression bombs cost memory and time; the worker refuses the same (server/files/images/process.server.ts). */
 const MAX_INPUT_PIXELS = 60_000_000;
 /** Re-encoded pictures: the user setting's default (SPEC §9 image quality q80). */
 const JPEG_QUALITY = 80;

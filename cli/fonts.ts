@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Catalog } from '../core/model/index.ts';
 import type { FontFaceOption } from '../core/render/index.ts';
 // The same bundled @fontsource files the PDF worker prints with, so the HTML and the PDF set the same type.
-import { bundledFontFiles } from '../worker/fonts.ts';
+import { bundledFontFiles } from '../server/files/index.ts';
 
 /** The page renderer's own font (base CSS and the default theme): always embedded. */
 const BASE_FAMILY = 'Open Sans';

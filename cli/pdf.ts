@@ -5,10 +5,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { PageFormat } from '../core/constants.ts';
 import type { Catalog } from '../core/model/index.ts';
-import { ChromiumUnavailableError, createBrowserPool } from '../worker/chromium.ts';
-import { createImageCache } from '../worker/images/cache.ts';
-import { renderCatalogPdf, type PdfQuality } from '../worker/render/pdf.ts';
-import { localSources } from '../worker/render/sources.ts';
+import { ChromiumUnavailableError, createBrowserPool } from '../server/platform/index.ts';
+import { createImageCache } from '../server/files/index.ts';
+import { renderCatalogPdf, type PdfQuality, localSources } from '../server/catalogs/index.ts';
 import { CliError } from './errors.ts';
 
 /** Prepared pictures are kept between runs, like the worker's cache. */

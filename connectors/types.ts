@@ -108,7 +108,7 @@ export type ConnectorAccount = {
 
 /** Process services an adapter may use; `sleep` is injectable so tests can see the waits a policy asks for. */
 export type ConnectorDeps = {
-  /** Opens store_accounts.credentials_encrypted (sealed with APP_SECRET by app/services/secrets.server.ts). */
+  /** Opens store_accounts.credentials_encrypted (sealed with APP_SECRET by server/platform/secrets.server.ts). */
   decrypt: (sealed: string) => string;
   sleep?: (ms: number) => Promise<void>;
   /** Tuning for tests and operators (page sizes, poll intervals, retry waits); adapters document their keys. */

@@ -277,7 +277,7 @@ export const listings = pgTable(
     /**
      * Title, SKU, vendor, brand and category, accents folded (NFD with combining marks removed, and the letters
      * that do not decompose mapped by hand), so "emile" finds "Émile". Keywords are folded the same way in
-     * app/services/listing-search.server.ts (foldAccents). Every function here is immutable and built in.
+     * server/listings/search.server.ts (foldAccents). Every function here is immutable and built in.
      */
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('simple', translate(regexp_replace(normalize(coalesce(title, '') || ' ' || coalesce(sku, '') || ' ' || coalesce(vendor, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(category, ''), NFD), '[\\u0300-\\u036f]', '', 'g'), 'øØđĐłŁħĦı', 'oOdDlLhHi'))`,
@@ -444,7 +444,7 @@ export const jobs = pgTable(
     lockedUntil: ts('locked_until'),
     /**
      * Jobs of one name with the same key do the same work: enqueueing while one that never started is pending
-     * returns it, and two of them never run at once (worker/state.ts).
+     * returns it, and two of them never run at once (server/jobs/state.server.ts).
      */
     dedupeKey: text('dedupe_key'),
     /** When the first attempt started; a job that started has read its inputs, so it is no longer joined. */

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProductElement, getDefaultLayout } from '../core/layouts/index.ts';
 import { CatalogSchema, type Product } from '../core/model/index.ts';
-import { createCatalog, getCatalog } from '../app/services/catalogs.server.ts';
+import { createCatalog, getCatalog } from '../server/catalogs/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';

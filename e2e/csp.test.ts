@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../db/schema.ts';
-import { createCatalog } from '../app/services/catalogs.server.ts';
+import { createCatalog } from '../server/catalogs/index.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';

@@ -2,8 +2,8 @@
  * The process entry: `npm start` (after setup) and `npm run start:app` run this. It opens the database
  * (migrating and seeding it), then serves the app, and shuts down cleanly on SIGINT, SIGTERM and SIGHUP.
  */
-import { ConfigError, loadConfig } from '../app/services/config.server.ts';
-import { SHUTDOWN_GRACE_MS, startServer } from '../app/express.server.ts';
+import { ConfigError, loadConfig } from '../server/platform/index.ts';
+import { SHUTDOWN_GRACE_MS, startProduct } from './product.ts';
 
 /** Requests and jobs get SHUTDOWN_GRACE_MS; closing the worker, Chromium and the database fits in the rest. */
 const STOP_DEADLINE_MS = SHUTDOWN_GRACE_MS + 3_000;
@@ -19,7 +19,7 @@ async function main() {
     }
     throw err;
   }
-  const running = await startServer({ config });
+  const running = await startProduct({ config });
   const { logger } = running.runtime;
   logger.info({ url: running.url, database: running.runtime.database.kind }, 'Catalog Builder is running');
   console.log(`\n  Catalog Builder is running at ${config.APP_URL ?? running.url}\n`);

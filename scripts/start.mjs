@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { setInterval, setTimeout } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { findChrome } from './chrome.mjs';
+import { findChrome } from '../server/platform/find-chrome.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (m) => console.log(`[start] ${m}`);

@@ -1,46 +1,18 @@
-import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
 import type { JobDefinition, WorkerDeps } from './define.ts';
-import { executeAttempt, retryDelayMs, WorkerStoppingError } from './execute.ts';
+import { executeAttempt, WorkerStoppingError } from './execute.ts';
 import type { Runner } from './runner-database.ts';
 import { runnerId } from './runner-database.ts';
-import { extendLease, markActive, markFailedIfUnfinished } from './state.ts';
+import {
+  BULL_QUEUE_NAME,
+  extendLease,
+  markActive,
+  markFailedIfUnfinished,
+  type BullJobData,
+} from '../server/jobs/index.ts';
 
 /** A job whose dedupe key another running job has is looked at again after this long. */
 const BUSY_RETRY_MS = 1_000;
-
-/** One BullMQ queue for every job kind; the job's name picks the handler. */
-export const BULL_QUEUE_NAME = 'catalog-builder-jobs';
-
-export type BullJobData = { payload: unknown; maxAttempts: number };
-
-export function createBullQueue(opts: { redisUrl: string; prefix?: string }): Queue<BullJobData> {
-  return new Queue<BullJobData>(BULL_QUEUE_NAME, {
-    connection: { url: opts.redisUrl, maxRetriesPerRequest: null },
-    prefix: opts.prefix,
-  });
-}
-
-/** Add a job already recorded in the jobs table; BullMQ's job id is the row id, so adding twice is a no-op. */
-export async function addBullJob(opts: {
-  queue: Queue<BullJobData>;
-  def: JobDefinition;
-  jobId: string;
-  payload: unknown;
-  delayMs?: number;
-}): Promise<void> {
-  await opts.queue.add(
-    opts.def.name,
-    { payload: opts.payload, maxAttempts: opts.def.maxAttempts },
-    {
-      jobId: opts.jobId,
-      attempts: opts.def.maxAttempts,
-      backoff: { type: 'exponential', delay: retryDelayMs(opts.def, 1) },
-      delay: opts.delayMs,
-      removeOnComplete: { age: 3_600 },
-      removeOnFail: { age: 7 * 86_400 },
-    },
-  );
-}
 
 export type BullRunnerOptions = {
   deps: WorkerDeps;

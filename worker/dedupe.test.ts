@@ -9,7 +9,7 @@ import {
 } from '../scripts/testing/job-harness.ts';
 import { defineJob, type JobDefinition } from './define.ts';
 
-// Dedupe keys (worker/state.ts): a request joins a job that has not started yet; a request while one runs gets a
+// Dedupe keys (server/jobs/state.server.ts): a request joins a job that has not started yet; a request while one runs gets a
 // fresh job (the running one may have read older inputs), and jobs of one key never run at once.
 const gates = new Map<string, ReturnType<typeof gate>>();
 const started = new Map<string, ReturnType<typeof gate>>();

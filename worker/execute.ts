@@ -1,6 +1,12 @@
 import type { JobContext, JobDefinition, WorkerDeps } from './define.ts';
 import { PermanentJobError } from './define.ts';
-import { markAttemptFailed, markComplete, markProgress, releaseJob } from './state.ts';
+import {
+  markAttemptFailed,
+  markComplete,
+  markProgress,
+  releaseJob,
+  retryDelayMs,
+} from '../server/jobs/index.ts';
 
 /** Progress is written at most this often (the final value always). The UI polls every 500 ms. */
 const PROGRESS_EVERY_MS = 200;
@@ -21,10 +27,6 @@ export class WorkerStoppingError extends Error {
   constructor(message = 'The worker is stopping.') {
     super(message);
   }
-}
-
-export function retryDelayMs(def: Pick<JobDefinition, 'backoffMs'>, attempt: number): number {
-  return def.backoffMs * 2 ** Math.max(0, attempt - 1);
 }
 
 /**

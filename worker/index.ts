@@ -1,19 +1,12 @@
 import path from 'node:path';
-import type { Config } from '../app/services/config.server.ts';
-import type { Logger } from '../app/services/logger.server.ts';
-import type { Storage } from '../app/services/storage.server.ts';
+import { type Config, type Logger, createBrowserPool, type BrowserPool } from '../server/platform/index.ts';
+import { type Storage, createImageCache, type ImageCache } from '../server/files/index.ts';
 import type { Db } from '../db/client.ts';
 import { startBullRunner } from './bullmq.ts';
-import { createBrowserPool, type BrowserPool } from './chromium.ts';
 import type { WorkerDeps } from './define.ts';
-import { createImageCache, type ImageCache } from './images/cache.ts';
 import { JOBS } from './jobs/index.ts';
-import type { JobQueue } from './queue.ts';
+import { type JobQueue, pruneJobs } from '../server/jobs/index.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
-import { pruneJobs } from './state.ts';
-
-export { createJobQueue, type JobQueue } from './queue.ts';
-export type { JobView, JobState } from './state.ts';
 
 export type WorkerOptions = {
   /** Jobs run at once by this process (default 1: a render already uses both cores). */
@@ -24,7 +17,7 @@ export type WorkerOptions = {
   /** BullMQ only: how often stalled jobs are looked for. */
   stalledIntervalMs?: number;
   redisPrefix?: string;
-  /** Code-only options of the SSRF guard (tests allow 127.0.0.1); see worker/images/fetch.ts. */
+  /** Code-only options of the SSRF guard (tests allow 127.0.0.1); see server/files/images/fetch.server.ts. */
   fetchOptions?: WorkerDeps['fetchOptions'];
   browser?: BrowserPool;
   images?: ImageCache;

@@ -6,18 +6,17 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCatalog, loadCatalogById } from '../app/services/catalogs.server.ts';
-import { loadConfig } from '../app/services/config.server.ts';
-import { createLogger } from '../app/services/logger.server.ts';
-import { createLocalStorage, keyFromUrl } from '../app/services/storage.server.ts';
-import { setUpgradeByEmail } from '../app/services/subscriptions.server.ts';
+import { createCatalog, loadCatalogById } from '../server/catalogs/index.ts';
+import { loadConfig, createLogger } from '../server/platform/index.ts';
+import { createLocalStorage, keyFromUrl } from '../server/files/index.ts';
+import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { migrateDatabase, openDatabase, seedDatabase, type Database } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import { openTestDatabase } from '../scripts/testing/database.ts';
 import { pdfInfo } from '../scripts/testing/pdf-tools.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
-import { createBullQueue } from './bullmq.ts';
-import { createJobQueue, startWorker, type JobQueue } from './index.ts';
+import { createBullQueue, createJobQueue, type JobQueue } from '../server/jobs/index.ts';
+import { startWorker } from './index.ts';
 
 // A worker killed with SIGKILL in the middle of a render (DESIGN §7): the previous PDF stays in place, and
 // another runner completes the job. Runs on BullMQ when REDIS_URL is set, on the database runner otherwise.

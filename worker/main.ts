@@ -3,8 +3,7 @@
  * against PostgreSQL (DATABASE_URL) and, optionally, Redis (REDIS_URL). Stops cleanly on SIGINT, SIGTERM and
  * SIGHUP: running jobs get time to finish, and any still running after it are retried by another worker.
  */
-import { ConfigError, loadConfig } from '../app/services/config.server.ts';
-import { createRuntime } from '../app/express.server.ts';
+import { ConfigError, loadConfig, createRuntime } from '../server/platform/index.ts';
 import { startWorker } from './index.ts';
 
 async function main() {

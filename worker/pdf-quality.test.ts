@@ -1,12 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog } from '../app/services/catalogs.server.ts';
-import { requestCatalogPdf } from '../app/services/exports.server.ts';
-import type { User } from '../app/services/auth.server.ts';
+import { createCatalog, requestCatalogPdf } from '../server/catalogs/index.ts';
+import type { User } from '../server/accounts/index.ts';
 import { pdfImages, pdfJpegs, type PdfImage } from '../scripts/testing/pdf-tools.ts';
 import { openRenderHarness, type RenderHarness } from '../scripts/testing/render-harness.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
-import { estimateJpegQuality } from './images/jpeg-quality.ts';
+import { estimateJpegQuality } from '../server/files/index.ts';
 
 // Print quality as a print shop measures it (SPEC §4 PDF export, `pdfimages -list`): every picture is
 // downsampled to 300 ppi at the size it is placed at for print, 150 for screen, and its JPEG quality is the

@@ -2,15 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog, loadCatalogById } from '../app/services/catalogs.server.ts';
-import { createListings, getListing } from '../app/services/listings.server.ts';
-import { keyFromUrl } from '../app/services/storage.server.ts';
+import { createCatalog, loadCatalogById } from '../server/catalogs/index.ts';
+import { createListings, getListing } from '../server/listings/index.ts';
+import { keyFromUrl } from '../server/files/index.ts';
 import { isProductElement } from '../core/model/index.ts';
 import { eq } from 'drizzle-orm';
 import { jobs as jobsTable, users } from '../db/schema.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
-import type { JobView } from './state.ts';
+import type { JobView } from '../server/jobs/index.ts';
 
 // SPEC §4 'Product images compress in a queue', §8 'Image conversion failure: logged only; item removed'.
 let server: TestServer;

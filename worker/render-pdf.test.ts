@@ -5,15 +5,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog, loadCatalogById, saveCatalog } from '../app/services/catalogs.server.ts';
-import { requestCatalogPdf } from '../app/services/exports.server.ts';
-import { queueCatalogImages } from '../app/services/image-jobs.server.ts';
-import type { Storage } from '../app/services/storage.server.ts';
+import { createCatalog, loadCatalogById, saveCatalog, requestCatalogPdf } from '../server/catalogs/index.ts';
+import { queueCatalogImages } from '../server/listings/index.ts';
+import { type Storage, estimateJpegQuality } from '../server/files/index.ts';
 import { isProductElement, type Catalog } from '../core/model/index.ts';
 import { pdfInfo, pdfJpegs, pdfText, qpdfCheck } from '../scripts/testing/pdf-tools.ts';
 import { openRenderHarness, type RenderHarness } from '../scripts/testing/render-harness.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
-import { estimateJpegQuality } from './images/jpeg-quality.ts';
 
 // The render-pdf job end to end on the worker (BullMQ with REDIS_URL, else the database runner): exports asked
 // for while one runs, a PDF write that fails midway, the owner's settings, and an export aborted while it

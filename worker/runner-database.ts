@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { JobDefinition, WorkerDeps } from './define.ts';
 import { executeAttempt, WorkerStoppingError } from './execute.ts';
-import { claimJob, extendLease, markAttemptFailed, releaseJobs } from './state.ts';
+import { claimJob, extendLease, markAttemptFailed, releaseJobs } from '../server/jobs/index.ts';
 
 export type Runner = {
   id: string;

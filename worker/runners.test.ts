@@ -5,7 +5,7 @@ import { jobs } from '../db/schema.ts';
 import { openJobHarness, REDIS_URL, RUNNER_KIND, type JobHarness } from '../scripts/testing/job-harness.ts';
 import { defineJob, PermanentJobError, type JobDefinition } from './define.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
-import { pruneJobs } from './state.ts';
+import { pruneJobs } from '../server/jobs/index.ts';
 
 // The same tests run on the runner the environment selects (scripts/testing/job-harness.ts): BullMQ on a real
 // Redis when REDIS_URL is set (CI's job suite), the database runner otherwise.

@@ -9,9 +9,9 @@ import {
   untilAborted,
   type JobHarness,
 } from '../scripts/testing/job-harness.ts';
-import { BULL_QUEUE_NAME } from './bullmq.ts';
+import { BULL_QUEUE_NAME } from '../server/jobs/index.ts';
 import { defineJob, type JobDefinition } from './define.ts';
-import { markActive } from './state.ts';
+import { markActive } from '../server/jobs/index.ts';
 
 // A worker that stops (DESIGN §7): jobs still running after the grace period are aborted and run again later,
 // without using up an attempt; and with BullMQ, a job BullMQ fails on its own is failed in the jobs table too.

@@ -6,15 +6,17 @@ import {
   countListings,
   listListings,
   type ListingFilters,
-} from '../services/listing-search.server.ts';
-import { getAccount, listAccounts, updateAccountSettings } from '../services/store-accounts.server.ts';
+} from '../../server/listings/index.ts';
 import {
+  getAccount,
+  listAccounts,
+  updateAccountSettings,
   listCategories,
   listCollects,
   listSections,
   listShops,
-} from '../services/store-collections.server.ts';
-import { defineEndpoint } from './define.server.ts';
+} from '../../server/stores/index.ts';
+import { defineEndpoint } from '../../server/platform/index.ts';
 
 const AccountSchema = z.object({
   id: z.string(),

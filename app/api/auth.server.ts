@@ -12,17 +12,19 @@ import {
   requestPasswordReset,
   resetPassword,
   verifyCredentials,
-} from '../services/auth.server.ts';
+  accountSubject,
+  assertUnderRateLimit,
+  hitRateLimit,
+} from '../../server/accounts/index.ts';
 import {
   badRequest,
   json,
-  readBody,
   unauthorized,
+  readBody,
   wantsJson,
   type ReadBodyOptions,
-} from '../services/http.server.ts';
-import { accountSubject, assertUnderRateLimit, hitRateLimit } from '../services/rate-limit.server.ts';
-import { defineEndpoint } from './define.server.ts';
+  defineEndpoint,
+} from '../../server/platform/index.ts';
 
 /** Validate with the first problem as the message (shown on the form) and every problem in details (per field). */
 function parseForm<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {

@@ -9,9 +9,9 @@ import {
   listCatalogs,
   saveCatalog,
   savePage,
-} from '../services/catalogs.server.ts';
-import { queueCatalogImages } from '../services/image-jobs.server.ts';
-import { defineEndpoint } from './define.server.ts';
+} from '../../server/catalogs/index.ts';
+import { queueCatalogImages } from '../../server/listings/index.ts';
+import { defineEndpoint } from '../../server/platform/index.ts';
 
 const CatalogSummarySchema = z.object({
   _id: z.string(),

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
-import { getCatalogPdf, getJobStatus, requestCatalogPdf } from '../services/exports.server.ts';
-import { json } from '../services/http.server.ts';
-import { defineEndpoint } from './define.server.ts';
+import { getCatalogPdf, getJobStatus, requestCatalogPdf } from '../../server/catalogs/index.ts';
+import { json, defineEndpoint } from '../../server/platform/index.ts';
 
 const FormatSchema = z.enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]]);
 

@@ -11,9 +11,9 @@ import {
   sampleProductImage,
 } from '../../scripts/testing/sample-catalog.ts';
 import { client, FROM_APP, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
-import { createCatalog } from '../services/catalogs.server.ts';
-import { keyFromUrl } from '../services/storage.server.ts';
-import { setUpgradeByEmail } from '../services/subscriptions.server.ts';
+import { createCatalog } from '../../server/catalogs/index.ts';
+import { keyFromUrl } from '../../server/files/index.ts';
+import { setUpgradeByEmail } from '../../server/billing/index.ts';
 
 let server: TestServer;
 let images: http.Server;

@@ -1,11 +1,14 @@
-// Every API module, imported once so the registry (and the OpenAPI document) knows all endpoints.
-export * from './accounts.server.ts';
-export * from './auth.server.ts';
-export * from './catalogs.server.ts';
-export * from './exports.server.ts';
-export * from './listing-import.server.ts';
-export * from './listings.server.ts';
-export * from './stores.server.ts';
-export * from './subscriptions.server.ts';
-export * from './users.server.ts';
-export { REGISTRY } from './define.server.ts';
+import { buildOpenApi } from '../../server/platform/index.ts';
+// Every API module, loaded once so the endpoint registry (and the OpenAPI document built from it) knows them all.
+import './accounts.server.ts';
+import './auth.server.ts';
+import './catalogs.server.ts';
+import './exports.server.ts';
+import './listing-import.server.ts';
+import './listings.server.ts';
+import './stores.server.ts';
+import './subscriptions.server.ts';
+import './users.server.ts';
+
+/** The OpenAPI document of every endpoint (GET /api/v1/openapi.json). */
+export const apiDocument = (appUrl: string) => buildOpenApi({ appUrl, version: '1' });

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTINGS_BODY_MAX_BYTES } from '../services/listing-body.server.ts';
+import { LISTINGS_BODY_MAX_BYTES } from '../../server/listings/index.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 type Client = ReturnType<typeof client>;

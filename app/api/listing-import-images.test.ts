@@ -7,9 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, users } from '../../db/schema.ts';
 import { registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
-import { FILES_CSP } from '../services/files.server.ts';
-import { storeListingImages } from '../services/listing-import.server.ts';
-import type { Storage } from '../services/storage.server.ts';
+import { FILES_CSP, type Storage } from '../../server/files/index.ts';
+import { storeListingImages } from '../../server/listings/index.ts';
 
 // The upload-images step of the CSV import (SPEC §4) and how its pictures are kept and served.
 

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { ListingSchema } from '../../core/model/index.ts';
 import { decodeCsvBytes } from '../../core/csv/index.ts';
-import { badRequest, tooLarge } from '../services/http.server.ts';
+import {
+  badRequest,
+  tooLarge,
+  formFiles,
+  readMultipart,
+  defineEndpoint,
+} from '../../server/platform/index.ts';
 import {
   IMAGE_UPLOAD_MAX_REQUEST_BYTES,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MESSAGES,
   reviewProductCsv,
   storeListingImages,
-} from '../services/listing-import.server.ts';
-import { formFiles, readMultipart } from '../services/multipart.server.ts';
-import { defineEndpoint } from './define.server.ts';
+} from '../../server/listings/index.ts';
 
 const ProblemSchema = z.object({
   code: z.string(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CSV_MESSAGES } from '../../core/csv/index.ts';
 import { ProductImageSchema } from '../../core/model/index.ts';
-import { json, notFound } from '../services/http.server.ts';
-import { LISTINGS_BODY_MAX_BYTES, LISTINGS_BODY_TOO_LARGE } from '../services/listing-body.server.ts';
+import { json, notFound, defineEndpoint } from '../../server/platform/index.ts';
 import {
+  LISTINGS_BODY_MAX_BYTES,
+  LISTINGS_BODY_TOO_LARGE,
   InventoryChangesSchema,
   ListingImageInputSchema,
   addListingImage,
@@ -12,18 +13,15 @@ import {
   getParentListing,
   removeListingImage,
   updateInventory,
-} from '../services/listing-details.server.ts';
-import {
   ListingChangesSchema,
   ListingWriteSchema,
   createListings,
   deleteListing,
   getListing,
   updateListing,
-} from '../services/listings.server.ts';
+  queueListingImages,
+} from '../../server/listings/index.ts';
 import { InventorySchema, ListingViewSchema } from './accounts.server.ts';
-import { queueListingImages } from '../services/image-jobs.server.ts';
-import { defineEndpoint } from './define.server.ts';
 
 /**
  * What a client may create: a listing of its own (hand-made, or read from a CSV file). Store listings are

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, collects, storeAccounts, users } from '../../db/schema.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
-import { upsertListings } from '../services/listings.server.ts';
+import { upsertListings } from '../../server/listings/index.ts';
 import {
   DEFAULT_QUERY,
   categoryFilter,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
-import { RATE_LIMITS } from '../services/rate-limit.server.ts';
+import { RATE_LIMITS } from '../../server/accounts/index.ts';
 
 // Failed logins are limited per account as well as per address (DESIGN §10): an attacker spreading guesses
 // over many addresses gets 429 too. The server takes the client address from X-Forwarded-For, since the test

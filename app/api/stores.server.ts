@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { SYNC_KINDS } from '../../core/commands/index.ts';
-import { hasRole } from '../services/auth.server.ts';
-import { forbidden } from '../services/http.server.ts';
+import { hasRole } from '../../server/accounts/index.ts';
+import { forbidden, defineEndpoint } from '../../server/platform/index.ts';
 import {
   checkStoreConnection,
   connectionFailedError,
   resolveStoreAccount,
-} from '../services/store-connectors.server.ts';
-import { startCatalogSynchronize, startStoreSync } from '../services/store-sync-jobs.server.ts';
-import { defineEndpoint } from './define.server.ts';
+  startCatalogSynchronize,
+  startStoreSync,
+} from '../../server/stores/index.ts';
 
 export const checkConnectionEndpoint = defineEndpoint(
   {

@@ -7,8 +7,8 @@ import type { FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.
 import { addFakeProduct } from '../../scripts/testing/fake-shopify-products.ts';
 import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
 import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
-import { createCatalog } from '../services/catalogs.server.ts';
-import { encryptSecret } from '../services/secrets.server.ts';
+import { createCatalog } from '../../server/catalogs/index.ts';
+import { encryptSecret } from '../../server/platform/index.ts';
 
 const SHOP = 'harbour-goods.myshopify.com';
 const IPS = '203.0.113.10,203.0.113.11,203.0.113.12';

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  extendTrialByEmail,
-  listSubscriptions,
-  setUpgradeByEmail,
-} from '../services/subscriptions.server.ts';
-import { defineEndpoint } from './define.server.ts';
+import { extendTrialByEmail, listSubscriptions, setUpgradeByEmail } from '../../server/billing/index.ts';
+import { defineEndpoint } from '../../server/platform/index.ts';
 
 const SubscriptionSchema = z.object({
   id: z.string(),

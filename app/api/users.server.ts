@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { describeUser } from '../services/auth.server.ts';
-import { listUsers } from '../services/users.server.ts';
-import { defineEndpoint } from './define.server.ts';
+import { describeUser, listUsers } from '../../server/accounts/index.ts';
+import { defineEndpoint } from '../../server/platform/index.ts';
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

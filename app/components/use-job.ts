@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { POLLING_MS } from '../../core/constants.ts';
-import type { JobStatus } from '../services/exports.server.ts';
+import type { JobStatus } from '../../server/catalogs/index.ts';
 
 export type WatchedJob =
   | { kind: 'idle' }

@@ -3,7 +3,7 @@ import { AppFrame } from '../components/app-frame.tsx';
 
 // Every /admin/* page is for admins only, checked on the server before any child loader's data is shown.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageRole } = await import('../services/session.server.ts');
+  const { requirePageRole } = await import('../../server/accounts/index.ts');
   const user = await requirePageRole(request, []);
   return { email: user.email };
 }

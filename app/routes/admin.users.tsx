@@ -25,9 +25,9 @@ import { PAGING } from '../../core/constants.ts';
 export const meta: MetaFunction = () => [{ title: 'Users · Admin · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageRole } = await import('../services/session.server.ts');
-  const { getRuntime } = await import('../services/runtime.server.ts');
-  const { listUsers } = await import('../services/users.server.ts');
+  const { requirePageRole } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { listUsers } = await import('../../server/accounts/index.ts');
   await requirePageRole(request, []);
   const url = new URL(request.url);
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1);

@@ -1,4 +1,4 @@
-import { routeHandlers } from '../api/define.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
 import { generateCatalogEndpoint } from '../api/exports.server.ts';
 
 const handlers = routeHandlers(generateCatalogEndpoint);

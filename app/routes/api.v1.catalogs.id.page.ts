@@ -1,5 +1,5 @@
 import { savePageByIndexEndpoint } from '../api/catalogs.server.ts';
-import { routeHandlers } from '../api/define.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
 
 const handlers = routeHandlers(savePageByIndexEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { getInventoryEndpoint, updateInventoryEndpoint } from '../api/listings.server.ts';
-import { routeHandlers } from '../api/define.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
 
 const handlers = routeHandlers(getInventoryEndpoint, updateInventoryEndpoint);
 export const loader = handlers.loader;

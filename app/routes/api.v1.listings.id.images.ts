@@ -1,5 +1,5 @@
 import { listingImagesEndpoint, addListingImageEndpoint } from '../api/listings.server.ts';
-import { routeHandlers } from '../api/define.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
 
 const handlers = routeHandlers(listingImagesEndpoint, addListingImageEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { getListingEndpoint, updateListingEndpoint, deleteListingEndpoint } from '../api/listings.server.ts';
-import { routeHandlers } from '../api/define.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
 
 const handlers = routeHandlers(getListingEndpoint, updateListingEndpoint, deleteListingEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,4 @@
-import { buildOpenApi } from '../api/openapi.server.ts';
-import { json } from '../services/http.server.ts';
-import { getRuntime } from '../services/runtime.server.ts';
+import { json, getRuntime } from '../../server/platform/index.ts';
+import { apiDocument } from '../api/index.server.ts';
 
-export const loader = () => json(buildOpenApi({ appUrl: getRuntime().config.appUrl, version: '1' }));
+export const loader = () => json(apiDocument(getRuntime().config.appUrl));

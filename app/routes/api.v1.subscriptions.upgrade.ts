@@ -1,4 +1,4 @@
-import { routeHandlers } from '../api/define.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
 import { upgradeEndpoint } from '../api/subscriptions.server.ts';
 
 const handlers = routeHandlers(upgradeEndpoint);

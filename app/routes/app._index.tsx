@@ -19,7 +19,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import type { ShopSyncView } from '../services/shopify-home.server.ts';
+import type { ShopSyncView } from '../../server/shopify/index.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
 
@@ -28,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopify = getShopify();
   if (!shopify) return null;
   const { session } = await authenticateAdmin(request);
-  const { getRuntime } = await import('../services/runtime.server.ts');
-  const { merchantForShop } = await import('../services/shopify-home.server.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { merchantForShop } = await import('../../server/shopify/index.ts');
   return merchantForShop({ db: getRuntime().db, shop: session.shop });
 }
 
@@ -37,8 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { authenticateAdmin } = await import('../shopify.server.ts');
   const { session } = await authenticateAdmin(request);
-  const { getRuntime } = await import('../services/runtime.server.ts');
-  const { startShopSync } = await import('../services/shopify-home.server.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { startShopSync } = await import('../../server/shopify/index.ts');
   const runtime = getRuntime();
   return startShopSync({ db: runtime.db, jobs: runtime.jobs, shop: session.shop });
 }

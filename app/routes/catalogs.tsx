@@ -9,10 +9,10 @@ import { EmptyState } from '../components/empty-state.tsx';
 export const meta: MetaFunction = () => [{ title: 'My catalogs · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageUser } = await import('../services/session.server.ts');
-  const { getRuntime } = await import('../services/runtime.server.ts');
-  const { listCatalogs } = await import('../services/catalogs.server.ts');
-  const { hasRole } = await import('../services/auth.server.ts');
+  const { requirePageUser } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { listCatalogs } = await import('../../server/catalogs/index.ts');
+  const { hasRole } = await import('../../server/accounts/index.ts');
   const user = await requirePageUser(request);
   return {
     email: user.email,

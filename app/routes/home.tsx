@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { currentUser } = await import('../services/session.server.ts');
+  const { currentUser } = await import('../../server/accounts/index.ts');
   const user = await currentUser(request);
   return { signedIn: !!user };
 }

@@ -14,11 +14,11 @@ import {
 export const meta: MetaFunction = () => [{ title: 'Products · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageUser } = await import('../services/session.server.ts');
-  const { getRuntime } = await import('../services/runtime.server.ts');
-  const { hasRole } = await import('../services/auth.server.ts');
-  const { listAccounts } = await import('../services/store-accounts.server.ts');
-  const { listListings } = await import('../services/listing-search.server.ts');
+  const { requirePageUser } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { hasRole } = await import('../../server/accounts/index.ts');
+  const { listAccounts } = await import('../../server/stores/index.ts');
+  const { listListings } = await import('../../server/listings/index.ts');
   const user = await requirePageUser(request);
   const db = getRuntime().db;
   const accounts = await listAccounts({ db, ownerId: user.id });

@@ -7,9 +7,9 @@ import { PAGING } from '../../core/constants.ts';
 export const meta: MetaFunction = () => [{ title: 'All catalogs · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageRole } = await import('../services/session.server.ts');
-  const { getRuntime } = await import('../services/runtime.server.ts');
-  const { listAllCatalogs } = await import('../services/catalogs.server.ts');
+  const { requirePageRole } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { listAllCatalogs } = await import('../../server/catalogs/index.ts');
   await requirePageRole(request, ['manager']);
   const url = new URL(request.url);
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1);

@@ -3,7 +3,7 @@ import { AppFrame } from '../components/app-frame.tsx';
 
 // Every /manager/* page is for managers (and admins), checked on the server.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageRole } = await import('../services/session.server.ts');
+  const { requirePageRole } = await import('../../server/accounts/index.ts');
   const user = await requirePageRole(request, ['manager']);
   return { email: user.email };
 }

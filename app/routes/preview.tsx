@@ -10,11 +10,11 @@ import { useJob } from '../components/use-job.ts';
 export const meta: MetaFunction = () => [{ title: 'Print preview · Catalog Builder' }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requirePageUser } = await import('../services/session.server.ts');
-  const { getRuntime } = await import('../services/runtime.server.ts');
-  const { accessibleCatalog } = await import('../services/exports.server.ts');
-  const { hasRole } = await import('../services/auth.server.ts');
-  const { getPlanLimits } = await import('../services/subscriptions.server.ts');
+  const { requirePageUser } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { accessibleCatalog } = await import('../../server/catalogs/index.ts');
+  const { hasRole } = await import('../../server/accounts/index.ts');
+  const { getPlanLimits } = await import('../../server/billing/index.ts');
   const { UserSettingsSchema } = await import('../../core/model/index.ts');
   const user = await requirePageUser(request);
   const { db } = getRuntime();

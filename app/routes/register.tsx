@@ -7,7 +7,7 @@ import { AuthLayout, fieldErrors } from '../components/auth-layout.tsx';
 export const meta: MetaFunction = () => [{ title: 'Create your account · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { redirectIfSignedIn } = await import('../services/session.server.ts');
+  const { redirectIfSignedIn } = await import('../../server/accounts/index.ts');
   await redirectIfSignedIn(request);
   return null;
 }

@@ -6,9 +6,9 @@ import { AuthLayout } from '../components/auth-layout.tsx';
 export const meta: MetaFunction = () => [{ title: 'Welcome · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageUser } = await import('../services/session.server.ts');
-  const { getRuntime } = await import('../services/runtime.server.ts');
-  const { describeUser } = await import('../services/auth.server.ts');
+  const { requirePageUser } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { describeUser } = await import('../../server/accounts/index.ts');
   const user = await requirePageUser(request);
   const view = await describeUser({ db: getRuntime().db, user });
   return { email: view.email, daysLeft: view.subscription?.days_left ?? 0 };

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { getShopify } from '../shopify.server.ts';
-import { handleShopifyWebhook } from '../services/shopify-accounts.server.ts';
-import { findInputProblem } from '../services/input-checks.server.ts';
-import { getRuntime } from '../services/runtime.server.ts';
+import { handleShopifyWebhook } from '../../server/shopify/index.ts';
+import { findInputProblem, getRuntime } from '../../server/platform/index.ts';
 
 /**
  * Every Shopify webhook topic (shopify.app.toml points them all here). authenticate.webhook verifies the

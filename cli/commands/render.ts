@@ -9,8 +9,7 @@ import { writeTextFile } from '../files.ts';
 import { embeddedFontFaces } from '../fonts.ts';
 import { embedLocalAssets, maxPicturePx } from '../embed-pictures.ts';
 import { writeCatalogPdf } from '../pdf.ts';
-import { AssetTokens } from '../../worker/render/assets.ts';
-import { QUALITY_DPI, type PdfQuality } from '../../worker/render/pdf.ts';
+import { AssetTokens, QUALITY_DPI, type PdfQuality } from '../../server/catalogs/index.ts';
 import type { CliCommand } from './types.ts';
 
 export interface RenderJob {

@@ -1,5 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
-import { findChrome } from '../../scripts/chrome.mjs';
+import { findChrome } from '../../server/platform/index.ts';
 
 /** The system Chromium, driven by Playwright; never a downloaded browser, never the network. */
 export async function launchBrowser(): Promise<Browser> {

@@ -1,13 +1,13 @@
 // A listener on this machine's loopback (127.0.0.1 and ::1, one port) that records every connection it gets,
 // for the tests proving the worker's Chromium never reaches a private address (DESIGN §10). The guarded
-// fetcher (worker/images/fetch.ts) may be let through to it by a test: its requests carry its own User-Agent,
+// fetcher (server/files/images/fetch.server.ts) may be let through to it by a test: its requests carry its own User-Agent,
 // so anything else, a request from a browser, a TLS handshake or a connection that never sent a request,
 // is a connection it did not make.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Catalog } from '../../core/model/index.ts';
 import { CatalogBuilder, product } from '../../core/render/test-fixtures.ts';
-import { FETCHER_USER_AGENT } from '../../worker/images/fetch.ts';
+import { FETCHER_USER_AGENT } from '../../server/files/index.ts';
 
 export type TrapConnection = { family: 'IPv4' | 'IPv6'; requests: { url: string; userAgent: string }[] };
 

@@ -1,19 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../app/services/config.server.ts';
-import { createLogger } from '../../app/services/logger.server.ts';
-import { createMailer } from '../../app/services/mail.server.ts';
-import { ensureAdmin } from '../../app/services/auth.server.ts';
-import { setRuntime, type Runtime } from '../../app/services/runtime.server.ts';
-import { createLocalStorage } from '../../app/services/storage.server.ts';
-import { startServer, type RunningServer } from '../../app/express.server.ts';
-import { createBullQueue } from '../../worker/bullmq.ts';
-import { createJobQueue, type WorkerOptions } from '../../worker/index.ts';
+import { loadConfig, createLogger, setRuntime, type Runtime } from '../../server/platform/index.ts';
+import { createMailer } from '../../server/mail/index.ts';
+import { ensureAdmin } from '../../server/accounts/index.ts';
+import { createLocalStorage } from '../../server/files/index.ts';
+import { startProduct, type RunningProduct } from '../product.ts';
+import { createBullQueue } from '../../server/jobs/index.ts';
+import { createJobQueue } from '../../server/jobs/index.ts';
+import type { WorkerOptions } from '../../worker/index.ts';
 import { randomBytes } from 'node:crypto';
 import { openTestDatabase } from './database.ts';
 
-export type TestServer = RunningServer & {
+export type TestServer = RunningProduct & {
   dataDir: string;
   outbox: () => string[];
   readMail: (file: string) => string;
@@ -63,7 +62,7 @@ export async function startTestServer(
     fetchOptions: { offline: true, ...opts.worker?.fetchOptions },
     redisPrefix,
   };
-  const running = await startServer({ runtime, worker });
+  const running = await startProduct({ runtime, worker });
   return {
     ...running,
     dataDir,

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { storeAccounts, users } from '../../db/schema.ts';
 import type { Connector } from '../../connectors/types.ts';
-import { encryptSecret } from '../../app/services/secrets.server.ts';
-import type { StoreAccount } from '../../app/services/store-accounts.server.ts';
-import { connectorFor } from '../../app/services/store-connectors.server.ts';
+import { encryptSecret } from '../../server/platform/index.ts';
+import { type StoreAccount, connectorFor } from '../../server/stores/index.ts';
 import { openTestDatabase } from './database.ts';
 import type { FakeShopifyAdmin } from './fake-shopify-admin.ts';
 import { FakeShopify } from './fake-shopify.ts';

@@ -1,11 +1,11 @@
 // A worker in its own process, for tests that kill one mid-job (worker/kill.test.ts). Like `npm run start:worker`,
 // but on an already migrated database (PostgreSQL, or a PGlite folder this process now owns), with short leases
 // and the SSRF guard's test allowance for the local image server (a code option, never an environment variable).
-import { loadConfig } from '../../app/services/config.server.ts';
-import { createLogger } from '../../app/services/logger.server.ts';
-import { createLocalStorage } from '../../app/services/storage.server.ts';
+import { loadConfig, createLogger } from '../../server/platform/index.ts';
+import { createLocalStorage } from '../../server/files/index.ts';
 import { openDatabase } from '../../db/index.ts';
-import { createJobQueue, startWorker } from '../../worker/index.ts';
+import { createJobQueue } from '../../server/jobs/index.ts';
+import { startWorker } from '../../worker/index.ts';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openDatabase({ url: config.DATABASE_URL, dir: process.env.CB_PGLITE_DIR });

@@ -1,20 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { loadCatalogById } from '../../app/services/catalogs.server.ts';
-import { FILE_TYPES, fileKey } from '../../app/services/files.server.ts';
-import { getListingsByIds, recordProcessedPictures } from '../../app/services/listings.server.ts';
-import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
+import { loadCatalogById, layoutCatalog, storageSources } from '../../server/catalogs/index.ts';
+import {
+  FILE_TYPES,
+  fileKey,
+  compressionTarget,
+  jpegQuality,
+  readSourceImage,
+  storeCompressedImage,
+  type StoredImage,
+} from '../../server/files/index.ts';
+import { getListingsByIds, recordProcessedPictures } from '../../server/listings/index.ts';
+import { getPlanLimits } from '../../server/billing/index.ts';
 import { BOOKLET_PAGE_THUMBNAIL, PAGE_THUMBNAIL } from '../../core/constants.ts';
 import { isProductElement, type Catalog, type Page, type Product } from '../../core/model/index.ts';
 import { resolveFormat } from '../../core/render/index.ts';
 import { catalogPages } from '../../db/schema.ts';
 import type { JobContext } from '../define.ts';
-import { layoutCatalog } from '../render/pdf.ts';
-import { loadUserSettings } from '../settings.ts';
-import { storageSources } from '../render/sources.ts';
-import { compressionTarget, jpegQuality } from './process.ts';
-import { readSourceImage, storeCompressedImage, type StoredImage } from './store.ts';
-import { mapLimit } from '../limit.ts';
+import { loadUserSettings } from '../../server/accounts/index.ts';
+import { mapLimit } from '../../server/platform/index.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';

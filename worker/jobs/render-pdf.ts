@@ -1,29 +1,22 @@
 import { createHmac } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
-import { loadCatalogById, setCatalogPdf } from '../../app/services/catalogs.server.ts';
-import type { Storage } from '../../app/services/storage.server.ts';
-import { getPlanLimits } from '../../app/services/subscriptions.server.ts';
+import {
+  loadCatalogById,
+  setCatalogPdf,
+  renderCatalogPdf,
+  type RenderPdfReport,
+  storageSources,
+} from '../../server/catalogs/index.ts';
+import { type Storage, jpegQuality } from '../../server/files/index.ts';
+import { getPlanLimits } from '../../server/billing/index.ts';
 import { events } from '../../db/schema.ts';
-import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
+import type { PageFormat } from '../../core/constants.ts';
+import { renderPdfSpec } from '../../server/jobs/index.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
-import { jpegQuality } from '../images/process.ts';
-import { renderCatalogPdf, type RenderPdfReport } from '../render/pdf.ts';
-import { storageSources } from '../render/sources.ts';
-import { loadUserSettings } from '../settings.ts';
+import { loadUserSettings } from '../../server/accounts/index.ts';
 
-export const RenderPdfPayload = z.object({
-  catalogId: z.string().uuid(),
-  /** The page size chosen on the print preview; null: the catalog's, else the owner's setting (A4). */
-  format: z
-    .enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]])
-    .nullable()
-    .default(null),
-  quality: z.enum(['print', 'screen']).default('print'),
-});
-
-const RENDER_TIMEOUT_MS = 10 * 60_000;
+const RENDER_TIMEOUT_MS = renderPdfSpec.timeoutMs;
 const TMP_PREFIX = 'tmp/pdf';
 
 export type RenderPdfResult = {
@@ -74,11 +67,7 @@ async function sweepPartials(storage: Storage): Promise<void> {
  * place; then the catalog's url and download_number are updated.
  */
 export const renderPdfJob = defineJob({
-  name: 'render-pdf',
-  payload: RenderPdfPayload,
-  maxAttempts: 3,
-  timeoutMs: RENDER_TIMEOUT_MS,
-  backoffMs: 2_000,
+  ...renderPdfSpec,
   run: async (payload, ctx): Promise<RenderPdfResult> => {
     const { db, storage, config, browser, images } = ctx.deps;
     const started = performance.now();

@@ -1,25 +1,18 @@
-import { z } from 'zod';
 import { ConnectorError, hasConnector } from '../../connectors/index.ts';
-import { findOwnedAccount } from '../../app/services/store-accounts.server.ts';
-import { connectorFor, syncTuning } from '../../app/services/store-connectors.server.ts';
-import { syncStore, type SyncStoreResult } from '../../app/services/store-sync.server.ts';
-import { queueListingImages } from '../../app/services/image-jobs.server.ts';
+import {
+  findOwnedAccount,
+  connectorFor,
+  syncTuning,
+  syncStore,
+  type SyncStoreResult,
+} from '../../server/stores/index.ts';
+import { queueListingImages } from '../../server/listings/index.ts';
+import { syncStoreSpec } from '../../server/jobs/index.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
 
-export const SyncStorePayload = z.object({
-  ownerId: z.string().uuid(),
-  accountId: z.string().uuid(),
-});
-
-/** A full sync of one store account (app/services/store-sync.server.ts); safe to run again after a crash. */
+/** A full sync of one store account (server/stores/sync.server.ts); safe to run again after a crash. */
 export const syncStoreJob = defineJob({
-  name: 'sync-store',
-  payload: SyncStorePayload,
-  maxAttempts: 3,
-  timeoutMs: 2 * 3600_000,
-  backoffMs: 30_000,
-  // It reads the store, which a second click cannot have changed: the click answers the running sync.
-  joinRunning: true,
+  ...syncStoreSpec,
   run: async (payload, ctx): Promise<SyncStoreResult> => {
     const { db, config } = ctx.deps;
     const account = await findOwnedAccount({ db, ownerId: payload.ownerId, accountId: payload.accountId });

@@ -1,0 +1,9 @@
+export {
+  describeSubscription,
+  extendTrialByEmail,
+  getCurrentSubscription,
+  getPlanLimits,
+  listSubscriptions,
+  setUpgradeByEmail,
+  startTrial,
+} from './subscriptions.server.ts';

@@ -1,0 +1,397 @@
+import { and, count, desc, eq, ilike, notIlike, or, sql } from 'drizzle-orm';
+import { getDefaultLayout, createPage } from '../../core/layouts/index.ts';
+import { migrateCatalog } from '../../core/migrations/index.ts';
+import { CURRENT_SCHEMA_VERSION, PageSchema, type Catalog, type Page } from '../../core/model/index.ts';
+import { checkPlanLimits, countProducts, enforceSizeLimit } from '../../core/rules/index.ts';
+import type { Db } from '../../db/client.ts';
+import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
+import { catalogPages, catalogs, users } from '../../db/schema.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../platform/index.ts';
+import { getPlanLimits } from '../billing/index.ts';
+
+export type CatalogRow = typeof catalogs.$inferSelect;
+
+export const CATALOG_MESSAGES = {
+  stale:
+    'This catalog was changed somewhere else. Reload it to get the latest version, then make your change again.',
+  maxCatalogs: (n: number, limit: number) => `Max Catalogs Limit Reached (${n}/${limit})`,
+  invalid: 'This catalog document is not valid.',
+} as const;
+
+export type CatalogSummary = {
+  _id: string;
+  slug: string | null;
+  title: string;
+  featured: boolean;
+  pageCount: number;
+  productCount: number;
+  url: string | null;
+  download_number: number;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * The address a client gets for a catalog's PDF: the download route, which checks the caller and the plan
+ * (SPEC §6: trial accounts never get the file). The file itself is never served from /files. `v` changes with
+ * every export, so a browser never shows a stale copy.
+ */
+export function catalogPdfLink(row: Pick<CatalogRow, 'id' | 'pdfUrl'>): string | null {
+  if (!row.pdfUrl) return null;
+  const v = new URL(row.pdfUrl, 'http://x').searchParams.get('v');
+  return `/api/v1/catalogs/${encodeURIComponent(row.id)}/download${v ? `?v=${encodeURIComponent(v)}` : ''}`;
+}
+
+export function summarizeCatalog(row: CatalogRow): CatalogSummary {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    featured: row.featured,
+    pageCount: row.pageCount,
+    productCount: row.productCount,
+    url: catalogPdfLink(row),
+    download_number: row.downloadNumber,
+    revision: row.revision,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user's catalogs, most recently changed first. */
+export async function listCatalogs(opts: { db: Db; ownerId: string }): Promise<CatalogSummary[]> {
+  const rows = await opts.db
+    .select()
+    .from(catalogs)
+    .where(ownedBy(catalogs, opts.ownerId))
+    .orderBy(desc(catalogs.updatedAt));
+  return rows.map(summarizeCatalog);
+}
+
+/** Parse and upgrade a document from a client or the database; a broken one is a 400, never a crash. */
+function toCatalog(raw: unknown): Catalog {
+  let issues: { path: PropertyKey[]; message: string }[] | undefined;
+  try {
+    const catalog = migrateCatalog(raw);
+    issues = duplicatePageIds(catalog);
+    if (!issues.length) return catalog;
+  } catch (err) {
+    issues = (err as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+  }
+  throw badRequest(
+    withFirstIssue(CATALOG_MESSAGES.invalid, issues),
+    issues?.slice(0, 20).map((i) => ({ path: i.path.map(String), message: i.message })),
+  );
+}
+
+/** The message, then the first problem with the field it is in (the details list them all). */
+function withFirstIssue(message: string, issues?: readonly { path: PropertyKey[]; message: string }[]) {
+  const first = issues?.[0];
+  return first ? `${message} ${first.path.map(String).join('.')}: ${first.message}` : message;
+}
+
+/** Page ids key the catalog's catalog_pages rows, so two pages cannot share one. */
+function duplicatePageIds(catalog: Catalog) {
+  const seen = new Set<string>();
+  return catalog.pages.flatMap((p, i) => {
+    const taken = seen.has(p.id);
+    seen.add(p.id);
+    return taken ? [{ path: ['pages', i, 'id'], message: 'Another page of this catalog has this id' }] : [];
+  });
+}
+
+/** The catalog row's document: everything but the pages (they are rows of their own). */
+function documentOf(catalog: Catalog): Record<string, unknown> {
+  const { pages: _pages, ...rest } = catalog;
+  return rest;
+}
+
+/** Blocking plan rules of SPEC §5 (403 with the SPEC message) and the size limit, before any write. */
+async function applySaveRules(db: Db, ownerId: string, catalog: Catalog): Promise<Catalog> {
+  const limits = await getPlanLimits({ db, userId: ownerId });
+  const check = checkPlanLimits(catalog, limits);
+  if (!check.ok) throw new ApiError('forbidden', check.message, { details: check.violations });
+  return enforceSizeLimit(catalog).catalog;
+}
+
+function assemble(row: CatalogRow, pages: { document: unknown }[]): Catalog {
+  return toCatalog({
+    ...(row.document as object),
+    _id: row.id,
+    slug: row.slug ?? '',
+    title: row.title,
+    featured: row.featured,
+    url: catalogPdfLink(row),
+    download_number: row.downloadNumber,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    pages: pages.map((p) => p.document),
+  });
+}
+
+async function loadPages(db: Db, catalogId: string) {
+  return db
+    .select({ document: catalogPages.document })
+    .from(catalogPages)
+    .where(eq(catalogPages.catalogId, catalogId))
+    .orderBy(catalogPages.position);
+}
+
+/** The default new catalog: a front cover, one page of products in the default grid, a back cover. */
+function starterPages(nbProductsPage?: number): Page[] {
+  return [
+    createPage({ layout: getDefaultLayout('front cover') }),
+    createPage({ layout: getDefaultLayout('products', nbProductsPage) }),
+    createPage({ layout: getDefaultLayout('back cover') }),
+  ];
+}
+
+/**
+ * Create a catalog for its owner: empty (a cover, a product page, a back cover) or from a whole document
+ * (a copy, an import, the CLI's output). Plan limits apply as on save.
+ */
+export async function createCatalog(opts: {
+  db: Db;
+  ownerId: string;
+  input?: { title?: string; catalog?: unknown };
+}): Promise<{ catalog: Catalog; revision: number }> {
+  const { db, ownerId } = opts;
+  const limits = await getPlanLimits({ db, userId: ownerId });
+  const [{ n }] = (await db.select({ n: count() }).from(catalogs).where(ownedBy(catalogs, ownerId))) as [
+    { n: number },
+  ];
+  if (Number(n) >= limits.max_catalogs)
+    throw forbidden(CATALOG_MESSAGES.maxCatalogs(Number(n) + 1, limits.max_catalogs));
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+  const raw = (opts.input?.catalog ?? {}) as Record<string, unknown>;
+  const id = globalThis.crypto.randomUUID();
+  const now = new Date().toISOString();
+  let catalog = toCatalog({
+    ...raw,
+    _id: id,
+    slug: '',
+    title: opts.input?.title ?? raw.title ?? 'Untitled catalog',
+    user: { _id: ownerId, email: owner?.email ?? '' },
+    url: null,
+    download_number: 0,
+    featured: false,
+    created_at: now,
+    updated_at: now,
+  });
+  if (!Array.isArray(raw.pages))
+    catalog = { ...catalog, pages: starterPages(catalog.settings.nbProductsPage) };
+  catalog = await applySaveRules(db, ownerId, catalog);
+  await db.transaction(async (tx) => {
+    await tx.insert(catalogs).values({
+      id,
+      ownerId,
+      title: catalog.title,
+      document: documentOf(catalog),
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      pageCount: catalog.pages.length,
+      productCount: countProducts(catalog),
+    });
+    if (catalog.pages.length) {
+      await tx
+        .insert(catalogPages)
+        .values(catalog.pages.map((p, i) => ({ id: p.id, catalogId: id, position: i, document: p })));
+    }
+  });
+  return { catalog, revision: 1 };
+}
+
+/** The owner's catalog with its pages, upgraded to the current schema; another owner's id is a 404. */
+export async function getCatalog(opts: {
+  db: Db;
+  ownerId: string;
+  catalogId: string;
+}): Promise<{ catalog: Catalog; revision: number; row: CatalogRow }> {
+  const row = await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId);
+  if (!row) throw notFound('Catalog not found.');
+  return { catalog: assemble(row, await loadPages(opts.db, row.id)), revision: row.revision, row };
+}
+
+/** A catalog by id without an owner check: for the worker and staff tools, never for a user's request. */
+export async function loadCatalogById(opts: {
+  db: Db;
+  catalogId: string;
+}): Promise<{ catalog: Catalog; row: CatalogRow } | null> {
+  const [row] = await opts.db.select().from(catalogs).where(eq(catalogs.id, opts.catalogId));
+  if (!row) return null;
+  return { catalog: assemble(row, await loadPages(opts.db, row.id)), row };
+}
+
+/**
+ * Bump the revision if it is still `revision`; otherwise the save is stale (409) or the catalog is not the
+ * owner's (404). Runs inside the save's transaction so a refused save writes nothing.
+ */
+async function claimRevision(
+  tx: Db,
+  ownerId: string,
+  catalogId: string,
+  revision: number,
+  set: Partial<typeof catalogs.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(catalogs)
+    .set({ ...set, revision: sql`${catalogs.revision} + 1`, updatedAt: new Date() })
+    .where(and(ownedRow(catalogs, catalogId, ownerId), eq(catalogs.revision, revision)))
+    .returning();
+  if (row) return row;
+  const current = await findOwned(tx, catalogs, catalogId, ownerId);
+  if (!current) throw notFound('Catalog not found.');
+  throw conflict(CATALOG_MESSAGES.stale, { revision: current.revision });
+}
+
+/** Save a whole catalog (settings and every page) when `revision` is current. */
+export async function saveCatalog(opts: {
+  db: Db;
+  ownerId: string;
+  catalogId: string;
+  catalog: unknown;
+  revision: number;
+}): Promise<{ revision: number; catalog: Catalog }> {
+  const { db, ownerId, catalogId } = opts;
+  if (!(await findOwned(db, catalogs, catalogId, ownerId))) throw notFound('Catalog not found.');
+  let catalog = toCatalog({ ...(opts.catalog as object), _id: catalogId });
+  catalog = await applySaveRules(db, ownerId, catalog);
+  const row = await db.transaction(async (tx) => {
+    const saved = await claimRevision(tx as unknown as Db, ownerId, catalogId, opts.revision, {
+      title: catalog.title,
+      document: documentOf(catalog),
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      pageCount: catalog.pages.length,
+      productCount: countProducts(catalog),
+    });
+    await tx.delete(catalogPages).where(eq(catalogPages.catalogId, catalogId));
+    if (catalog.pages.length) {
+      await tx
+        .insert(catalogPages)
+        .values(catalog.pages.map((p, i) => ({ id: p.id, catalogId, position: i, document: p })));
+    }
+    return saved;
+  });
+  return { revision: row.revision, catalog };
+}
+
+/**
+ * Save one page (DESIGN §5: saving a page writes only that page). The page is addressed by id, or by
+ * index for PUT /page/{pageIndex}; product counts and plan limits are kept from the page's change alone.
+ */
+export async function savePage(opts: {
+  db: Db;
+  ownerId: string;
+  catalogId: string;
+  page: unknown;
+  revision: number;
+  pageId?: string;
+  pageIndex?: number;
+}): Promise<{ revision: number; page: Page }> {
+  const { db, ownerId, catalogId } = opts;
+  const row = await findOwned(db, catalogs, catalogId, ownerId);
+  if (!row) throw notFound('Catalog not found.');
+  const where =
+    opts.pageId !== undefined
+      ? and(eq(catalogPages.catalogId, catalogId), eq(catalogPages.id, opts.pageId))
+      : and(eq(catalogPages.catalogId, catalogId), eq(catalogPages.position, opts.pageIndex ?? -1));
+  const [existing] = await db.select().from(catalogPages).where(where);
+  if (!existing) throw notFound('Page not found.');
+  const parsed = PageSchema.safeParse({ ...(opts.page as object), id: existing.id });
+  if (!parsed.success)
+    throw badRequest(
+      withFirstIssue('This page is not valid.', parsed.error.issues),
+      parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String), message: i.message })),
+    );
+  const page = parsed.data;
+  const oldProducts = countProducts({
+    pages: [toCatalog({ _id: catalogId, pages: [existing.document] }).pages[0]!],
+  });
+  const productCount = row.productCount - oldProducts + countProducts({ pages: [page] });
+  const limits = await getPlanLimits({ db, userId: ownerId });
+  // Page counts do not change here; only products and wholesale pages can cross a limit.
+  const check = checkPlanLimits(
+    { pages: [page] },
+    {
+      ...limits,
+      max_pages_per_catalog: Number.MAX_SAFE_INTEGER,
+      max_products_per_catalog: Number.MAX_SAFE_INTEGER,
+    },
+  );
+  if (!check.ok) throw new ApiError('forbidden', check.message, { details: check.violations });
+  if (productCount > limits.max_products_per_catalog) {
+    throw forbidden(`Max Products Limit Reached (${productCount}/${limits.max_products_per_catalog})`);
+  }
+  const saved = await db.transaction(async (tx) => {
+    const r = await claimRevision(tx as unknown as Db, ownerId, catalogId, opts.revision, { productCount });
+    await tx
+      .update(catalogPages)
+      .set({ document: page, updatedAt: new Date() })
+      .where(and(eq(catalogPages.catalogId, catalogId), eq(catalogPages.id, existing.id)));
+    return r;
+  });
+  return { revision: saved.revision, page };
+}
+
+export async function getPage(opts: {
+  db: Db;
+  ownerId: string;
+  catalogId: string;
+  pageId: string;
+}): Promise<Page> {
+  if (!(await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId)))
+    throw notFound('Catalog not found.');
+  const [row] = await opts.db
+    .select()
+    .from(catalogPages)
+    .where(and(eq(catalogPages.catalogId, opts.catalogId), eq(catalogPages.id, opts.pageId)));
+  if (!row) throw notFound('Page not found.');
+  return toCatalog({ _id: opts.catalogId, pages: [row.document] }).pages[0]!;
+}
+
+export async function deleteCatalog(opts: { db: Db; ownerId: string; catalogId: string }): Promise<void> {
+  const row = await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId);
+  if (!row) throw notFound('Catalog not found.');
+  await opts.db.delete(catalogs).where(ownedRow(catalogs, row.id, opts.ownerId));
+}
+
+/** Record a finished PDF: its URL and one more download number. */
+export async function setCatalogPdf(opts: { db: Db; catalogId: string; url: string }): Promise<void> {
+  await opts.db
+    .update(catalogs)
+    .set({ pdfUrl: opts.url, downloadNumber: sql`${catalogs.downloadNumber} + 1`, updatedAt: new Date() })
+    .where(eq(catalogs.id, opts.catalogId));
+}
+
+/** Staff: every catalog with its owner's email, newest change first; internal sample/template accounts skipped. */
+export async function listAllCatalogs(opts: { db: Db; page: number; limit: number; filter?: string }) {
+  // SPEC §6: admin lists skip catalogs whose owner email carries internal markers.
+  const internal = and(notIlike(users.email, '%+sample%'), notIlike(users.email, '%+template%'));
+  const where = opts.filter
+    ? and(
+        internal,
+        or(
+          ilike(catalogs.title, containsPattern(opts.filter)),
+          ilike(users.email, containsPattern(opts.filter)),
+        ),
+      )
+    : internal;
+  const [{ total }] = (await opts.db
+    .select({ total: count() })
+    .from(catalogs)
+    .innerJoin(users, eq(users.id, catalogs.ownerId))
+    .where(where)) as [{ total: number }];
+  const rows = await opts.db
+    .select({ catalog: catalogs, email: users.email })
+    .from(catalogs)
+    .innerJoin(users, eq(users.id, catalogs.ownerId))
+    .where(where)
+    .orderBy(desc(catalogs.updatedAt))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const data = rows.map((r) => ({
+    ...summarizeCatalog(r.catalog),
+    user: { _id: r.catalog.ownerId, email: r.email },
+  }));
+  return { data, total: Number(total), count: data.length };
+}

@@ -1,0 +1,125 @@
+import type { Readable } from 'node:stream';
+import type { PageFormat } from '../../core/constants.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { type User, hasRole } from '../accounts/index.ts';
+import { catalogPdfLink, getCatalog, loadCatalogById } from './catalogs.server.ts';
+import { forbidden, notFound } from '../platform/index.ts';
+import { keyFromUrl, type Storage } from '../files/index.ts';
+import { getPlanLimits } from '../billing/index.ts';
+
+/** SPEC §6 and §8 texts for exports. */
+export const EXPORT_MESSAGES = {
+  upgrade: 'Please upgrade to use this feature',
+  embed: 'Please subscribe to be able to embed your catalog.',
+  generationFailed:
+    'An error occurred while generating your catalog. Please check that all of your products have images, then retry.',
+  notReady: 'The PDF of this catalog has not been generated yet.',
+} as const;
+
+export type ExportAction = 'download' | 'print' | 'embed';
+
+/**
+ * SPEC §6: trial accounts get a watermark and cannot download, print or embed (403 with the plan message);
+ * embedding also needs the plan's embeddable limit.
+ */
+export async function assertPlanAllows(opts: { db: Db; user: User; action: ExportAction }): Promise<void> {
+  if (hasRole(opts.user, 'admin', 'manager')) return;
+  const limits = await getPlanLimits({ db: opts.db, userId: opts.user.id });
+  if (limits.isTrial) throw forbidden(EXPORT_MESSAGES.upgrade);
+  if (opts.action === 'embed' && !limits.embeddable) throw forbidden(EXPORT_MESSAGES.embed);
+}
+
+/** The catalog if the user owns it (staff may reach any catalog, SPEC §4 admin downloads); else a 404. */
+export async function accessibleCatalog(db: Db, user: User, catalogId: string) {
+  if (hasRole(user, 'admin', 'manager')) {
+    const loaded = await loadCatalogById({ db, catalogId });
+    if (!loaded) throw notFound('Catalog not found.');
+    return loaded;
+  }
+  return getCatalog({ db, ownerId: user.id, catalogId });
+}
+
+/**
+ * Start a PDF export (SPEC §7 GET catalogs/{id}/generate). Asking again while the same export is pending
+ * answers the same job. Trial accounts may generate (their PDF carries the watermark), not download.
+ */
+export async function requestCatalogPdf(opts: {
+  db: Db;
+  jobs: JobQueue;
+  user: User;
+  catalogId: string;
+  format?: PageFormat | null;
+  quality?: 'print' | 'screen';
+}): Promise<{ job_id: string }> {
+  const { catalog } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
+  const format = opts.format ?? null;
+  const quality = opts.quality ?? 'print';
+  const job = await opts.jobs.enqueue(
+    'render-pdf',
+    { catalogId: catalog._id, format, quality },
+    { ownerId: opts.user.id, dedupeKey: `render-pdf:${catalog._id}:${format ?? 'default'}:${quality}` },
+  );
+  return { job_id: job.id };
+}
+
+export type JobStatus = {
+  job_state: 'pending' | 'complete' | 'failed';
+  progress: { done: number; total: number };
+  /** The finished file of an export job. */
+  url?: string;
+  /** SPEC §8 text of a failed export. */
+  message?: string;
+  /** A finished catalog synchronize: how many products changed (failures are skipped silently, SPEC §8). */
+  updated?: number;
+};
+
+/** SPEC §7 GET jobs?jobId=: the caller's job only (another owner's is a 404); a running job reads as pending. */
+export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: string }): Promise<JobStatus> {
+  const job = await opts.jobs.getJob({ jobId: opts.jobId, ownerId: opts.user.id });
+  if (!job) throw notFound('Job not found.');
+  const state = job.state === 'active' ? 'pending' : job.state;
+  const status: JobStatus = { job_state: state, progress: job.progress };
+  if (state === 'complete' && job.name === 'render-pdf' && job.result && typeof job.result === 'object') {
+    const { catalogId, url } = job.result as { catalogId?: string; url?: string };
+    const link = catalogId && url ? catalogPdfLink({ id: catalogId, pdfUrl: url }) : null;
+    if (link) status.url = link;
+  }
+  if (state === 'failed' && job.name === 'render-pdf') status.message = EXPORT_MESSAGES.generationFailed;
+  if (state === 'complete' && job.name === 'synchronize-catalog') {
+    const updated = (job.result as { updated?: unknown } | null)?.updated;
+    if (typeof updated === 'number') status.updated = updated;
+  }
+  return status;
+}
+
+function fileName(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${base || 'catalog'}.pdf`;
+}
+
+/**
+ * The catalog's PDF for GET catalogs/{id}/download: 404 until one exists (SPEC §7: polled until 200), 403 for
+ * trial accounts.
+ */
+export async function getCatalogPdf(opts: {
+  db: Db;
+  storage: Storage;
+  user: User;
+  catalogId: string;
+  /** download (the file) or print (shown in the browser to print it): both refused to trial accounts. */
+  action?: Extract<ExportAction, 'download' | 'print'>;
+}): Promise<{ url: string; fileName: string; size: number; open: () => Readable | null }> {
+  const { catalog, row } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
+  await assertPlanAllows({ db: opts.db, user: opts.user, action: opts.action ?? 'download' });
+  const key = row.pdfUrl ? keyFromUrl(row.pdfUrl.split('?')[0]!) : null;
+  const size = key ? await opts.storage.size(key) : null;
+  const url = catalogPdfLink(row);
+  if (!url || !key || size === null) throw notFound(EXPORT_MESSAGES.notReady);
+  return { url, fileName: fileName(catalog.title), size, open: () => opts.storage.stream(key) };
+}

@@ -1,0 +1,20 @@
+export { bundledFontFaces, bundledFontFiles } from './fonts.server.ts';
+export { createImageCache, writeAtomically } from './images/cache.server.ts';
+export type { ImageCache } from './images/cache.server.ts';
+export { FETCHER_USER_AGENT } from './images/fetch.server.ts';
+export type { SafeFetchOptions } from './images/fetch.server.ts';
+export { estimateJpegQuality } from './images/jpeg-quality.server.ts';
+export { compressionTarget, jpegQuality } from './images/process.server.ts';
+export { readSourceImage, storeCompressedImage } from './images/store.server.ts';
+export type { StoredImage } from './images/store.server.ts';
+export { createLocalStorage, keyFromUrl } from './storage.server.ts';
+export type { Storage } from './storage.server.ts';
+export {
+  checkUpload,
+  FILE_TYPES,
+  fileKey,
+  FILES_CSP,
+  servedFileHeaders,
+  storeUploads,
+} from './uploads.server.ts';
+export type { CheckedUpload } from './uploads.server.ts';

@@ -1,0 +1,34 @@
+export { LISTINGS_BODY_MAX_BYTES, LISTINGS_BODY_TOO_LARGE } from './body.server.ts';
+export {
+  addListingImage,
+  getInventory,
+  getListingImages,
+  getParentListing,
+  InventoryChangesSchema,
+  ListingImageInputSchema,
+  removeListingImage,
+  updateInventory,
+} from './details.server.ts';
+export { queueCatalogImages, queueListingImages } from './image-jobs.server.ts';
+export {
+  IMAGE_UPLOAD_MAX_REQUEST_BYTES,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MESSAGES,
+  reviewProductCsv,
+  storeListingImages,
+} from './import.server.ts';
+export {
+  createListings,
+  deleteListing,
+  findListingByExternalId,
+  getListing,
+  getListingsByIds,
+  ListingChangesSchema,
+  ListingWriteSchema,
+  recordProcessedPictures,
+  updateListing,
+  upsertListings,
+} from './listings.server.ts';
+export type { ListingView } from './listings.server.ts';
+export { countListings, LISTING_SORTS, listListings } from './search.server.ts';
+export type { ListingFilters, ListingSort } from './search.server.ts';

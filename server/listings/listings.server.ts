@@ -1,0 +1,380 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { Int32Schema, ListingSchema, type Listing } from '../../core/model/index.ts';
+import type { Db } from '../../db/client.ts';
+import { findOwned, isUuid, ownedBy } from '../../db/owned.ts';
+import { listings } from '../../db/schema.ts';
+import { describeIssues, parseWith, notFound, badRequest } from '../platform/index.ts';
+import { keepStoredPictures } from './pictures.server.ts';
+import { ensureOwnAccount, requireOwnedAccount } from '../stores/index.ts';
+
+/**
+ * Listings: the products of a store account (SPEC §3 Listing). Every writer goes through this module (the API,
+ * the CSV import, store syncs), so the indexed filter columns always agree with the stored document.
+ */
+
+export type ListingRow = typeof listings.$inferSelect;
+
+/** Rows per INSERT: 500 listings × 18 columns stays far below PostgreSQL's 65,535 parameters per statement. */
+export const UPSERT_BATCH_SIZE = 500;
+
+/**
+ * A listing as writers give it: the Listing document, plus what only a store knows and the document does not
+ * hold (the store's own ordering for the "manual" sort, popularity for "best-selling", the creation date for
+ * "created-desc"). Those three default to null, and null leaves an existing listing's value as it is.
+ */
+export const ListingWriteSchema = ListingSchema.extend({
+  store_position: Int32Schema.nullable().optional(),
+  sales_rank: Int32Schema.nullable().optional(),
+  external_created_at: z.coerce.date().nullable().optional(),
+  /** Whether a new listing shows in the panel (default true); an update never changes the merchant's choice. */
+  visible: z.boolean().optional(),
+});
+export type ListingWrite = z.input<typeof ListingWriteSchema>;
+
+/** A listing as the API answers it: the document, with the row's id and the merchant's own flags. */
+export type ListingView = Listing & {
+  id: string;
+  account_id: string;
+  visible: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export function describeListing(row: ListingRow): ListingView {
+  const doc = row.document as Listing;
+  return {
+    ...doc,
+    id: row.id,
+    source: row.source,
+    external_id: row.externalId,
+    account_id: row.accountId,
+    visible: row.visible,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Integer column from a document number: ListingSchema takes whole numbers only, but older documents may hold 2.5. */
+const whole = (n: number | null | undefined) =>
+  n === null || n === undefined || !Number.isFinite(n) ? null : Math.trunc(n);
+
+function rowValues(ownerId: string, accountId: string, input: z.output<typeof ListingWriteSchema>) {
+  const { store_position, sales_rank, external_created_at, visible, id: _id, ...doc } = input;
+  return {
+    ownerId,
+    accountId,
+    source: doc.source,
+    externalId: doc.external_id,
+    parentExternalId: doc.parent_id,
+    language: doc.language,
+    title: doc.title,
+    status: doc.status,
+    stock: whole(doc.stock),
+    category: doc.category,
+    vendor: doc.vendor,
+    brand: doc.brand,
+    sku: doc.sku,
+    price: doc.price,
+    online: doc.online,
+    storePosition: store_position ?? null,
+    salesRank: sales_rank ?? null,
+    externalCreatedAt: external_created_at ?? null,
+    visible: visible ?? true,
+    document: doc,
+  };
+}
+
+export type UpsertResult = {
+  created: number;
+  updated: number;
+  /** One entry per stored listing, in input order (a repeated external_id is stored once, the last one). */
+  listings: { id: string; external_id: string | null; title: string }[];
+};
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+const keep = (column: string) => sql.raw(`coalesce(excluded.${column}, listings.${column})`);
+
+/**
+ * Store listings in an account the owner holds: insert, or update the listing with the same external_id
+ * (so a re-import or a re-sync updates instead of duplicating). Listings without an external_id are always
+ * new. Everything is validated first (400 naming the bad item), then written in one transaction, in
+ * statements of UPSERT_BATCH_SIZE rows. The merchant's `visible` flag is never touched by a store write.
+ */
+export async function upsertListings(opts: {
+  db: Db;
+  ownerId: string;
+  accountId: string;
+  listings: readonly ListingWrite[];
+  /**
+   * External ids whose listing, when already there, keeps its pictures (an import that could not resolve its
+   * local picture names). Store syncs never pass it: the store's pictures always win.
+   */
+  keepPicturesOf?: ReadonlySet<string>;
+}): Promise<UpsertResult> {
+  const account = await requireOwnedAccount(opts);
+  const parsed = parseWith(z.array(ListingWriteSchema), opts.listings);
+  // ON CONFLICT cannot touch one row twice in a statement: the last occurrence of an external_id wins.
+  const lastIndex = new Map<string, number>();
+  parsed.forEach((l, i) => l.external_id !== null && lastIndex.set(l.external_id, i));
+  const values = parsed
+    .filter((l, i) => l.external_id === null || lastIndex.get(l.external_id) === i)
+    .map((l) => rowValues(opts.ownerId, account.id, l));
+
+  const stored: { id: string; externalId: string | null; title: string; inserted: boolean }[] = [];
+  await opts.db.transaction(async (tx) => {
+    if (opts.keepPicturesOf?.size)
+      await keepStoredPictures({
+        db: tx as unknown as Db,
+        accountId: account.id,
+        values,
+        externalIds: opts.keepPicturesOf,
+      });
+    for (let i = 0; i < values.length; i += UPSERT_BATCH_SIZE) {
+      const batch = values.slice(i, i + UPSERT_BATCH_SIZE);
+      const rows = await tx
+        .insert(listings)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [listings.accountId, listings.externalId],
+          set: {
+            source: excluded('source'),
+            parentExternalId: excluded('parent_external_id'),
+            language: excluded('language'),
+            title: excluded('title'),
+            status: excluded('status'),
+            stock: excluded('stock'),
+            category: excluded('category'),
+            vendor: excluded('vendor'),
+            brand: excluded('brand'),
+            sku: excluded('sku'),
+            price: excluded('price'),
+            online: excluded('online'),
+            // Null keeps what the row has: a webhook's single product does not know its place in the store's
+            // orders (a sync writes them for the whole account: store-ordering.server.ts).
+            storePosition: keep('store_position'),
+            salesRank: keep('sales_rank'),
+            externalCreatedAt: keep('external_created_at'),
+            document: excluded('document'),
+            updatedAt: sql`now()`,
+          },
+        })
+        // xmax is 0 on a freshly inserted row version and set on one an ON CONFLICT update produced.
+        .returning({
+          id: listings.id,
+          externalId: listings.externalId,
+          title: listings.title,
+          inserted: sql<boolean>`(xmax = 0)`,
+        });
+      stored.push(...rows);
+    }
+  });
+  const created = stored.filter((r) => r.inserted).length;
+  return {
+    created,
+    updated: stored.length - created,
+    listings: stored.map((r) => ({ id: r.id, external_id: r.externalId, title: r.title })),
+  };
+}
+
+/**
+ * Hand-made and imported listings (SPEC §7 POST api/v1/listings): they go to the user's own account, with
+ * source 'own' unless the writer says otherwise (CSV imports say 'csv').
+ */
+export async function createListings(opts: {
+  db: Db;
+  ownerId: string;
+  listings: readonly ListingWrite[];
+  keepPicturesOf?: ReadonlySet<string>;
+}): Promise<UpsertResult> {
+  const own = await ensureOwnAccount(opts);
+  return upsertListings({ ...opts, accountId: own.id });
+}
+
+export async function getListing(opts: { db: Db; ownerId: string; listingId: string }): Promise<ListingView> {
+  const row = await findOwned(opts.db, listings, opts.listingId, opts.ownerId);
+  if (!row) throw notFound('This listing does not exist.');
+  return describeListing(row);
+}
+
+/** Several listings by id in one query, in the order asked; ids that are not the owner's are left out. */
+export async function getListingsByIds(opts: {
+  db: Db;
+  ownerId: string;
+  listingIds: readonly string[];
+}): Promise<ListingView[]> {
+  const ids = opts.listingIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await opts.db
+    .select()
+    .from(listings)
+    .where(ownedBy(listings, opts.ownerId, inArray(listings.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [describeListing(byId.get(id)!)] : []));
+}
+
+/** The listing a store sync knows by its own id, or null. */
+export async function findListingByExternalId(opts: {
+  db: Db;
+  ownerId: string;
+  accountId: string;
+  externalId: string;
+}): Promise<ListingView | null> {
+  if (!isUuid(opts.accountId)) return null;
+  const [row] = await opts.db
+    .select()
+    .from(listings)
+    .where(
+      ownedBy(
+        listings,
+        opts.ownerId,
+        eq(listings.accountId, opts.accountId),
+        eq(listings.externalId, opts.externalId),
+      ),
+    )
+    .limit(1);
+  return row ? describeListing(row) : null;
+}
+
+/**
+ * What PUT api/v1/listings/{id} may change: any document field, and whether the listing shows in the panel.
+ * The fields lose their defaults: a field the client did not send must keep its value, not be reset.
+ */
+export const ListingChangesSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(ListingSchema.omit({ id: true, source: true, external_id: true }).shape).map(
+        ([k, s]) => [
+          k,
+          (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional(),
+        ],
+      ),
+    ),
+  )
+  .extend({ visible: z.boolean().optional() });
+export type ListingChanges = Partial<Omit<ListingWrite, 'id' | 'source' | 'external_id'>> & {
+  visible?: boolean;
+};
+
+/** Write a changed document back, keeping the filter columns in step with it. */
+export async function saveListingDocument(opts: {
+  db: Db;
+  row: ListingRow;
+  document: Listing;
+  visible?: boolean;
+}): Promise<ListingView> {
+  const values = rowValues(opts.row.ownerId, opts.row.accountId, {
+    ...opts.document,
+    store_position: opts.row.storePosition,
+    sales_rank: opts.row.salesRank,
+    external_created_at: opts.row.externalCreatedAt,
+    visible: opts.visible ?? opts.row.visible,
+  });
+  const [row] = await opts.db
+    .update(listings)
+    .set({
+      ...values,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(listings.id, opts.row.id), eq(listings.ownerId, opts.row.ownerId)))
+    .returning();
+  return describeListing(row!);
+}
+
+/** The owner's listing row, or a 404. */
+export async function requireOwnedListing(opts: {
+  db: Db;
+  ownerId: string;
+  listingId: string;
+}): Promise<ListingRow> {
+  const row = await findOwned(opts.db, listings, opts.listingId, opts.ownerId);
+  if (!row) throw notFound('This listing does not exist.');
+  return row;
+}
+
+/** Change some fields of a listing; the result is validated as a whole Listing (400 otherwise). */
+export async function updateListing(opts: {
+  db: Db;
+  ownerId: string;
+  listingId: string;
+  changes: ListingChanges;
+}): Promise<ListingView> {
+  const row = await requireOwnedListing(opts);
+  const { visible, ...changes } = parseWith(ListingChangesSchema, opts.changes) as ListingChanges;
+  const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const before = row.document as Listing;
+  // A new main picture makes its compressed copy and thumbnail stale: drop them so the picture is processed
+  // again, and so nothing shows the old picture meanwhile.
+  if ('main_image' in sent && sent.main_image !== before.main_image) {
+    if (!('compressed_image' in sent)) sent.compressed_image = null;
+    if (!('thumbnail_image' in sent)) sent.thumbnail_image = null;
+  }
+  const merged = ListingSchema.safeParse({ ...before, ...sent });
+  if (!merged.success) throw badRequest(describeIssues(merged.error));
+  return saveListingDocument({ db: opts.db, row, document: merged.data, visible });
+}
+
+/**
+ * Delete one listing, by id (the API) or by the store's id in an account (a sync that saw the product go).
+ * Answers whether a row went, so a webhook delivered twice is a no-op and the API can answer 404.
+ */
+export async function deleteListing(
+  opts:
+    | { db: Db; ownerId: string; listingId: string }
+    | { db: Db; ownerId: string; accountId: string; externalId: string },
+): Promise<boolean> {
+  let where;
+  if ('listingId' in opts) {
+    if (!isUuid(opts.listingId)) return false;
+    where = ownedBy(listings, opts.ownerId, eq(listings.id, opts.listingId));
+  } else {
+    if (!isUuid(opts.accountId)) return false;
+    where = ownedBy(
+      listings,
+      opts.ownerId,
+      eq(listings.accountId, opts.accountId),
+      eq(listings.externalId, opts.externalId),
+    );
+  }
+  const gone = await opts.db.delete(listings).where(where).returning({ id: listings.id });
+  return gone.length > 0;
+}
+
+export type ProcessedPicture = { compressed: string; thumbnail: string };
+
+/**
+ * Record what process-images made, merged into the listing as it is now (row locked), so an edit saved while
+ * the job ran is kept: copies land only on pictures the listing still has, and compressed_image only while the
+ * main picture is the one that was processed. Returns false when the listing is gone.
+ */
+export async function recordProcessedPictures(opts: {
+  db: Db;
+  ownerId: string;
+  listingId: string;
+  pictures: ReadonlyMap<string, ProcessedPicture>;
+}): Promise<boolean> {
+  if (opts.pictures.size === 0) return true;
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(listings)
+      .where(and(eq(listings.id, opts.listingId), eq(listings.ownerId, opts.ownerId)))
+      .for('update');
+    if (!row) return false;
+    const doc = row.document as Listing;
+    const images = doc.images.map((img) => {
+      const done = opts.pictures.get(img.original);
+      return done ? { ...img, compressed: done.compressed, thumbnail: done.thumbnail } : img;
+    });
+    const main = doc.main_image ?? doc.images.find((i) => !i.hide)?.original ?? null;
+    const mainDone = main ? opts.pictures.get(main) : undefined;
+    const document: Listing = {
+      ...doc,
+      images,
+      compressed_image: mainDone?.compressed ?? doc.compressed_image,
+      thumbnail_image: mainDone?.thumbnail ?? doc.thumbnail_image,
+    };
+    await saveListingDocument({ db: tx as unknown as Db, row, document });
+    return true;
+  });
+}

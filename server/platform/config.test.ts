@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sessionCookie } from '../accounts/index.ts';
+import { ConfigError, loadConfig } from './config.server.ts';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'cb-config-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('configuration (environment variables, .env.example)', () => {
+  it('generates APP_SECRET once under DATA_DIR and keeps it across starts', () => {
+    const dataDir = tmp();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'app-secret');
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+    expect(loadConfig({ DATA_DIR: dataDir, APP_SECRET: 'x'.repeat(40) }).appSecret).toBe('x'.repeat(40));
+    for (const d of ['db', 'files', 'outbox', 'tmp'])
+      expect(statSync(path.join(dataDir, d)).isDirectory()).toBe(true);
+  });
+
+  it('stops on a wrong variable with a message naming it', () => {
+    const dataDir = tmp();
+    const bad = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(bad({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(bad({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(bad({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/);
+    expect(bad({ STORE_ACCESS_IPS: '1.2.3.4, nope' })).toThrow(/STORE_ACCESS_IPS/);
+    expect(bad({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('reads TRUST_PROXY as Express does: boolean, hop count or addresses', () => {
+    const dataDir = tmp();
+    const trust = (v?: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: v }).TRUST_PROXY;
+    expect(trust(undefined)).toBe('loopback');
+    expect(trust('true')).toBe(true);
+    expect(trust('false')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, loopback')).toBe('10.0.0.0/8, loopback');
+  });
+
+  it('marks the session cookie Secure exactly when the public address is HTTPS', async () => {
+    const dataDir = tmp();
+    const cookie = (env: Record<string, string>) =>
+      sessionCookie(loadConfig({ DATA_DIR: dataDir, ...env })).serialize('token-value-123');
+    // `npm start` serves a production build over plain HTTP: the cookie must still come back.
+    expect(await cookie({ NODE_ENV: 'production' })).not.toMatch(/Secure/i);
+    expect(await cookie({ APP_URL: 'https://catalogs.example.com' })).toMatch(/; Secure/i);
+    expect(await cookie({ APP_URL: 'https://catalogs.example.com' })).toMatch(/HttpOnly/i);
+  });
+});
