@@ -110,13 +110,15 @@ export async function executeAttempt(opts: {
     }
     const willRetry = !(error instanceof PermanentJobError) && attempt < opts.maxAttempts;
     const retryAt = willRetry ? new Date(Date.now() + retryDelayMs(def, attempt)) : null;
-    await markAttemptFailed({ db: deps.db, jobId, lockedBy: opts.lockedBy, error: error.message, retryAt });
-    logger[willRetry ? 'warn' : 'error']({ err: error, willRetry }, 'job attempt failed');
+    // What the product records of a final failure is written before the job reads as failed, so whoever sees
+    // the failure (a poll of GET /api/v1/jobs) also finds its record.
     if (!willRetry && def.onFailed) {
       const parsed = def.payload.safeParse(opts.payload);
       if (parsed.success)
         await def.onFailed(parsed.data, ctx, error).catch((err) => logger.warn({ err }, 'onFailed failed'));
     }
+    await markAttemptFailed({ db: deps.db, jobId, lockedBy: opts.lockedBy, error: error.message, retryAt });
+    logger[willRetry ? 'warn' : 'error']({ err: error, willRetry }, 'job attempt failed');
     return { ok: false, error, willRetry, retryAt, released: false };
   } finally {
     clearTimeout(timer);

@@ -62,7 +62,8 @@ describe('logged errors (createLogger)', () => {
       constraint: 'users_email_key',
       detail: '[redacted]',
     });
-    expect(logged.cause.params).toEqual(logged.params);
+    // PGlite's own error repeats the parameters (pg's does not): summarised the same way, never as values.
+    if ('params' in logged.cause) expect(logged.cause.params).toEqual(logged.params);
   });
 
   it('removes an address the database quotes in its message, and cuts any long field of an error', async () => {

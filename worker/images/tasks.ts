@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { loadCatalogById, layoutCatalog, storageSources } from '../../server/catalogs/index.ts';
 import {
@@ -144,7 +144,8 @@ async function writePage(ctx: JobContext, catalogId: string, page: Page, updated
       and(
         eq(catalogPages.catalogId, catalogId),
         eq(catalogPages.id, page.id),
-        eq(catalogPages.updatedAt, updatedAt),
+        // The stamp was read into a JS Date (milliseconds); PostgreSQL keeps microseconds (now() of an insert).
+        sql`date_trunc('milliseconds', ${catalogPages.updatedAt}) = ${updatedAt.toISOString()}::timestamptz`,
       ),
     )
     .returning({ id: catalogPages.id });
