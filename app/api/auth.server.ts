@@ -15,6 +15,7 @@ import {
   accountSubject,
   assertUnderRateLimit,
   hitRateLimit,
+  localPath,
 } from '../../server/accounts/index.ts';
 import {
   badRequest,
@@ -36,9 +37,7 @@ function parseForm<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 
 /** Only same-site relative paths are followed after login, never another host. */
 export function safeRedirect(to: unknown, fallback = '/catalogs'): string {
-  return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
-    ? to
-    : fallback;
+  return localPath(to, fallback);
 }
 
 /** The auth endpoints read their own bodies (rate limits come before validation): JSON objects or form posts. */

@@ -300,6 +300,56 @@ describe('request guards', () => {
     expect(await api.json()).toMatchObject({ error: 'not_found' });
   });
 
+  it('sends signed-out visitors of signed-in pages to sign in, then back to the page they asked for', async () => {
+    const visitor = client(server.url);
+    for (const [asked, next] of [
+      ['/catalogs', '/catalogs'],
+      ['/listings', '/listings'],
+      ['/preview/some-id?format=A4', '/preview/some-id?format=A4'],
+    ]) {
+      const res = await visitor.get(asked!, { Accept: 'text/html' });
+      expect(res.status, asked).toBe(302);
+      expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(next!)}`);
+    }
+    const login = await (await visitor.get('/login?next=%2Flistings', { Accept: 'text/html' })).text();
+    expect(login).toContain('Please sign in to continue.');
+    expect(login).toContain('name="redirectTo" value="/listings"');
+    // Signing in goes back there; a signed-in visit of /login?next= goes straight there.
+    const form = await fetch(server.url + '/auth/login', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      body: 'email=merchant%40example.com&password=correct-horse&redirectTo=%2Fpreview%2Fx%3Fa%3D1',
+    });
+    expect(form.status).toBe(302);
+    expect(form.headers.get('location')).toBe('/preview/x?a=1');
+    const c = client(server.url);
+    await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
+    const back = await c.get('/login?next=%2Flistings', { Accept: 'text/html' });
+    expect(back.headers.get('location')).toBe('/listings');
+  });
+
+  it('follows only local paths after signing in, never another site', async () => {
+    const c = client(server.url);
+    await c.post('/auth/login', { email: 'merchant@example.com', password: 'correct-horse' });
+    for (const next of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      '%2F%2Fevil.example',
+    ]) {
+      const res = await c.get(`/login?next=${encodeURIComponent(next)}`, { Accept: 'text/html' });
+      expect(res.headers.get('location'), next).toBe('/catalogs');
+    }
+    const page = await (
+      await client(server.url).get('/login?next=%2F%2Fevil.example', { Accept: 'text/html' })
+    ).text();
+    expect(page).toContain('name="redirectTo" value="/catalogs"');
+    expect(page).not.toContain('Please sign in to continue.');
+  });
+
   it('answers /healthz once the database is ready', async () => {
     const res = await fetch(server.url + '/healthz');
     expect(res.status).toBe(200);
@@ -323,7 +373,7 @@ describe('roles and staff subscription calls (SPEC §6, §7)', () => {
     ).toBe(403);
     const visitor = await client(server.url).get('/admin/users', { Accept: 'text/html' });
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get('location')).toBe('/');
+    expect(visitor.headers.get('location')).toBe('/login?next=%2Fadmin%2Fusers');
   });
 
   it('lets a manager into /manager/* and the all-catalogs list, and not into /admin/*', async () => {

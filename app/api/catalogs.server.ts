@@ -9,11 +9,12 @@ import {
   listCatalogs,
   saveCatalog,
   savePage,
+  updateCatalog,
 } from '../../server/catalogs/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
-import { defineEndpoint } from '../../server/platform/index.ts';
+import { defineEndpoint, type HandlerContext } from '../../server/platform/index.ts';
 
-const CatalogSummarySchema = z.object({
+export const CatalogSummarySchema = z.object({
   _id: z.string(),
   slug: z.string().nullable(),
   title: z.string(),
@@ -82,28 +83,69 @@ export const getCatalogEndpoint = defineEndpoint(
   },
 );
 
+/**
+ * PUT api/v1/catalogs/{id}: a whole save ({ catalog, revision }, the editor), or a change of fields: `title`
+ * (rename, the owner) and `featured` (SPEC §7 'Catalog update PUT with featured', admin only).
+ */
+const CatalogPutBody = z
+  .object({
+    catalog: Document.optional(),
+    revision: Revision.optional(),
+    title: z.string().trim().min(1).max(200).optional(),
+    featured: z.boolean().optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.catalog !== undefined && b.revision === undefined)
+      ctx.addIssue({ code: 'custom', path: ['revision'], message: 'Required to save a catalog' });
+    if (b.catalog === undefined && b.title === undefined && b.featured === undefined)
+      ctx.addIssue({ code: 'custom', path: ['catalog'], message: 'Give a catalog, a title or featured' });
+  });
+
+async function putCatalog(
+  { user, body: b, runtime }: HandlerContext<z.ZodUndefined, typeof CatalogPutBody, 'user'>,
+  catalogId: string,
+) {
+  if (b.catalog !== undefined) {
+    const r = await saveCatalog({
+      db: runtime.db,
+      ownerId: user.id,
+      catalogId,
+      catalog: b.catalog,
+      revision: b.revision!,
+    });
+    await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId });
+    return { revision: r.revision };
+  }
+  const summary = await updateCatalog({
+    db: runtime.db,
+    user,
+    catalogId,
+    title: b.title,
+    featured: b.featured,
+  });
+  return { revision: summary.revision, featured: summary.featured, title: summary.title };
+}
+
+const PutResponse = z.object({
+  revision: z.number(),
+  featured: z.boolean().optional(),
+  title: z.string().optional(),
+});
+
 export const saveCatalogEndpoint = defineEndpoint(
   {
     method: 'PUT',
     path: '/api/v1/catalogs/{catalogId}',
-    summary: 'Save a whole catalog; refused with 409 when `revision` is stale and 403 past a plan limit',
+    summary:
+      'Save a whole catalog (refused with 409 when `revision` is stale, 403 past a plan limit), or rename it ' +
+      '(`title`), or feature it (`featured`, admin)',
     tags: ['catalogs'],
     auth: 'user',
-    body: z.object({ catalog: Document, revision: Revision }),
-    response: z.object({ revision: z.number() }),
+    body: CatalogPutBody,
+    response: PutResponse,
     errors: [403, 404, 409],
   },
-  async ({ user, params, body, runtime }) => {
-    const r = await saveCatalog({
-      db: runtime.db,
-      ownerId: user.id,
-      catalogId: params.catalogId ?? '',
-      catalog: body.catalog,
-      revision: body.revision,
-    });
-    await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: params.catalogId ?? '' });
-    return { revision: r.revision };
-  },
+  (ctx) => putCatalog(ctx, ctx.params.catalogId ?? ''),
 );
 
 export const deleteCatalogEndpoint = defineEndpoint(
@@ -118,6 +160,37 @@ export const deleteCatalogEndpoint = defineEndpoint(
   },
   async ({ user, params, runtime }) => {
     await deleteCatalog({ db: runtime.db, ownerId: user.id, catalogId: params.catalogId ?? '' });
+    return { ok: true };
+  },
+);
+
+/** SPEC §7 'PUT/DELETE designs/{designId}': the editor's names for saving and deleting a catalog. */
+export const saveDesignEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/designs/{designId}',
+    summary: "Save a catalog (the editor's design): as PUT /api/v1/catalogs/{catalogId}",
+    tags: ['catalogs'],
+    auth: 'user',
+    body: CatalogPutBody,
+    response: PutResponse,
+    errors: [403, 404, 409],
+  },
+  (ctx) => putCatalog(ctx, ctx.params.designId ?? ''),
+);
+
+export const deleteDesignEndpoint = defineEndpoint(
+  {
+    method: 'DELETE',
+    path: '/api/v1/designs/{designId}',
+    summary: "Delete a catalog (the editor's design): as DELETE /api/v1/catalogs/{catalogId}",
+    tags: ['catalogs'],
+    auth: 'user',
+    response: z.object({ ok: z.boolean() }),
+    errors: [404],
+  },
+  async ({ user, params, runtime }) => {
+    await deleteCatalog({ db: runtime.db, ownerId: user.id, catalogId: params.designId ?? '' });
     return { ok: true };
   },
 );

@@ -1,8 +1,15 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { Brand } from './brand.tsx';
 
-/** Top bar of the signed-in standalone app. */
+/**
+ * The frame of every signed-in standalone page: the top bar and the page.
+ *
+ * One element holds both: Polaris locks scrolling under a modal by marking the body's first child as the
+ * scroll wrapper (height 100%, overflow hidden); with the bar as that child, the bar grew to the window's
+ * height behind the backdrop. Below 720 px the links fold into a menu so 'Log out' is never cut off.
+ */
 export function AppFrame({
   email,
   isStaff,
@@ -13,19 +20,93 @@ export function AppFrame({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation('app');
-  return (
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  // A link followed from the menu closes it.
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const links = (
     <>
+      <NavLink to="/catalogs" className="cb-topbar__link">
+        {t('nav.catalogs')}
+      </NavLink>
+      <NavLink to="/listings" className="cb-topbar__link">
+        {t('nav.listings')}
+      </NavLink>
+      {isStaff ? (
+        <NavLink to="/admin/users" className="cb-topbar__link">
+          {t('nav.admin')}
+        </NavLink>
+      ) : null}
+    </>
+  );
+  const account = (
+    <>
+      {email ? (
+        <span className="cb-topbar__email" title={email}>
+          {email}
+        </span>
+      ) : null}
+      <a href="/auth/logout" className="cb-topbar__link">
+        {t('nav.logout')}
+      </a>
+    </>
+  );
+
+  return (
+    <div className="cb-frame">
       <header className="cb-topbar">
         <Brand />
-        <nav aria-label={t('nav.label')}>
-          <Link to="/catalogs">{t('nav.catalogs')}</Link>
-          <Link to="/listings">{t('nav.listings')}</Link>
-          {isStaff ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
-          <span style={{ color: '#6b6b6b' }}>{email}</span>
-          <a href="/auth/logout">{t('nav.logout')}</a>
+        <nav aria-label={t('nav.label')} className="cb-topbar__nav">
+          <div className="cb-topbar__links">{links}</div>
+          <div className="cb-topbar__account">{account}</div>
         </nav>
+        <button
+          ref={button}
+          type="button"
+          className="cb-topbar__menu-button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true" width="20" height="20">
+            {open ? (
+              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            ) : (
+              <path
+                d="M3 5h14M3 10h14M3 15h14"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
+            )}
+          </svg>
+          {t('nav.menu')}
+        </button>
       </header>
+      <nav
+        id={menuId}
+        aria-label={t('nav.label')}
+        className="cb-topbar__menu"
+        hidden={!open}
+        data-open={open ? '' : undefined}
+      >
+        {links}
+        <div className="cb-topbar__menu-account">{account}</div>
+      </nav>
       {children}
-    </>
+    </div>
   );
 }

@@ -16,14 +16,14 @@ export function CatalogSynchronizeModal({
   catalog: { _id: string; title: string; productCount: number };
   onClose: () => void;
 }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('catalogs');
   const [kinds, setKinds] = useState<Set<SyncKind>>(new Set(SYNC_KINDS));
   const [error, setError] = useState<string | null>(null);
   const { job, watch, stop } = useJob(catalog.productCount);
 
   const start = async () => {
     setError(null);
-    if (kinds.size === 0) return setError(t('catalogs.synchronize.pickOne'));
+    if (kinds.size === 0) return setError(t('synchronize.pickOne'));
     try {
       const res = await fetch(`/api/v1/catalogs/${encodeURIComponent(catalog._id)}/synchronize`, {
         method: 'POST',
@@ -31,10 +31,10 @@ export function CatalogSynchronizeModal({
         body: JSON.stringify({ kinds: [...kinds] }),
       });
       const body = (await res.json()) as { job_id?: string; message?: string };
-      if (!res.ok || !body.job_id) return setError(body.message ?? t('catalogs.synchronize.failed'));
+      if (!res.ok || !body.job_id) return setError(body.message ?? t('synchronize.failed'));
       watch(body.job_id);
     } catch {
-      setError(t('catalogs.synchronize.failed'));
+      setError(t('synchronize.failed'));
     }
   };
 
@@ -47,21 +47,21 @@ export function CatalogSynchronizeModal({
     <Modal
       open
       onClose={close}
-      title={t('catalogs.synchronize.title', { title: catalog.title })}
+      title={t('synchronize.title', { title: catalog.title })}
       primaryAction={
         job.kind === 'complete'
-          ? { content: t('catalogs.synchronize.close'), onAction: close }
-          : { content: t('catalogs.synchronize.start'), onAction: start, loading: running }
+          ? { content: t('synchronize.close'), onAction: close }
+          : { content: t('synchronize.start'), onAction: start, loading: running }
       }
-      secondaryActions={running ? [{ content: t('catalogs.synchronize.stop'), onAction: close }] : undefined}
+      secondaryActions={running ? [{ content: t('synchronize.stop'), onAction: close }] : undefined}
     >
       <Modal.Section>
         <BlockStack gap="300">
-          <Text as="p">{t('catalogs.synchronize.body')}</Text>
+          <Text as="p">{t('synchronize.body')}</Text>
           {SYNC_KINDS.map((kind) => (
             <Checkbox
               key={kind}
-              label={t(`catalogs.synchronize.kinds.${kind}`)}
+              label={t(`synchronize.kinds.${kind}`)}
               checked={kinds.has(kind)}
               disabled={running}
               onChange={(on) =>
@@ -77,18 +77,18 @@ export function CatalogSynchronizeModal({
           {running ? (
             <BlockStack gap="100">
               <ProgressStatus done={job.done} total={job.total}>
-                {t('catalogs.synchronize.progress', { done: job.done, total: job.total })}
+                {t('synchronize.progress', { done: job.done, total: job.total })}
               </ProgressStatus>
             </BlockStack>
           ) : null}
           {job.kind === 'complete' ? (
             <Banner tone="success">
-              <p>{t('catalogs.synchronize.done', { count: job.status.updated ?? 0 })}</p>
+              <p>{t('synchronize.done', { count: job.status.updated ?? 0 })}</p>
             </Banner>
           ) : null}
           {job.kind === 'failed' || error ? (
             <Banner tone="critical">
-              <p>{error ?? t('catalogs.synchronize.failed')}</p>
+              <p>{error ?? t('synchronize.failed')}</p>
             </Banner>
           ) : null}
         </BlockStack>

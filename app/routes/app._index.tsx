@@ -118,8 +118,8 @@ export default function ShopifyHome() {
         <Layout.Section>
           <Card padding={data.catalogs.length ? '0' : undefined}>
             {data.catalogs.length === 0 ? (
-              <EmptyState heading={t('catalogs.emptyTitle')}>
-                <p>{t('catalogs.emptyBody')}</p>
+              <EmptyState heading={t('catalogs:list.emptyTitle')}>
+                <p>{t('catalogs:list.emptyBody')}</p>
               </EmptyState>
             ) : (
               <ResourceList
@@ -131,7 +131,7 @@ export default function ShopifyHome() {
                         {c.title}
                       </Text>
                       <Text as="p" tone="subdued">
-                        {t('catalogs.counts', { pages: c.pageCount, products: c.productCount })}
+                        {t('catalogs:list.counts', { pages: c.pageCount, products: c.productCount })}
                       </Text>
                     </BlockStack>
                   </ResourceItem>

@@ -27,29 +27,29 @@ export default function CatalogsPage() {
   const [synchronizing, setSynchronizing] = useState<(typeof catalogs)[number] | null>(null);
   return (
     <AppFrame email={email} isStaff={isStaff}>
-      <Page title={t('catalogs.title')}>
+      <Page title={t('catalogs:list.title')}>
         <Layout>
           <Layout.Section>
             <Card padding={catalogs.length ? '0' : undefined}>
               {catalogs.length === 0 ? (
-                <EmptyState heading={t('catalogs.emptyTitle')}>
-                  <p>{t('catalogs.emptyBody')}</p>
+                <EmptyState heading={t('catalogs:list.emptyTitle')}>
+                  <p>{t('catalogs:list.emptyBody')}</p>
                 </EmptyState>
               ) : (
                 <ResourceList
-                  resourceName={{ singular: t('catalogs.singular'), plural: t('catalogs.plural') }}
+                  resourceName={{ singular: t('catalogs:list.singular'), plural: t('catalogs:list.plural') }}
                   items={catalogs}
                   renderItem={(c) => (
                     <ResourceItem
                       id={c._id}
                       url={`/preview/${c._id}`}
-                      accessibilityLabel={t('catalogs.preview') + ': ' + c.title}
+                      accessibilityLabel={t('catalogs:list.preview') + ': ' + c.title}
                       shortcutActions={
                         c.productCount > 0
                           ? [
                               {
-                                content: t('catalogs.synchronize.action'),
-                                accessibilityLabel: `${t('catalogs.synchronize.action')} ${c.title}`,
+                                content: t('catalogs:synchronize.action'),
+                                accessibilityLabel: `${t('catalogs:synchronize.action')} ${c.title}`,
                                 onAction: () => setSynchronizing(c),
                               },
                             ]
@@ -62,7 +62,7 @@ export default function CatalogsPage() {
                           {c.title}
                         </Text>
                         <Text as="p" tone="subdued">
-                          {t('catalogs.counts', { pages: c.pageCount, products: c.productCount })}
+                          {t('catalogs:list.counts', { pages: c.pageCount, products: c.productCount })}
                         </Text>
                       </BlockStack>
                     </ResourceItem>

@@ -1,21 +1,31 @@
 import { Banner, BlockStack, Button, FormLayout, InlineStack, Link, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { AuthLayout } from '../components/auth-layout.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { redirectIfSignedIn } = await import('../../server/accounts/index.ts');
+  const { localPath, redirectIfSignedIn } = await import('../../server/accounts/index.ts');
   await redirectIfSignedIn(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  // The page a signed-out visitor asked for (requirePageUser), validated once here: only our own paths.
+  const asked = params.get('next') ?? params.get('redirectTo');
+  return { next: localPath(asked), returning: asked !== null && localPath(asked, '') !== '' };
 }
 
 export default function LoginPage() {
   const { t } = useTranslation('app');
   const fetcher = useFetcher<{ message?: string }>();
   const [params] = useSearchParams();
+  const { next, returning } = useLoaderData<typeof loader>();
   const error = fetcher.state === 'idle' ? (fetcher.data?.message ?? params.get('error')) : null;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -32,12 +42,17 @@ export default function LoginPage() {
       <fetcher.Form method="post" action="/auth/login">
         <BlockStack gap="400">
           {params.get('reset') ? <Banner tone="success">{t('reset.done')}</Banner> : null}
+          {returning && !error ? (
+            <Banner tone="info">
+              <p role="status">{t('login.toContinue')}</p>
+            </Banner>
+          ) : null}
           {error ? (
             <Banner tone="critical">
               <p role="alert">{error}</p>
             </Banner>
           ) : null}
-          <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? '/catalogs'} />
+          <input type="hidden" name="redirectTo" value={next} />
           <FormLayout>
             <TextField
               label={t('fields.email')}

@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The print preview (SPEC §2.5 /preview/{catalogId}): choose a page size, generate the PDF, download it. */
 export default function PreviewPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('catalogs');
   const data = useLoaderData<typeof loader>();
   const { catalog } = data;
   const [format, setFormat] = useState<PageFormat>(data.defaultFormat);

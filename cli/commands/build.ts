@@ -3,7 +3,7 @@ import { parseTemplate } from '../../core/captions/index.ts';
 import { formatCsvProblem, locateCellValue, parseProductCsv } from '../../core/csv/index.ts';
 import { listProducts } from '../../core/commands/index.ts';
 import { parseCommandArgs, requireOption } from '../args.ts';
-import { PRODUCT_LAYOUTS, buildCatalog, findProductLayout } from '../build-catalog.ts';
+import { PRODUCT_LAYOUTS, buildCatalog, findProductLayout } from '../../core/builder/index.ts';
 import { CliError } from '../errors.ts';
 import { readCsvFile, writeTextFile } from '../files.ts';
 import { localImageRebaser } from '../local-images.ts';

@@ -1,7 +1,9 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enApp from './locales/en/app.json';
+import enCatalogs from './locales/en/catalogs.json';
 import enRender from './locales/en/render.json';
 import frApp from './locales/fr/app.json';
+import frCatalogs from './locales/fr/catalogs.json';
 import frRender from './locales/fr/render.json';
 
 /**
@@ -9,8 +11,8 @@ import frRender from './locales/fr/render.json';
  * Adding a namespace: add locales/{en,fr}/<ns>.json and list them here.
  */
 export const resources = {
-  en: { app: enApp, render: enRender },
-  fr: { app: frApp, render: frRender },
+  en: { app: enApp, catalogs: enCatalogs, render: enRender },
+  fr: { app: frApp, catalogs: frCatalogs, render: frRender },
 } as const;
 
 export const LANGUAGES = ['en', 'fr'] as const;

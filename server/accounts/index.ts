@@ -18,7 +18,14 @@ export {
   verifyCredentials,
 } from './auth.server.ts';
 export type { User } from './auth.server.ts';
-export { currentUser, redirectIfSignedIn, requirePageRole, requirePageUser } from './page-session.server.ts';
+export {
+  currentUser,
+  localPath,
+  redirectIfSignedIn,
+  requirePageRole,
+  requirePageUser,
+  signInRedirect,
+} from './page-session.server.ts';
 export {
   accountSubject,
   assertUnderRateLimit,

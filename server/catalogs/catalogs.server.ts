@@ -70,7 +70,7 @@ export async function listCatalogs(opts: { db: Db; ownerId: string }): Promise<C
 }
 
 /** Parse and upgrade a document from a client or the database; a broken one is a 400, never a crash. */
-function toCatalog(raw: unknown): Catalog {
+export function toCatalog(raw: unknown): Catalog {
   let issues: { path: PropertyKey[]; message: string }[] | undefined;
   try {
     const catalog = migrateCatalog(raw);

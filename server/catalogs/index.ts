@@ -10,6 +10,15 @@ export {
   savePage,
   setCatalogPdf,
 } from './catalogs.server.ts';
+export { listCatalogCards, listFeaturedCatalogs, listTemplateCatalogs } from './cards.server.ts';
+export type { CatalogCard } from './cards.server.ts';
+export {
+  buildCatalogForOwner,
+  copyCatalog,
+  MANAGE_MESSAGES,
+  setCatalogTemplate,
+  updateCatalog,
+} from './manage.server.ts';
 export { accessibleCatalog, getCatalogPdf, getJobStatus, requestCatalogPdf } from './exports.server.ts';
 export type { JobStatus } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';

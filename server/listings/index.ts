@@ -31,4 +31,6 @@ export {
 } from './listings.server.ts';
 export type { ListingView } from './listings.server.ts';
 export { countListings, LISTING_SORTS, listListings } from './search.server.ts';
+export { CATALOG_LISTINGS_MAX, listingsForCatalog } from './selection.server.ts';
+export type { ListingSection } from './selection.server.ts';
 export type { ListingFilters, ListingSort } from './search.server.ts';

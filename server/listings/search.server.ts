@@ -109,7 +109,7 @@ const SORT_ORDER: Record<ListingSort, SQL[]> = {
  * The order of a page. The manual sort of one collection is that collection's own manual order (collects
  * position); across collections it is the shop-wide store_position merged from them.
  */
-function sortOrder(sortBy: ListingSort, filters: ListingFilters): SQL[] {
+export function sortOrder(sortBy: ListingSort, filters: ListingFilters): SQL[] {
   if (sortBy === 'manual' && filters.collectionId)
     return [
       sql`(select c.position from collects c join collections k on k.id = c.collection_id

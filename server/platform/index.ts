@@ -7,6 +7,7 @@ export { findChrome } from './find-chrome.mjs';
 export { readBody, wantsJson } from './http/body.server.ts';
 export type { ReadBodyOptions } from './http/body.server.ts';
 export { defineEndpoint, REGISTRY, routeHandlers } from './http/endpoint.server.ts';
+export type { HandlerContext } from './http/endpoint.server.ts';
 export {
   ApiError,
   badRequest,

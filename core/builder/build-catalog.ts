@@ -1,9 +1,10 @@
 /**
  * A whole catalog from a list of products: front cover, product pages on one products layout, back cover.
  * Pure (no Node APIs) and made only of core's own pieces (layouts, createPage, reflowProducts), so it
- * lays products out exactly as the editor's automatic layout would.
+ * lays products out exactly as the editor's automatic layout would. The CLI's `build` and the server's
+ * new-catalog wizard (POST /api/v1/catalogs/build, through kinds.ts) both build with it.
  */
-import { reflowProducts } from '../core/commands/index.ts';
+import { reflowProducts } from '../commands/index.ts';
 import {
   DEFAULT_LAYOUTS,
   createImageElement,
@@ -12,17 +13,18 @@ import {
   getDefaultLayout,
   sequentialIds,
   type IdGenerator,
-} from '../core/layouts/index.ts';
+} from '../layouts/index.ts';
 import {
   CatalogSchema,
   ProductSchema,
   type Catalog,
   type ListingInput,
+  type Page,
   type PageLayout,
   type Product,
-} from '../core/model/index.ts';
-import { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN, mainImageUrl } from '../core/render/index.ts';
-import { escapeHtml } from '../core/sanitize/index.ts';
+} from '../model/index.ts';
+import { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN, mainImageUrl } from '../render/index.ts';
+import { escapeHtml } from '../sanitize/index.ts';
 
 /** The layouts products can be laid out on: the default product grids. */
 export const PRODUCT_LAYOUTS: readonly PageLayout[] = DEFAULT_LAYOUTS.filter((l) => l.type === 'products');
@@ -51,8 +53,16 @@ export function listingToProduct(listing: ListingInput, index: number): Product 
   return ProductSchema.parse({ ...listing, id: listing.id ?? listing.external_id ?? `product-${index + 1}` });
 }
 
+/** Products under one heading: pages of their own, whose header names the section (table of contents). */
+export interface BuildSection {
+  title: string | null;
+  listings: readonly ListingInput[];
+}
+
 export interface BuildCatalogOptions {
   listings: readonly ListingInput[];
+  /** Instead of `listings`: products grouped in sections, each starting on a page of its own. */
+  sections?: readonly BuildSection[];
   title: string;
   /** A products layout (findProductLayout); default: the catalog default grid. */
   layout?: PageLayout;
@@ -64,6 +74,8 @@ export interface BuildCatalogOptions {
   descriptions?: boolean;
   /** Contact line of the back cover (plain text), e.g. "orders@shop.com · www.shop.com". */
   contact?: string;
+  /** Back cover thanks line; default: the English one. */
+  thanks?: string;
   /** Catalog id; default: derived from the title. */
   id?: string;
   newId?: IdGenerator;
@@ -73,16 +85,18 @@ export interface BuildCatalogOptions {
  * The back cover's text. The editor's default carries sample contact details for the merchant to replace;
  * a built catalog goes to print without an editing step, so it prints only what it knows.
  */
-function backCoverHtml(contact: string | undefined): string {
+function backCoverHtml(contact: string | undefined, thanks: string): string {
   return [
     '<div style="text-align:center">',
     `<h2>${CATALOG_TITLE_PLACEHOLDER}</h2>`,
     // The theme's 8px paragraphs are caption text; a cover line is read from further away.
-    '<p style="font-size:12px">Thank you for your interest in our products.</p>',
+    `<p style="font-size:12px">${escapeHtml(thanks)}</p>`,
     contact?.trim() ? `<p style="font-size:12px"><strong>${escapeHtml(contact.trim())}</strong></p>` : '',
     '</div>',
   ].join('');
 }
+
+const DEFAULT_THANKS = 'Thank you for your interest in our products.';
 
 /** URL-safe id from a title, so the same file always builds the same document. */
 export function catalogIdFor(title: string): string {
@@ -95,6 +109,39 @@ export function catalogIdFor(title: string): string {
   return slug || 'catalog';
 }
 
+const FOOTER = ['', CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN];
+
+/**
+ * The product pages of each section, laid out by the editor's automatic layout one section at a time, so a
+ * section always starts on a new page with its name in the header (left slot) and in `page.section`.
+ */
+function sectionPages(
+  sections: readonly { title: string | null; products: Product[] }[],
+  layout: PageLayout,
+  newId: IdGenerator,
+): Page[] {
+  const pages: Page[] = [];
+  for (const section of sections) {
+    if (section.products.length === 0) continue;
+    const title = section.title?.trim() || null;
+    const first = createPage({
+      layout,
+      newId,
+      section: title,
+      headerElements: title ? [`<p>${escapeHtml(title)}</p>`, '', ''] : undefined,
+      footerElements: FOOTER,
+    });
+    const part = CatalogSchema.parse({
+      _id: 'section',
+      settings: { nbProductsPage: layout.nbProductsPage ?? undefined },
+      pages: [first],
+    });
+    const elements = section.products.map((p) => createProductElement(newId(), p));
+    pages.push(...reflowProducts(part, elements, { newId }).catalog.pages);
+  }
+  return pages;
+}
+
 /**
  * Builds the catalog. Every listing becomes one product element (its variations stay inside it), in file
  * order; extra product pages take the same layout and go before the back cover. Ids are sequential, so the
@@ -103,7 +150,12 @@ export function catalogIdFor(title: string): string {
 export function buildCatalog(options: BuildCatalogOptions): Catalog {
   const newId = options.newId ?? sequentialIds('e');
   const layout = options.layout ?? getDefaultLayout('products');
-  const products = options.listings.map(listingToProduct);
+  let index = 0;
+  const sections = options.sections?.map((s) => ({
+    title: s.title,
+    products: s.listings.map((l) => listingToProduct(l, index++)),
+  }));
+  const products = sections ? sections.flatMap((s) => s.products) : options.listings.map(listingToProduct);
   const coverImage =
     options.coverImage === undefined
       ? (products.map(mainImageUrl).find((u): u is string => !!u) ?? null)
@@ -117,8 +169,15 @@ export function buildCatalog(options: BuildCatalogOptions): Catalog {
   const back = createPage({ layout: getDefaultLayout('back cover'), newId });
   const text = back.layout.cells.findIndex((c) => c.accepts.includes('text/html'));
   if (text >= 0) {
-    back.elements[text] = { ...back.elements[text]!, properties: { html: backCoverHtml(options.contact) } };
+    back.elements[text] = {
+      ...back.elements[text]!,
+      properties: { html: backCoverHtml(options.contact, options.thanks ?? DEFAULT_THANKS) },
+    };
   }
+  const body =
+    sections && products.length > 0
+      ? sectionPages(sections, layout, newId)
+      : [createPage({ layout, newId, footerElements: FOOTER })];
   const catalog = CatalogSchema.parse({
     _id: options.id ?? catalogIdFor(options.title),
     title: options.title,
@@ -128,12 +187,9 @@ export function buildCatalog(options: BuildCatalogOptions): Catalog {
       showDescription: options.descriptions ?? false,
     },
     ...(options.caption !== undefined ? { priceTemplate: options.caption } : {}),
-    pages: [
-      cover,
-      createPage({ layout, newId, footerElements: ['', CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN] }),
-      back,
-    ],
+    pages: [cover, ...body, back],
   });
+  if (sections && products.length > 0) return catalog;
   const elements = products.map((p) => createProductElement(newId(), p));
   return reflowProducts(catalog, elements, { newId }).catalog;
 }

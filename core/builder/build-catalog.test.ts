@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listProducts } from '../core/commands/index.ts';
-import type { ListingInput } from '../core/model/index.ts';
-import { buildCatalog, catalogIdFor, findProductLayout } from './build-catalog.ts';
+import { listProducts } from '../commands/index.ts';
+import type { ListingInput } from '../model/index.ts';
+import { buildCatalog, catalogIdFor, findProductLayout } from './index.ts';
 
 const listing = (n: number, over: Partial<ListingInput> = {}): ListingInput => ({
   title: `Product ${n}`,

@@ -1,0 +1,6 @@
+import { routeHandlers } from '../../server/platform/index.ts';
+import { addTemplateEndpoint, removeTemplateEndpoint } from '../api/catalog-manage.server.ts';
+
+const handlers = routeHandlers(addTemplateEndpoint, removeTemplateEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

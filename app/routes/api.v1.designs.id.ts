@@ -1,0 +1,6 @@
+import { routeHandlers } from '../../server/platform/index.ts';
+import { saveDesignEndpoint, deleteDesignEndpoint } from '../api/catalogs.server.ts';
+
+const handlers = routeHandlers(saveDesignEndpoint, deleteDesignEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

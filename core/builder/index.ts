@@ -1,0 +1,21 @@
+/** Whole catalogs built from products: the CLI's `build` and the new-catalog wizard's server call share it. */
+export {
+  PRODUCT_LAYOUTS,
+  buildCatalog,
+  catalogIdFor,
+  findProductLayout,
+  listingToProduct,
+  type BuildCatalogOptions,
+  type BuildSection,
+} from './build-catalog.ts';
+export {
+  BUILD_SORTS,
+  CATALOG_KINDS,
+  CATALOG_PURPOSES,
+  buildCatalogOfKind,
+  captionFor,
+  type BuildOfKindOptions,
+  type BuildSort,
+  type CatalogKind,
+  type CatalogPurpose,
+} from './kinds.ts';

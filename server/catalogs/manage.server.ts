@@ -1,0 +1,140 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  buildCatalogOfKind,
+  type BuildSort,
+  type CatalogKind,
+  type CatalogPurpose,
+} from '../../core/builder/index.ts';
+import { normalizeLanguage } from '../../core/i18n/index.ts';
+import type { Catalog } from '../../core/model/index.ts';
+import type { Db } from '../../db/client.ts';
+import { findOwned, isUuid, ownedRow } from '../../db/owned.ts';
+import { catalogs } from '../../db/schema.ts';
+import { hasRole, type User } from '../accounts/index.ts';
+import { listingsForCatalog } from '../listings/index.ts';
+import { forbidden, notFound } from '../platform/index.ts';
+import { createCatalog, loadCatalogById, summarizeCatalog, type CatalogSummary } from './catalogs.server.ts';
+
+export const MANAGE_MESSAGES = {
+  featuredStaffOnly: 'Only staff can feature a catalog.',
+  notFound: 'Catalog not found.',
+} as const;
+
+/**
+ * Rename a catalog (its owner) or feature it (SPEC §4 'Featured toggles', admin only: 403 for anyone else). A
+ * new title is a change of the document: the revision moves on, so an editor still holding the old one
+ * reloads (409) instead of writing the old title back. Featuring changes no document.
+ */
+export async function updateCatalog(opts: {
+  db: Db;
+  user: User;
+  catalogId: string;
+  title?: string;
+  featured?: boolean;
+}): Promise<CatalogSummary> {
+  const { db, user, catalogId } = opts;
+  if (opts.featured !== undefined && !hasRole(user, 'admin'))
+    throw forbidden(MANAGE_MESSAGES.featuredStaffOnly);
+  let row =
+    opts.title === undefined && hasRole(user, 'admin')
+      ? await findAny(db, catalogId)
+      : await findOwned(db, catalogs, catalogId, user.id);
+  if (!row) throw notFound(MANAGE_MESSAGES.notFound);
+  if (opts.title !== undefined) {
+    [row] = await db
+      .update(catalogs)
+      .set({ title: opts.title, revision: sql`${catalogs.revision} + 1`, updatedAt: new Date() })
+      .where(ownedRow(catalogs, row.id, user.id))
+      .returning();
+  }
+  if (opts.featured !== undefined) {
+    [row] = await db
+      .update(catalogs)
+      .set({ featured: opts.featured })
+      .where(eq(catalogs.id, row!.id))
+      .returning();
+  }
+  return summarizeCatalog(row!);
+}
+
+async function findAny(db: Db, catalogId: string) {
+  if (!isUuid(catalogId)) return null;
+  const [row] = await db.select().from(catalogs).where(eq(catalogs.id, catalogId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * A copy of the user's catalog, or of a template catalog (SPEC §2.6 'start from a template'), as a new
+ * catalog of the user: same pages and design, no slug, not featured, no PDF. Plan limits apply as on create.
+ */
+export async function copyCatalog(opts: {
+  db: Db;
+  ownerId: string;
+  catalogId: string;
+  title?: string;
+}): Promise<{ catalog: Catalog; revision: number }> {
+  const { db, ownerId, catalogId } = opts;
+  const source = await findAny(db, catalogId);
+  if (!source || (source.ownerId !== ownerId && !source.isTemplate)) throw notFound(MANAGE_MESSAGES.notFound);
+  const loaded = await loadCatalogById({ db, catalogId: source.id });
+  if (!loaded) throw notFound(MANAGE_MESSAGES.notFound);
+  const { catalog } = loaded;
+  return createCatalog({
+    db,
+    ownerId,
+    input: { title: opts.title ?? catalog.title, catalog: { ...catalog, pages: catalog.pages } },
+  });
+}
+
+/** Staff: make a catalog a template, or stop it being one (SPEC §7 addToTemplate, removeFromTemplate). */
+export async function setCatalogTemplate(opts: {
+  db: Db;
+  catalogId: string;
+  template: boolean;
+}): Promise<CatalogSummary & { is_template: boolean }> {
+  const row = await findAny(opts.db, opts.catalogId);
+  if (!row) throw notFound(MANAGE_MESSAGES.notFound);
+  const [saved] = await opts.db
+    .update(catalogs)
+    .set({ isTemplate: opts.template })
+    .where(eq(catalogs.id, row.id))
+    .returning();
+  return { ...summarizeCatalog(saved!), is_template: saved!.isTemplate };
+}
+
+/**
+ * The new-catalog wizard (SPEC §2.6, POST api/v1/catalogs/build): the owner's products of the chosen
+ * categories, in the chosen order, laid out as the chosen kind of document for its purpose, saved as a new
+ * catalog of the owner (plan limits as on create).
+ */
+export async function buildCatalogForOwner(opts: {
+  db: Db;
+  user: User;
+  kind: CatalogKind;
+  purpose: CatalogPurpose;
+  sort: BuildSort;
+  categories: readonly string[];
+  accountId?: string;
+  title: string;
+  language?: string;
+}): Promise<{ catalog: Catalog; revision: number }> {
+  const { db, user } = opts;
+  const sections = await listingsForCatalog({
+    db,
+    ownerId: user.id,
+    accountId: opts.accountId,
+    categories: opts.categories,
+    sort: opts.sort,
+  });
+  const catalog = buildCatalogOfKind({
+    kind: opts.kind,
+    purpose: opts.purpose,
+    title: opts.title,
+    language: normalizeLanguage(opts.language ?? user.locale),
+    // Each product keeps our listing id (ListingView.id), so Synchronize finds its listing again.
+    sections,
+    // The server names pages and elements with random ids like every other catalog it stores.
+    newId: () => globalThis.crypto.randomUUID(),
+  });
+  return createCatalog({ db, ownerId: user.id, input: { title: opts.title, catalog } });
+}
