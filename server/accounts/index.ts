@@ -33,5 +33,6 @@ export {
   purgeRateLimits,
   RATE_LIMITS,
 } from './rate-limit.server.ts';
+export { getRequestUser, shopOfSessionToken, shopifyTokenUser } from './shopify-token.server.ts';
 export { loadUserSettings } from './user-settings.server.ts';
 export { listUsers } from './users.server.ts';

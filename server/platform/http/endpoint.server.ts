@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { type User, getSessionUser, hasRole } from '../../accounts/index.ts';
+import { type User, getRequestUser, hasRole } from '../../accounts/index.ts';
 import { ApiError, errorResponse, forbidden, json, unauthorized } from './errors.server.ts';
 import {
   assertStorableInput,
@@ -100,7 +100,8 @@ export function defineEndpoint<
         throw forbidden('This request must come from Catalog Builder itself.');
       let user: User | null = null;
       if (def.auth !== 'public') {
-        user = await getSessionUser({ db: runtime.db, config: runtime.config, request });
+        // The session cookie, or the embedded app's Shopify session token (Authorization: Bearer).
+        user = await getRequestUser({ db: runtime.db, config: runtime.config, request });
         if (!user && def.auth !== 'optional') throw unauthorized();
         if (def.auth === 'admin' && !hasRole(user, 'admin')) throw forbidden('This is for staff only.');
         if (def.auth === 'manager' && !hasRole(user, 'admin', 'manager'))
