@@ -40,6 +40,7 @@ export default [
   route('api/v1/catalogs/:catalogId', 'routes/api.v1.catalogs.id.ts'),
   route('api/v1/catalogs/:catalogId/page/:pageIndex', 'routes/api.v1.catalogs.id.page.ts'),
   route('api/v1/catalogs/:catalogId/pages/:pageId', 'routes/api.v1.catalogs.id.pages.ts'),
+  route('api/v1/catalogs/:catalogId/changes', 'routes/api.v1.catalogs.id.changes.ts'),
   route('api/v1/catalogs/:catalogId/generate', 'routes/api.v1.catalogs.id.generate.ts'),
   route('api/v1/catalogs/:catalogId/download', 'routes/api.v1.catalogs.id.download.ts'),
   route('api/v1/catalogs/:catalogId/print', 'routes/api.v1.catalogs.id.print.ts'),

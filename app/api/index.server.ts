@@ -2,6 +2,7 @@ import { buildOpenApi } from '../../server/platform/index.ts';
 // Every API module, loaded once so the endpoint registry (and the OpenAPI document built from it) knows them all.
 import './accounts.server.ts';
 import './auth.server.ts';
+import './catalog-saves.server.ts';
 import './catalogs.server.ts';
 import './exports.server.ts';
 import './listing-import.server.ts';

@@ -6,10 +6,12 @@ export {
   listAllCatalogs,
   listCatalogs,
   loadCatalogById,
+  recentSavesOf,
   saveCatalog,
-  savePage,
   setCatalogPdf,
 } from './catalogs.server.ts';
+export { getCatalogChanges, saveCatalogChanges, savePage } from './catalog-saves.server.ts';
+export type { CatalogChanges, CatalogChangesInput, SaveResult } from './catalog-saves.server.ts';
 export { accessibleCatalog, getCatalogPdf, getJobStatus, requestCatalogPdf } from './exports.server.ts';
 export type { JobStatus } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';
