@@ -1,7 +1,9 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enApp from './locales/en/app.json';
+import enEditor from './locales/en/editor.json';
 import enRender from './locales/en/render.json';
 import frApp from './locales/fr/app.json';
+import frEditor from './locales/fr/editor.json';
 import frRender from './locales/fr/render.json';
 
 /**
@@ -9,8 +11,8 @@ import frRender from './locales/fr/render.json';
  * Adding a namespace: add locales/{en,fr}/<ns>.json and list them here.
  */
 export const resources = {
-  en: { app: enApp, render: enRender },
-  fr: { app: frApp, render: frRender },
+  en: { app: enApp, editor: enEditor, render: enRender },
+  fr: { app: frApp, editor: frEditor, render: frRender },
 } as const;
 
 export const LANGUAGES = ['en', 'fr'] as const;

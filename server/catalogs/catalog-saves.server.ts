@@ -4,10 +4,11 @@ import { checkPlanLimits, countProducts, PLAN_LIMIT_MESSAGES } from '../../core/
 import type { Db } from '../../db/client.ts';
 import { findOwned } from '../../db/owned.ts';
 import { catalogPages, catalogs } from '../../db/schema.ts';
-import { ApiError, badRequest, notFound } from '../platform/index.ts';
+import { ApiError, badRequest, conflict, notFound } from '../platform/index.ts';
 import { getPlanLimits } from '../billing/index.ts';
 import {
   appliedSave,
+  CATALOG_MESSAGES,
   assemble,
   claimRevision,
   documentOf,
@@ -73,6 +74,14 @@ async function checkChangeLimits(opts: {
   }
 }
 
+/**
+ * A save made on an older revision is a 409 before anything else is checked: a page it names may be one another
+ * editor removed meanwhile, which the client learns by reading the changes, not from a 404 or a 400.
+ */
+function assertCurrent(row: CatalogRow, revision: number) {
+  if (row.revision !== revision) throw conflict(CATALOG_MESSAGES.stale, { revision: row.revision });
+}
+
 export type SaveResult = { revision: number; duplicate: boolean };
 
 /**
@@ -102,6 +111,7 @@ export async function savePage(opts: {
     const page = toCatalog({ _id: catalogId, pages: [existing.document] }).pages[0]!;
     return { revision: done, duplicate: true, page };
   }
+  assertCurrent(row, opts.revision);
   if (!existing) throw notFound('Page not found.');
   const parsed = PageSchema.safeParse({ ...(opts.page as object), id: existing.id });
   if (!parsed.success) throw invalid('This page is not valid.', parsed.error.issues);
@@ -198,6 +208,7 @@ export async function saveCatalogChanges(opts: {
   if (!row) throw notFound('Catalog not found.');
   const done = appliedSave(row, changes.saveId);
   if (done !== null) return { revision: done, duplicate: true };
+  assertCurrent(row, changes.revision);
   const pages = parsePages(changes.pages ?? []);
   const stored = await db
     .select({ id: catalogPages.id })
