@@ -46,6 +46,8 @@ export default [
   route('api/v1/catalogs/:catalogId/print', 'routes/api.v1.catalogs.id.print.ts'),
   route('api/v1/catalogs/:catalogId/synchronize', 'routes/api.v1.catalogs.id.synchronize.ts'),
   route('api/v1/jobs', 'routes/api.v1.jobs.ts'),
+  route('api/v1/pagelayouts', 'routes/api.v1.pagelayouts.ts'),
+  route('api/v1/pagelayouts/:pageLayoutId', 'routes/api.v1.pagelayouts.id.ts'),
   route('api/v1/all-catalogs', 'routes/api.v1.all-catalogs.ts'),
   route('api/v1/subscriptions', 'routes/api.v1.subscriptions.ts'),
   route('api/v1/subscriptions/upgrade', 'routes/api.v1.subscriptions.upgrade.ts'),

@@ -5,6 +5,7 @@ import './auth.server.ts';
 import './catalog-saves.server.ts';
 import './catalogs.server.ts';
 import './exports.server.ts';
+import './layouts.server.ts';
 import './listing-import.server.ts';
 import './listings.server.ts';
 import './stores.server.ts';

@@ -21,3 +21,13 @@ export { localSources, storageSources } from './pdf/sources.server.ts';
 export type { ResolveSource } from './pdf/sources.server.ts';
 export { synchronizeCatalog } from './synchronize.server.ts';
 export type { SynchronizeResult } from './synchronize.server.ts';
+export {
+  createLayout,
+  deleteLayout,
+  isSpecialLayoutName,
+  LAYOUT_MESSAGES,
+  listLayouts,
+  SPECIAL_LAYOUTS,
+  specialLayout,
+  updateLayout,
+} from './layouts.server.ts';
