@@ -216,6 +216,11 @@ export const catalogs = pgTable(
     productCount: integer('product_count').notNull().default(0),
     pdfUrl: text('pdf_url'),
     downloadNumber: integer('download_number').notNull().default(0),
+    /**
+     * The editor's last saves, newest last: [{ id, revision }]. A save the client sends again (a retry after a
+     * lost answer, a reload with unsaved changes) is recognised by its id and applied once.
+     */
+    recentSaves: jsonb('recent_saves').notNull().default([]),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -235,6 +240,8 @@ export const catalogPages = pgTable(
       .references(() => catalogs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     document: jsonb('document').notNull(),
+    /** The catalog revision that last wrote this page: editors ask for the pages changed since theirs. */
+    revision: integer('revision').notNull().default(1),
     updatedAt: updated(),
   },
   (t) => [

@@ -10,6 +10,8 @@ const SOURCES = [
   'app',
   'core',
   'db',
+  'connectors',
+  'server',
   'viewer',
   'public',
   'vite.config.ts',

@@ -13,6 +13,7 @@ import {
 } from '../../server/catalogs/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
 import { defineEndpoint, type HandlerContext } from '../../server/platform/index.ts';
+import { SaveId } from './catalog-saves.server.ts';
 
 export const CatalogSummarySchema = z.object({
   _id: z.string(),
@@ -195,8 +196,8 @@ export const deleteDesignEndpoint = defineEndpoint(
   },
 );
 
-const PageBody = z.object({ page: Document, revision: Revision });
-const PageSaved = z.object({ revision: z.number(), data: Document });
+const PageBody = z.object({ page: Document, revision: Revision, saveId: SaveId.optional() });
+const PageSaved = z.object({ revision: z.number(), data: Document, duplicate: z.boolean() });
 
 export const savePageByIndexEndpoint = defineEndpoint(
   {
@@ -219,9 +220,11 @@ export const savePageByIndexEndpoint = defineEndpoint(
       pageIndex: index,
       page: body.page,
       revision: body.revision,
+      saveId: body.saveId,
     });
-    await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: params.catalogId ?? '' });
-    return { revision: r.revision, data: r.page };
+    if (!r.duplicate)
+      await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: params.catalogId ?? '' });
+    return { revision: r.revision, data: r.page, duplicate: r.duplicate };
   },
 );
 
@@ -264,9 +267,11 @@ export const savePageEndpoint = defineEndpoint(
       pageId: params.pageId ?? '',
       page: body.page,
       revision: body.revision,
+      saveId: body.saveId,
     });
-    await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: params.catalogId ?? '' });
-    return { revision: r.revision, data: r.page };
+    if (!r.duplicate)
+      await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: params.catalogId ?? '' });
+    return { revision: r.revision, data: r.page, duplicate: r.duplicate };
   },
 );
 

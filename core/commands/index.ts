@@ -27,6 +27,32 @@ export {
 } from './content.ts';
 export { changeLayout, type ChangeLayoutOptions } from './change-layout.ts';
 export {
+  addCell,
+  dropImage,
+  dropProduct,
+  moveElement,
+  replaceProduct,
+  setCellGeometry,
+  setElementHtml,
+  setPageBand,
+  type AddCellOptions,
+  type BandOptions,
+  type CellGeometryOptions,
+  type DropOptions,
+  type ElementHtmlOptions,
+  type MoveElementOptions,
+  type ReplaceProductOptions,
+} from './cell-edits.ts';
+export {
+  applyPageDiff,
+  diffPages,
+  removePages,
+  updateSettings,
+  type PageDiff,
+  type RemovePagesOptions,
+  type UpdateSettingsOptions,
+} from './document-edits.ts';
+export {
   addProducts,
   autoLayout,
   reflowProducts,

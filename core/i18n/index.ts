@@ -1,9 +1,11 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enApp from './locales/en/app.json';
 import enCatalogs from './locales/en/catalogs.json';
+import enEditor from './locales/en/editor.json';
 import enRender from './locales/en/render.json';
 import frApp from './locales/fr/app.json';
 import frCatalogs from './locales/fr/catalogs.json';
+import frEditor from './locales/fr/editor.json';
 import frRender from './locales/fr/render.json';
 
 /**
@@ -11,8 +13,8 @@ import frRender from './locales/fr/render.json';
  * Adding a namespace: add locales/{en,fr}/<ns>.json and list them here.
  */
 export const resources = {
-  en: { app: enApp, catalogs: enCatalogs, render: enRender },
-  fr: { app: frApp, catalogs: frCatalogs, render: frRender },
+  en: { app: enApp, catalogs: enCatalogs, editor: enEditor, render: enRender },
+  fr: { app: frApp, catalogs: frCatalogs, editor: frEditor, render: frRender },
 } as const;
 
 export const LANGUAGES = ['en', 'fr'] as const;

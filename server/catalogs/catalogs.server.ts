@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, notIlike, or, sql } from 'drizzle-orm';
 import { getDefaultLayout, createPage } from '../../core/layouts/index.ts';
 import { migrateCatalog } from '../../core/migrations/index.ts';
-import { CURRENT_SCHEMA_VERSION, PageSchema, type Catalog, type Page } from '../../core/model/index.ts';
+import { CURRENT_SCHEMA_VERSION, type Catalog, type Page } from '../../core/model/index.ts';
 import { checkPlanLimits, countProducts, enforceSizeLimit } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
@@ -86,7 +86,10 @@ export function toCatalog(raw: unknown): Catalog {
 }
 
 /** The message, then the first problem with the field it is in (the details list them all). */
-function withFirstIssue(message: string, issues?: readonly { path: PropertyKey[]; message: string }[]) {
+export function withFirstIssue(
+  message: string,
+  issues?: readonly { path: PropertyKey[]; message: string }[],
+) {
   const first = issues?.[0];
   return first ? `${message} ${first.path.map(String).join('.')}: ${first.message}` : message;
 }
@@ -102,7 +105,7 @@ function duplicatePageIds(catalog: Catalog) {
 }
 
 /** The catalog row's document: everything but the pages (they are rows of their own). */
-function documentOf(catalog: Catalog): Record<string, unknown> {
+export function documentOf(catalog: Catalog): Record<string, unknown> {
   const { pages: _pages, ...rest } = catalog;
   return rest;
 }
@@ -115,7 +118,7 @@ async function applySaveRules(db: Db, ownerId: string, catalog: Catalog): Promis
   return enforceSizeLimit(catalog).catalog;
 }
 
-function assemble(row: CatalogRow, pages: { document: unknown }[]): Catalog {
+export function assemble(row: CatalogRow, pages: { document: unknown }[]): Catalog {
   return toCatalog({
     ...(row.document as object),
     _id: row.id,
@@ -222,23 +225,56 @@ export async function loadCatalogById(opts: {
   return { catalog: assemble(row, await loadPages(opts.db, row.id)), row };
 }
 
+/** How many of the editor's save ids a catalog remembers (one save in flight per editor, a few editors). */
+export const RECENT_SAVES_KEPT = 50;
+
+export type RecentSave = { id: string; revision: number };
+
+export function recentSavesOf(row: Pick<CatalogRow, 'recentSaves'>): RecentSave[] {
+  return Array.isArray(row.recentSaves) ? (row.recentSaves as RecentSave[]) : [];
+}
+
+/** The revision a save with this id made, when the catalog already took it (the client sent it again). */
+export function appliedSave(row: Pick<CatalogRow, 'recentSaves'>, saveId?: string): number | null {
+  if (!saveId) return null;
+  return recentSavesOf(row).find((s) => s.id === saveId)?.revision ?? null;
+}
+
 /**
  * Bump the revision if it is still `revision`; otherwise the save is stale (409) or the catalog is not the
- * owner's (404). Runs inside the save's transaction so a refused save writes nothing.
+ * owner's (404). Runs inside the save's transaction so a refused save writes nothing. A save id is
+ * remembered with the revision it made, so the same save sent again is recognised (appliedSave).
  */
-async function claimRevision(
+export async function claimRevision(
   tx: Db,
   ownerId: string,
   catalogId: string,
   revision: number,
   set: Partial<typeof catalogs.$inferInsert>,
+  saveId?: string,
 ) {
+  const saves = saveId
+    ? sql`(coalesce(${catalogs.recentSaves}, '[]'::jsonb) || ${JSON.stringify([{ id: saveId, revision: revision + 1 }])}::jsonb)`
+    : undefined;
   const [row] = await tx
     .update(catalogs)
-    .set({ ...set, revision: sql`${catalogs.revision} + 1`, updatedAt: new Date() })
+    .set({
+      ...set,
+      revision: sql`${catalogs.revision} + 1`,
+      updatedAt: new Date(),
+      ...(saves ? { recentSaves: saves } : {}),
+    })
     .where(and(ownedRow(catalogs, catalogId, ownerId), eq(catalogs.revision, revision)))
     .returning();
-  if (row) return row;
+  if (row) {
+    const kept = recentSavesOf(row);
+    if (kept.length > RECENT_SAVES_KEPT) {
+      const trimmed = kept.slice(-RECENT_SAVES_KEPT);
+      await tx.update(catalogs).set({ recentSaves: trimmed }).where(eq(catalogs.id, row.id));
+      return { ...row, recentSaves: trimmed };
+    }
+    return row;
+  }
   const current = await findOwned(tx, catalogs, catalogId, ownerId);
   if (!current) throw notFound('Catalog not found.');
   throw conflict(CATALOG_MESSAGES.stale, { revision: current.revision });
@@ -266,71 +302,19 @@ export async function saveCatalog(opts: {
     });
     await tx.delete(catalogPages).where(eq(catalogPages.catalogId, catalogId));
     if (catalog.pages.length) {
-      await tx
-        .insert(catalogPages)
-        .values(catalog.pages.map((p, i) => ({ id: p.id, catalogId, position: i, document: p })));
+      await tx.insert(catalogPages).values(
+        catalog.pages.map((p, i) => ({
+          id: p.id,
+          catalogId,
+          position: i,
+          document: p,
+          revision: saved.revision,
+        })),
+      );
     }
     return saved;
   });
   return { revision: row.revision, catalog };
-}
-
-/**
- * Save one page (DESIGN §5: saving a page writes only that page). The page is addressed by id, or by
- * index for PUT /page/{pageIndex}; product counts and plan limits are kept from the page's change alone.
- */
-export async function savePage(opts: {
-  db: Db;
-  ownerId: string;
-  catalogId: string;
-  page: unknown;
-  revision: number;
-  pageId?: string;
-  pageIndex?: number;
-}): Promise<{ revision: number; page: Page }> {
-  const { db, ownerId, catalogId } = opts;
-  const row = await findOwned(db, catalogs, catalogId, ownerId);
-  if (!row) throw notFound('Catalog not found.');
-  const where =
-    opts.pageId !== undefined
-      ? and(eq(catalogPages.catalogId, catalogId), eq(catalogPages.id, opts.pageId))
-      : and(eq(catalogPages.catalogId, catalogId), eq(catalogPages.position, opts.pageIndex ?? -1));
-  const [existing] = await db.select().from(catalogPages).where(where);
-  if (!existing) throw notFound('Page not found.');
-  const parsed = PageSchema.safeParse({ ...(opts.page as object), id: existing.id });
-  if (!parsed.success)
-    throw badRequest(
-      withFirstIssue('This page is not valid.', parsed.error.issues),
-      parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String), message: i.message })),
-    );
-  const page = parsed.data;
-  const oldProducts = countProducts({
-    pages: [toCatalog({ _id: catalogId, pages: [existing.document] }).pages[0]!],
-  });
-  const productCount = row.productCount - oldProducts + countProducts({ pages: [page] });
-  const limits = await getPlanLimits({ db, userId: ownerId });
-  // Page counts do not change here; only products and wholesale pages can cross a limit.
-  const check = checkPlanLimits(
-    { pages: [page] },
-    {
-      ...limits,
-      max_pages_per_catalog: Number.MAX_SAFE_INTEGER,
-      max_products_per_catalog: Number.MAX_SAFE_INTEGER,
-    },
-  );
-  if (!check.ok) throw new ApiError('forbidden', check.message, { details: check.violations });
-  if (productCount > limits.max_products_per_catalog) {
-    throw forbidden(`Max Products Limit Reached (${productCount}/${limits.max_products_per_catalog})`);
-  }
-  const saved = await db.transaction(async (tx) => {
-    const r = await claimRevision(tx as unknown as Db, ownerId, catalogId, opts.revision, { productCount });
-    await tx
-      .update(catalogPages)
-      .set({ document: page, updatedAt: new Date() })
-      .where(and(eq(catalogPages.catalogId, catalogId), eq(catalogPages.id, existing.id)));
-    return r;
-  });
-  return { revision: saved.revision, page };
 }
 
 export async function getPage(opts: {

@@ -6,8 +6,8 @@ export {
   listAllCatalogs,
   listCatalogs,
   loadCatalogById,
+  recentSavesOf,
   saveCatalog,
-  savePage,
   setCatalogPdf,
 } from './catalogs.server.ts';
 export { listCatalogCards, listFeaturedCatalogs, listTemplateCatalogs } from './cards.server.ts';
@@ -19,6 +19,8 @@ export {
   setCatalogTemplate,
   updateCatalog,
 } from './manage.server.ts';
+export { getCatalogChanges, saveCatalogChanges, savePage } from './catalog-saves.server.ts';
+export type { CatalogChanges, CatalogChangesInput, SaveResult } from './catalog-saves.server.ts';
 export { accessibleCatalog, getCatalogPdf, getJobStatus, requestCatalogPdf } from './exports.server.ts';
 export type { JobStatus } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';
@@ -30,3 +32,13 @@ export { wizardChoices } from './wizard.server.ts';
 export type { WizardChoices, WizardStore } from './wizard.server.ts';
 export { synchronizeCatalog } from './synchronize.server.ts';
 export type { SynchronizeResult } from './synchronize.server.ts';
+export {
+  createLayout,
+  deleteLayout,
+  isSpecialLayoutName,
+  LAYOUT_MESSAGES,
+  listLayouts,
+  SPECIAL_LAYOUTS,
+  specialLayout,
+  updateLayout,
+} from './layouts.server.ts';

@@ -6,7 +6,8 @@ import type { ListingInput, Product } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { storeAccounts } from '../../db/schema.ts';
-import { getCatalog, savePage } from './catalogs.server.ts';
+import { getCatalog } from './catalogs.server.ts';
+import { savePage } from './catalog-saves.server.ts';
 import { ApiError } from '../platform/index.ts';
 import {
   findListingByExternalId,

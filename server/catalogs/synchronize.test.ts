@@ -8,7 +8,8 @@ import type { FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.
 import { addFakeProduct } from '../../scripts/testing/fake-shopify-products.ts';
 import { FakeShopify } from '../../scripts/testing/fake-shopify.ts';
 import { synchronizeCatalog } from './synchronize.server.ts';
-import { createCatalog, getCatalog, savePage } from './catalogs.server.ts';
+import { createCatalog, getCatalog } from './catalogs.server.ts';
+import { savePage } from './catalog-saves.server.ts';
 import {
   createListings,
   findListingByExternalId,

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPage } from '../../core/layouts/index.ts';
+import { PageLayoutSchema } from '../../core/model/index.ts';
+import { subscriptions, users } from '../../db/schema.ts';
+import { registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+
+let server: TestServer;
+let owner: Awaited<ReturnType<typeof registeredClient>>;
+let other: Awaited<ReturnType<typeof registeredClient>>;
+let trial: Awaited<ReturnType<typeof registeredClient>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKER: 'off' });
+  owner = await registeredClient(server.url, 'layouts@example.com');
+  other = await registeredClient(server.url, 'layouts-other@example.com');
+  trial = await registeredClient(server.url, 'layouts-trial@example.com');
+  for (const email of ['layouts@example.com', 'layouts-other@example.com']) {
+    const [u] = await server.runtime.db.select().from(users).where(eq(users.email, email));
+    await server.runtime.db.insert(subscriptions).values({
+      userId: u!.id,
+      planId: 'BUSINESS',
+      type: 'manual',
+      title: 'Business',
+      startDate: new Date(),
+      durationDays: 365,
+    });
+  }
+});
+afterAll(() => server?.close());
+
+const custom = PageLayoutSchema.parse({
+  title: 'Two columns',
+  cells: [
+    { x: 0, y: 0, width: 0.5, height: 1, accepts: ['application/product'] },
+    { x: 0.5, y: 0, width: 0.5, height: 1, accepts: ['image/*'] },
+  ],
+});
+
+describe('page layouts API', () => {
+  it('lists the product layouts and answers the special pages by name', async () => {
+    const list = await (await owner.get('/api/v1/pagelayouts')).json();
+    expect(list.data.map((l: { _id: string }) => l._id)).toContain('default-products-9');
+    const names = {
+      wholesalecontract: 'wholesale-contract',
+      fullTextPage: 'full-text',
+      tableofcontents: 'table-of-contents',
+      wholesaleform: 'wholesale-order-form',
+      profilepage: 'profile',
+      summaryPage: 'summary',
+    };
+    for (const [name, type] of Object.entries(names)) {
+      const res = await owner.get(`/api/v1/pagelayouts/${name}`);
+      expect(res.status, name).toBe(200);
+      expect((await res.json()).data.type).toBe(type);
+    }
+    const form = await (await owner.get('/api/v1/pagelayouts/wholesaleform?nbPages=3')).json();
+    expect(form.nbPages).toBe(3);
+    const unknown = await owner.get('/api/v1/pagelayouts/nope');
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).message).toContain('pageLayoutId');
+  });
+
+  it('saves layouts for plans with custom layouts; the trial is asked to upgrade', async () => {
+    const refused = await trial.post('/api/v1/pagelayouts', { layout: custom });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe('Please upgrade to use this feature');
+    const bad = await owner.post('/api/v1/pagelayouts', { layout: { cells: [{ x: 4 }] } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toContain('layout.cells.0.x');
+  });
+
+  it('lets only the owner update or delete a layout, and not while a page uses it', async () => {
+    const created = (await (await owner.post('/api/v1/pagelayouts', { layout: custom })).json()).data;
+    expect(created).toMatchObject({ title: 'Two columns', type: 'custom', isOwner: true, margin: 10 });
+    const renamed = await owner.put(`/api/v1/pagelayouts/${created._id}`, {
+      layout: { ...custom, title: 'Duo' },
+    });
+    expect((await renamed.json()).data.title).toBe('Duo');
+    expect((await other.put(`/api/v1/pagelayouts/${created._id}`, { layout: custom })).status).toBe(404);
+    expect((await other.del(`/api/v1/pagelayouts/${created._id}`)).status).toBe(404);
+    const builtIn = await owner.put('/api/v1/pagelayouts/default-products-9', { layout: custom });
+    expect(builtIn.status).toBe(403);
+
+    // A catalog page on the layout keeps it from being deleted.
+    const page = createPage({ layout: PageLayoutSchema.parse({ ...custom, _id: created._id }) });
+    await owner.post('/api/v1/catalogs', { catalog: { title: 'Uses it', pages: [page] } });
+    const inUse = await owner.del(`/api/v1/pagelayouts/${created._id}`);
+    expect(inUse.status).toBe(409);
+    expect((await inUse.json()).message).toBe(
+      'Your catalog is using this layout. Please remove it from the catalog before deleting it.',
+    );
+    const unused = (await (await owner.post('/api/v1/pagelayouts', { layout: custom })).json()).data;
+    expect((await owner.del(`/api/v1/pagelayouts/${unused._id}`)).status).toBe(200);
+    const list = await (await owner.get('/api/v1/pagelayouts')).json();
+    expect(list.data.map((l: { _id: string }) => l._id)).not.toContain(unused._id);
+    expect((await other.get('/api/v1/pagelayouts')).ok).toBe(true);
+    const theirs = await (await other.get('/api/v1/pagelayouts')).json();
+    expect(theirs.data.map((l: { _id: string }) => l._id)).not.toContain(created._id);
+  });
+});

@@ -1,0 +1,288 @@
+import {
+  addCell,
+  addImage,
+  addPage,
+  addProduct,
+  addSummaryPages,
+  applyPageDiff,
+  autoLayout,
+  changeLayout,
+  dropImage,
+  dropProduct,
+  duplicatePage,
+  moveElement,
+  movePageDown,
+  movePageUp,
+  removeCell,
+  removeElement,
+  removePages,
+  replaceProduct,
+  setCellGeometry,
+  setElementHtml,
+  setPageBand,
+  sortProducts,
+  toggleHeadersFooters,
+  updateAllFooters,
+  updateSettings,
+  updateSimilarHeaders,
+  type CellGeometryOptions,
+  type CommandResult,
+  type PageDiff,
+  type PageHeader,
+  type SortKey,
+  type UpdateSettingsOptions,
+} from '../../core/commands/index.ts';
+import type { CellInput, Catalog, Page, PageLayout, ProductInput } from '../../core/model/index.ts';
+
+/**
+ * The editor's commands: each names a core/commands function and its arguments, with pages addressed by id
+ * (indices change when another editor adds a page). A command is recorded with the ids it made, so applying it
+ * again on a newer copy of the catalog (after a 409, after a reload) gives the same pages and elements, and a
+ * later command that names a page the first one made still finds it.
+ */
+export type EditorCommand =
+  | { name: 'addProduct'; args: { pageId: string | null; product: ProductInput } }
+  | { name: 'addImage'; args: { pageId: string | null; src: string } }
+  | { name: 'dropProduct'; args: { pageId: string; cellIndex: number; product: ProductInput } }
+  | { name: 'dropImage'; args: { pageId: string; cellIndex: number; src: string } }
+  | {
+      name: 'moveElement';
+      args: { from: { pageId: string; index: number }; to: { pageId: string; index: number } };
+    }
+  | { name: 'removeElement'; args: { pageId: string; elementIndex: number } }
+  | { name: 'addPage'; args: { afterPageId: string | null; layout: PageLayout; kind?: 'flow' } }
+  | { name: 'duplicatePage'; args: { pageId: string } }
+  | { name: 'removePages'; args: { pageIds: string[] } }
+  | { name: 'movePage'; args: { pageId: string; direction: 'up' | 'down' } }
+  | { name: 'changeLayout'; args: { pageId: string; layout: PageLayout } }
+  | { name: 'toggleHeadersFooters'; args: { pageId: string } }
+  | { name: 'setPageBand'; args: { pageId: string; which: 'header' | 'footer'; html: string } }
+  | { name: 'updateSimilarHeaders'; args: { pageId: string; previous: PageHeader } }
+  | { name: 'updateAllFooters'; args: { pageId: string } }
+  | { name: 'setElementHtml'; args: { pageId: string; elementIndex: number; html: string } }
+  | { name: 'replaceProduct'; args: { pageId: string; elementId: string; product: ProductInput } }
+  | { name: 'setCell'; args: { pageId: string; cellIndex: number; cell: CellGeometryOptions['cell'] } }
+  | { name: 'addCell'; args: { pageId: string; cell?: CellInput } }
+  | { name: 'removeCell'; args: { pageId: string; cellIndex: number } }
+  | { name: 'restorePage'; args: { page: Page } }
+  | { name: 'updateSettings'; args: Pick<UpdateSettingsOptions, 'settings' | 'fields'> }
+  | { name: 'sortProducts'; args: { by: SortKey } }
+  | { name: 'autoLayout'; args: Record<string, never> }
+  | { name: 'addSummaryPages'; args: Record<string, never> }
+  | { name: 'restore'; args: { diff: PageDiff } };
+
+export type CommandName = EditorCommand['name'];
+
+/** A command as the editor records it: what was asked, and the ids its first run made. */
+export type RecordedCommand = EditorCommand & { ids: string[] };
+
+export type ApplyContext = {
+  /** The page the editor showed when the command was given. */
+  currentPageId: string | null;
+  /** Lays out flow and list pages after the change (the DOM's measure in the browser). */
+  settle?: (catalog: Catalog) => Catalog;
+  /** Ids for new pages and elements; a replay hands out the recorded ones first. */
+  newId: () => string;
+};
+
+/** Why a command could not be applied (to a newer copy of the catalog). */
+export type CommandFailure = 'pageGone' | 'noLongerApplies';
+
+export type Applied =
+  | { ok: true; result: CommandResult; pageIds: { current: string | null; selection: string | null } }
+  | { ok: false; reason: CommandFailure };
+
+const indexOf = (catalog: Catalog, id: string | null): number =>
+  id === null ? -1 : catalog.pages.findIndex((p) => p.id === id);
+
+function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): CommandResult | CommandFailure {
+  const newId = ctx.newId;
+  const current = Math.max(0, indexOf(catalog, ctx.currentPageId));
+  const page = (id: string): number | CommandFailure => {
+    const i = indexOf(catalog, id);
+    return i < 0 ? 'pageGone' : i;
+  };
+  const on = (id: string, f: (pageIndex: number) => CommandResult) => {
+    const i = page(id);
+    return typeof i === 'string' ? i : f(i);
+  };
+  const opts = { currentPage: current, newId };
+  switch (command.name) {
+    case 'addProduct': {
+      const c = command.args;
+      const at = c.pageId === null ? current : page(c.pageId);
+      if (typeof at === 'string') return at;
+      return addProduct(catalog, { ...opts, currentPage: at, product: c.product });
+    }
+    case 'addImage': {
+      const c = command.args;
+      const at = c.pageId === null ? current : page(c.pageId);
+      if (typeof at === 'string') return at;
+      return addImage(catalog, { ...opts, currentPage: at, src: c.src });
+    }
+    case 'dropProduct': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        dropProduct(catalog, { ...opts, pageIndex: i, cellIndex: c.cellIndex, product: c.product }),
+      );
+    }
+    case 'dropImage': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        dropImage(catalog, { ...opts, pageIndex: i, cellIndex: c.cellIndex, src: c.src }),
+      );
+    }
+    case 'moveElement': {
+      const c = command.args;
+      const from = page(c.from.pageId);
+      const to = page(c.to.pageId);
+      if (typeof from === 'string' || typeof to === 'string') return 'pageGone';
+      return moveElement(catalog, {
+        ...opts,
+        from: { pageIndex: from, elementIndex: c.from.index },
+        to: { pageIndex: to, elementIndex: c.to.index },
+      });
+    }
+    case 'removeElement': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        removeElement(catalog, { ...opts, pageIndex: i, elementIndex: c.elementIndex }),
+      );
+    }
+    case 'addPage': {
+      const c = command.args;
+      const after = c.afterPageId === null ? -1 : page(c.afterPageId);
+      if (typeof after === 'string') return after;
+      return addPage(catalog, { ...opts, layout: c.layout, at: after + 1, kind: c.kind });
+    }
+    case 'duplicatePage':
+      return on(command.args.pageId, (i) => duplicatePage(catalog, { ...opts, pageIndex: i }));
+    case 'removePages': {
+      const indices = command.args.pageIds.map((id) => indexOf(catalog, id)).filter((i) => i >= 0);
+      if (!indices.length) return 'pageGone';
+      return removePages(catalog, { ...opts, pageIndices: indices });
+    }
+    case 'movePage': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        (c.direction === 'up' ? movePageUp : movePageDown)(catalog, { ...opts, pageIndex: i }),
+      );
+    }
+    case 'changeLayout': {
+      const c = command.args;
+      return on(c.pageId, (i) => changeLayout(catalog, { ...opts, pageIndex: i, layout: c.layout }));
+    }
+    case 'toggleHeadersFooters':
+      return on(command.args.pageId, (i) => toggleHeadersFooters(catalog, { ...opts, pageIndex: i }));
+    case 'setPageBand': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        setPageBand(catalog, { ...opts, pageIndex: i, which: c.which, html: c.html }),
+      );
+    }
+    case 'updateSimilarHeaders': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        updateSimilarHeaders(catalog, { ...opts, pageIndex: i, previous: c.previous }),
+      );
+    }
+    case 'updateAllFooters':
+      return on(command.args.pageId, (i) => updateAllFooters(catalog, { ...opts, pageIndex: i }));
+    case 'setElementHtml': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        setElementHtml(catalog, { ...opts, pageIndex: i, elementIndex: c.elementIndex, html: c.html }),
+      );
+    }
+    case 'replaceProduct': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        replaceProduct(catalog, { ...opts, pageIndex: i, elementId: c.elementId, product: c.product }),
+      );
+    }
+    case 'setCell': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        setCellGeometry(catalog, { ...opts, pageIndex: i, cellIndex: c.cellIndex, cell: c.cell }),
+      );
+    }
+    case 'addCell': {
+      const c = command.args;
+      return on(c.pageId, (i) => addCell(catalog, { ...opts, pageIndex: i, cell: c.cell }));
+    }
+    case 'removeCell': {
+      const c = command.args;
+      return on(c.pageId, (i) => removeCell(catalog, { ...opts, pageIndex: i, cellIndex: c.cellIndex }));
+    }
+    case 'restorePage': {
+      const c = command.args;
+      return on(c.page.id, (i) =>
+        applyPageDiff(catalog, { before: [], after: [], pages: [c.page] }, { currentPage: i }),
+      );
+    }
+    case 'updateSettings':
+      return updateSettings(catalog, { ...opts, ...command.args });
+    case 'sortProducts':
+      return sortProducts(catalog, { ...opts, by: command.args.by });
+    case 'autoLayout':
+      return autoLayout(catalog, { ...opts, force: true });
+    case 'addSummaryPages':
+      return addSummaryPages(catalog, opts);
+    case 'restore':
+      return applyPageDiff(catalog, command.args.diff, opts);
+  }
+  return command satisfies never;
+}
+
+/** Commands that change nothing when what they act on is already as asked (not a failure on replay). */
+const IDEMPOTENT: ReadonlySet<CommandName> = new Set([
+  'restore',
+  'restorePage',
+  'updateSettings',
+  'setPageBand',
+  'setElementHtml',
+  'replaceProduct',
+  'autoLayout',
+  'addSummaryPages',
+  'sortProducts',
+  'updateAllFooters',
+  'updateSimilarHeaders',
+]);
+
+/** Apply a command to a catalog; `replay` reports a command that no longer changes anything as a failure. */
+export function applyCommand(
+  catalog: Catalog,
+  command: EditorCommand,
+  ctx: ApplyContext,
+  options: { replay?: boolean } = {},
+): Applied {
+  const outcome = run(catalog, command, ctx);
+  if (typeof outcome === 'string') return { ok: false, reason: outcome };
+  if (options.replay && outcome.catalog === catalog && !IDEMPOTENT.has(command.name))
+    return { ok: false, reason: 'noLongerApplies' };
+  const settled = ctx.settle && outcome.catalog !== catalog ? ctx.settle(outcome.catalog) : outcome.catalog;
+  const currentIndex = Math.min(outcome.currentPage, settled.pages.length - 1);
+  const selection = outcome.selection;
+  return {
+    ok: true,
+    result: { ...outcome, catalog: settled },
+    pageIds: {
+      current: settled.pages[currentIndex]?.id ?? null,
+      selection: selection ? (settled.pages[selection.pageIndex]?.id ?? null) : null,
+    },
+  };
+}
+
+/** An id source that hands out `recorded` first, then fresh ones, recording every id it gives. */
+export function idSource(recorded: readonly string[] = []): { next: () => string; used: string[] } {
+  const used: string[] = [];
+  let i = 0;
+  return {
+    used,
+    next: () => {
+      const id = i < recorded.length ? recorded[i++]! : globalThis.crypto.randomUUID();
+      used.push(id);
+      return id;
+    },
+  };
+}

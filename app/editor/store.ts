@@ -1,0 +1,267 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { diffPages } from '../../core/commands/index.ts';
+import {
+  canRedo,
+  canUndo,
+  createHistory,
+  presentOf,
+  pushHistory,
+  redo as historyRedo,
+  undo as historyUndo,
+  type History,
+} from '../../core/history/index.ts';
+import type { Catalog } from '../../core/model/index.ts';
+import {
+  applyCommand,
+  idSource,
+  type CommandFailure,
+  type EditorCommand,
+  type RecordedCommand,
+} from './commands.ts';
+
+/**
+ * A command made since the last state the server confirmed, with the ids of the saves that carried it: when
+ * the server reports one of them as taken, the command is in its copy (an answer lost on the way).
+ */
+export type PendingEntry = { command: RecordedCommand; saveIds: string[] };
+
+export type SaveStatus = 'saved' | 'saving' | 'failed' | 'blocked' | 'readonly';
+
+export type Notice = { id: number; tone: 'info' | 'warning' | 'critical' | 'success'; text: string };
+
+export type Selection = { pageId: string; index: number };
+
+export type EditorState = {
+  catalogId: string;
+  history: History<Catalog>;
+  /** The document as the merchant sees it (the history's present). */
+  catalog: Catalog;
+  currentPageId: string | null;
+  selection: Selection | null;
+  /** Pages picked in the thumbnails (ctrl/meta and shift clicks). */
+  selectedPages: string[];
+  mode: 'view' | 'layout';
+  /** While editing a layout: the page as it was, to put back when the merchant cancels (SPEC §4). */
+  layoutEdit: { original: Catalog['pages'][number]; ownsLayout: boolean } | null;
+  zoom: number;
+  devMode: boolean;
+  readonly: boolean;
+  /** The last state the server confirmed, its revision, and the commands made since. */
+  base: Catalog;
+  revision: number;
+  pending: PendingEntry[];
+  status: SaveStatus;
+  /** Why the last save failed or was blocked (SPEC §5/§8 message). */
+  statusMessage: string | null;
+  lastSavedAt: number | null;
+  notices: Notice[];
+};
+
+export type EditorActions = {
+  /** Run a command as one undo step; false when it changed nothing. */
+  dispatch: (command: EditorCommand, options?: { silent?: boolean }) => DispatchResult;
+  undo: () => void;
+  redo: () => void;
+  goToPage: (pageId: string) => void;
+  select: (selection: Selection | null) => void;
+  setSelectedPages: (ids: string[]) => void;
+  setZoom: (zoom: number) => void;
+  toggleDevMode: () => void;
+  startLayoutEdit: (ownsLayout: boolean) => void;
+  stopLayoutEdit: (keep: boolean) => void;
+  notify: (tone: Notice['tone'], text: string) => void;
+  dismiss: (id: number) => void;
+};
+
+export type DispatchResult = { changed: boolean; selection: Selection | null };
+
+export type EditorStore = StoreApi<EditorState & EditorActions>;
+
+export type StoreOptions = {
+  catalog: Catalog;
+  revision: number;
+  readonly?: boolean;
+  /** Lays out flow and list pages after each change (the editor's DOM measure). */
+  settle?: (catalog: Catalog) => Catalog;
+  /** Commands recorded before a reload that the server has not taken: applied again, unsaved. */
+  restored?: PendingEntry[];
+};
+
+let noticeIds = 0;
+
+/**
+ * Apply recorded commands on a catalog, in order, as a replay: each keeps the ids it made the first time.
+ * Commands that no longer apply (their page was removed elsewhere) are left out and reported.
+ */
+export function replay(
+  catalog: Catalog,
+  commands: RecordedCommand[],
+  settle: StoreOptions['settle'],
+  currentPageId: string | null,
+): {
+  catalog: Catalog;
+  kept: RecordedCommand[];
+  failed: { command: RecordedCommand; reason: CommandFailure }[];
+} {
+  let doc = catalog;
+  let current = currentPageId;
+  const kept: RecordedCommand[] = [];
+  const failed: { command: RecordedCommand; reason: CommandFailure }[] = [];
+  for (const command of commands) {
+    const ids = idSource(command.ids);
+    const applied = applyCommand(
+      doc,
+      command,
+      { currentPageId: current, settle, newId: ids.next },
+      { replay: true },
+    );
+    if (!applied.ok) {
+      failed.push({ command, reason: applied.reason });
+      continue;
+    }
+    doc = applied.result.catalog;
+    current = applied.pageIds.current;
+    kept.push(command);
+  }
+  return { catalog: doc, kept, failed };
+}
+
+export function createEditorStore(options: StoreOptions): EditorStore {
+  const settle = options.settle;
+  let initial = options.catalog;
+  let pending: PendingEntry[] = [];
+  if (options.restored?.length) {
+    const r = replay(
+      initial,
+      options.restored.map((e) => e.command),
+      settle,
+      initial.pages[0]?.id ?? null,
+    );
+    initial = r.catalog;
+    pending = options.restored.filter((e) => r.kept.includes(e.command));
+  }
+  const history = pending.length
+    ? pushHistory(createHistory(options.catalog), initial)
+    : createHistory(initial);
+
+  return createStore<EditorState & EditorActions>()((set, get) => {
+    /** Make `next` the present: one undo step, one pending entry, current page and selection kept by id. */
+    const commit = (next: History<Catalog>, command: RecordedCommand, currentPageId: string | null) => {
+      const catalog = presentOf(next);
+      const state = get();
+      const keepSelection =
+        state.selection && catalog.pages.some((p) => p.id === state.selection!.pageId)
+          ? state.selection
+          : null;
+      set({
+        history: next,
+        catalog,
+        currentPageId:
+          currentPageId && catalog.pages.some((p) => p.id === currentPageId)
+            ? currentPageId
+            : (catalog.pages[0]?.id ?? null),
+        selection: keepSelection,
+        selectedPages: state.selectedPages.filter((id) => catalog.pages.some((p) => p.id === id)),
+        pending: [...state.pending, { command, saveIds: [] }],
+        status: state.readonly ? 'readonly' : state.status === 'blocked' ? 'blocked' : 'saving',
+      });
+    };
+
+    const moveHistory = (step: (h: History<Catalog>) => History<Catalog>) => {
+      const state = get();
+      const next = step(state.history);
+      if (next === state.history) return;
+      const from = presentOf(state.history);
+      const to = presentOf(next);
+      const command: RecordedCommand = { name: 'restore', args: { diff: diffPages(from, to) }, ids: [] };
+      const index = from.pages.findIndex((p) => p.id === state.currentPageId);
+      const current = to.pages.some((p) => p.id === state.currentPageId)
+        ? state.currentPageId
+        : (to.pages[Math.min(Math.max(index, 0), to.pages.length - 1)]?.id ?? null);
+      commit(next, command, current);
+    };
+
+    return {
+      catalogId: options.catalog._id,
+      history,
+      catalog: presentOf(history),
+      currentPageId: initial.pages[0]?.id ?? null,
+      selection: null,
+      selectedPages: [],
+      mode: 'view',
+      layoutEdit: null,
+      zoom: 1,
+      devMode: false,
+      readonly: !!options.readonly,
+      base: options.catalog,
+      revision: options.revision,
+      pending,
+      status: options.readonly ? 'readonly' : pending.length ? 'saving' : 'saved',
+      statusMessage: null,
+      lastSavedAt: null,
+      notices: [],
+
+      dispatch: (command, opts = {}) => {
+        const state = get();
+        const ids = idSource();
+        const applied = applyCommand(state.catalog, command, {
+          currentPageId: state.currentPageId,
+          settle,
+          newId: ids.next,
+        });
+        if (!applied.ok || applied.result.catalog === state.catalog)
+          return { changed: false, selection: null };
+        const recorded: RecordedCommand = { ...command, ids: ids.used } as RecordedCommand;
+        // A silent change (pictures and data fetched after a product was added) joins the step before it.
+        const next = opts.silent
+          ? {
+              ...state.history,
+              entries: state.history.entries.map((e, i) =>
+                i === state.history.cursor ? applied.result.catalog : e,
+              ),
+            }
+          : pushHistory(state.history, applied.result.catalog);
+        commit(next, recorded, applied.pageIds.current);
+        const ref = applied.result.selection;
+        const selection =
+          ref && applied.pageIds.selection
+            ? { pageId: applied.pageIds.selection, index: ref.elementIndex }
+            : null;
+        return { changed: true, selection };
+      },
+      undo: () => moveHistory(historyUndo),
+      redo: () => moveHistory(historyRedo),
+      goToPage: (pageId) => set({ currentPageId: pageId }),
+      select: (selection) =>
+        set(selection ? { selection, currentPageId: selection.pageId } : { selection: null }),
+      setSelectedPages: (ids) => set({ selectedPages: ids }),
+      setZoom: (zoom) => set({ zoom: Math.min(3, Math.max(0.25, zoom)) }),
+      toggleDevMode: () => set({ devMode: !get().devMode }),
+      startLayoutEdit: (ownsLayout) => {
+        const state = get();
+        const page = state.catalog.pages.find((p) => p.id === state.currentPageId);
+        if (!page || page.kind === 'flow') return;
+        set({ mode: 'layout', layoutEdit: { original: page, ownsLayout }, selection: null });
+      },
+      stopLayoutEdit: (keep) => {
+        const state = get();
+        const edit = state.layoutEdit;
+        set({ mode: 'view', layoutEdit: null, selection: null });
+        if (!keep && edit) get().dispatch({ name: 'restorePage', args: { page: edit.original } });
+      },
+      notify: (tone, text) => {
+        const id = ++noticeIds;
+        set({ notices: [...get().notices.filter((n) => n.text !== text), { id, tone, text }] });
+      },
+      dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+    };
+  });
+}
+
+export const undoable = (s: EditorState) => canUndo(s.history);
+export const redoable = (s: EditorState) => canRedo(s.history);
+export const currentPageIndex = (s: Pick<EditorState, 'catalog' | 'currentPageId'>) =>
+  Math.max(
+    0,
+    s.catalog.pages.findIndex((p) => p.id === s.currentPageId),
+  );

@@ -1,0 +1,6 @@
+import { getCatalogChangesEndpoint, saveCatalogChangesEndpoint } from '../api/catalog-saves.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(getCatalogChangesEndpoint, saveCatalogChangesEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;
