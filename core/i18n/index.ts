@@ -1,16 +1,18 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enApp from './locales/en/app.json';
 import enRender from './locales/en/render.json';
+import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
 import frRender from './locales/fr/render.json';
+import frViewer from './locales/fr/viewer.json';
 
 /**
  * English and French text for every consumer (app, viewer, renderer, worker, CLI), one namespace per module.
  * Adding a namespace: add locales/{en,fr}/<ns>.json and list them here.
  */
 export const resources = {
-  en: { app: enApp, render: enRender },
-  fr: { app: frApp, render: frRender },
+  en: { app: enApp, render: enRender, viewer: enViewer },
+  fr: { app: frApp, render: frRender, viewer: frViewer },
 } as const;
 
 export const LANGUAGES = ['en', 'fr'] as const;

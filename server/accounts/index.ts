@@ -18,6 +18,7 @@ export {
   verifyCredentials,
 } from './auth.server.ts';
 export type { User } from './auth.server.ts';
+export { hashPassword, verifyPassword } from './passwords.server.ts';
 export { currentUser, redirectIfSignedIn, requirePageRole, requirePageUser } from './page-session.server.ts';
 export {
   accountSubject,
