@@ -181,9 +181,27 @@ export class PageFlipBook implements Flipbook {
     for (const l of this.listeners) l(v);
   }
 
-  /** Without motion (prefers-reduced-motion), pages change with a short fade instead of a turn. */
-  private move(animated: () => void, target: number) {
-    if (!this.o.reducedMotion) return animated();
+  /**
+   * Turn one leaf with the animation, from the book's own corner. page-flip's flipNext/flipPrev aim at points
+   * that miss the corners whenever the book is letterboxed or in portrait (it then does nothing), and refuse
+   * clicks away from corners while disableFlipByClick keeps product clicks from turning pages; so we aim
+   * ourselves, with clicks allowed for that one call.
+   */
+  private turn(forward: boolean) {
+    const r = this.flip.getBoundsRect();
+    const portrait = this.flip.getOrientation() === 'portrait';
+    const x = forward ? r.left + r.width - 5 : r.left + (portrait ? r.pageWidth : 0) + 5;
+    const settings = this.flip.getSettings();
+    settings.disableFlipByClick = false;
+    try {
+      this.flip.getFlipController().flip({ x, y: r.top + r.height - 5 });
+    } finally {
+      settings.disableFlipByClick = true;
+    }
+  }
+
+  /** A jump: no leaf to turn, so the book fades to the page. */
+  private jump(target: number) {
     this.container.classList.add('vw-fade');
     setTimeout(() => {
       this.flip.turnToPage(target);
@@ -193,22 +211,28 @@ export class PageFlipBook implements Flipbook {
   }
 
   go(page: number): void {
-    const target = this.physical(Math.max(0, Math.min(this.n - 1, page)));
-    this.move(() => this.flip.flip(target), target);
+    const logical = Math.max(0, Math.min(this.n - 1, page));
+    const v = this.visible();
+    if (v.includes(logical)) return;
+    const first = v[0] ?? 0;
+    const last = v.at(-1) ?? first;
+    if (logical === last + 1) return this.next();
+    if (logical === first - 1) return this.prev();
+    this.jump(this.physical(logical));
   }
 
   next(): void {
     const last = this.visible().at(-1) ?? 0;
     if (last >= this.n - 1) return;
-    const target = this.physical(last + 1);
-    this.move(() => (this.o.rtl ? this.flip.flipPrev() : this.flip.flipNext()), target);
+    if (this.o.reducedMotion) return this.jump(this.physical(last + 1));
+    this.turn(!this.o.rtl);
   }
 
   prev(): void {
     const first = this.visible()[0] ?? 0;
     if (first <= 0) return;
-    const target = this.physical(first - 1);
-    this.move(() => (this.o.rtl ? this.flip.flipNext() : this.flip.flipPrev()), target);
+    if (this.o.reducedMotion) return this.jump(this.physical(first - 1));
+    this.turn(this.o.rtl);
   }
 
   setZoom(zoom: number): void {

@@ -38,6 +38,8 @@ declare module 'page-flip' {
     flipPrev(corner?: 'top' | 'bottom'): void;
     flip(page: number, corner?: 'top' | 'bottom'): void;
     update(): void;
+    getSettings(): PageFlipSettings;
+    getFlipController(): { flip(point: { x: number; y: number }): void };
     destroy(): void;
   }
 }
