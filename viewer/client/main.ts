@@ -195,6 +195,16 @@ document.addEventListener('keydown', (e) => {
   }
 });
 
+// page-flip turns the leaf on a mouse press in a page corner, where products often sit: a press on a product or
+// a link is kept from it, so the click opens the product (dragging from elsewhere, keys and buttons still turn).
+host.addEventListener(
+  'mousedown',
+  (e) => {
+    if ((e.target as HTMLElement).closest('[data-product-id], a')) e.stopPropagation();
+  },
+  true,
+);
+
 host.addEventListener('click', (e) => {
   const el = (e.target as HTMLElement).closest<HTMLElement>('[data-product-id]');
   if (!el?.dataset.productId) return;
