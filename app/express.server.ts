@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import { sql } from 'drizzle-orm';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import { purgeExpired, purgeRateLimits } from '../server/accounts/index.ts';
 import { servedFileHeaders } from '../server/files/index.ts';
@@ -31,6 +31,11 @@ export function isCrossOrigin(req: Pick<Request, 'method' | 'path' | 'headers'>,
 export async function createExpressApp(opts: {
   runtime: Runtime;
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /**
+   * Handlers that see each request before the app does and pass on what is not theirs: scripts/product.ts
+   * mounts the viewer here (its /view pages and merchants' hosts), so one port serves both.
+   */
+  front?: RequestHandler[];
 }) {
   const { runtime } = opts;
   const app = express();
@@ -69,6 +74,8 @@ export async function createExpressApp(opts: {
     }
     next();
   });
+
+  for (const handler of opts.front ?? []) app.use(handler);
 
   // SPEC §7 names POST /reset/{tokenId}; the page at that path is a React route, so the post goes to the
   // resource route that answers both JSON callers and the page's form.
@@ -146,9 +153,12 @@ export type RunningApp = {
 };
 
 /** The app on the runtime's PORT and HOST, with its hourly housekeeping. */
-export async function startAppServer(opts: { runtime: Runtime }): Promise<RunningApp> {
+export async function startAppServer(opts: {
+  runtime: Runtime;
+  front?: RequestHandler[];
+}): Promise<RunningApp> {
   const { runtime } = opts;
-  const app = await createExpressApp({ runtime, build: await loadServerBuild() });
+  const app = await createExpressApp({ runtime, build: await loadServerBuild(), front: opts.front });
   const { config } = runtime;
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));

@@ -20,6 +20,7 @@ export default [
   route('catalogs', 'routes/catalogs.tsx'),
   route('listings', 'routes/listings.tsx'),
   route('preview/:catalogId', 'routes/preview.tsx'),
+  route('orders', 'routes/orders.tsx'),
 
   // Staff
   route('admin', 'routes/admin.tsx', [
@@ -52,6 +53,14 @@ export default [
   route('api/v1/catalogs/:catalogId/download', 'routes/api.v1.catalogs.id.download.ts'),
   route('api/v1/catalogs/:catalogId/print', 'routes/api.v1.catalogs.id.print.ts'),
   route('api/v1/catalogs/:catalogId/synchronize', 'routes/api.v1.catalogs.id.synchronize.ts'),
+  route('api/v1/catalogs/:catalogId/slug', 'routes/api.v1.catalogs.id.slug.ts'),
+  route('api/v1/catalogs/:catalogId/settings', 'routes/api.v1.catalogs.id.settings.ts'),
+  route('api/v1/catalogs/:catalogId/analytics', 'routes/api.v1.catalogs.id.analytics.ts'),
+  route('api/v1/catalogs/:catalogId/orders', 'routes/api.v1.catalogs.id.orders.ts'),
+  route('api/v1/checkSlug', 'routes/api.v1.checkSlug.ts'),
+  route('api/v1/orders', 'routes/api.v1.orders.ts'),
+  route('api/v1/orders/count/last-cycle', 'routes/api.v1.orders.count.last-cycle.ts'),
+  route('api/v2/users/me/events', 'routes/api.v2.users.me.events.ts'),
   route('api/v1/jobs', 'routes/api.v1.jobs.ts'),
   route('api/v1/pagelayouts', 'routes/api.v1.pagelayouts.ts'),
   route('api/v1/pagelayouts/:pageLayoutId', 'routes/api.v1.pagelayouts.id.ts'),

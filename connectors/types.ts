@@ -30,7 +30,26 @@ export interface Connector {
    * platforms that keep such orders per collection (Shopify). Null when the store no longer has it.
    */
   collectionOrder?(collectionId: string): Promise<CollectionOrder | null>;
+  /**
+   * A wholesale order as an order in the making in the store (Shopify: a draft order), for the merchant to
+   * finish there. Throws ConnectorError when the store refuses it (missing scope, unknown variant).
+   */
+  createDraftOrder?(input: DraftOrderInput): Promise<DraftOrderResult>;
 }
+
+/** One line: the store's variant when known (else the product's first variant), else a custom line. */
+export type DraftOrderLine = {
+  variantId: string | null;
+  productId: string | null;
+  title: string;
+  sku: string | null;
+  quantity: number;
+  unitPrice: number | null;
+  currency: string;
+};
+export type DraftOrderInput = { email: string; note: string; lines: DraftOrderLine[]; tags?: string[] };
+/** `adminUrl`: where the merchant opens it in the store's admin. */
+export type DraftOrderResult = { id: string; name: string; adminUrl: string };
 
 export type CollectionOrder = { manual: string[]; best_selling: string[] };
 

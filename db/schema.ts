@@ -221,12 +221,15 @@ export const catalogs = pgTable(
      * lost answer, a reload with unsaved changes) is recognised by its id and applied once.
      */
     recentSaves: jsonb('recent_saves').notNull().default([]),
+    /** The merchant's own host name this catalog is also served on (viewer, by the Host header); lower-cased. */
+    customHost: text('custom_host'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index('catalogs_owner_idx').on(t.ownerId, t.updatedAt),
     uniqueIndex('catalogs_slug_key').on(t.slug),
+    index('catalogs_custom_host_idx').on(t.customHost),
     index('catalogs_featured_idx').on(t.featured),
   ],
 );
@@ -425,9 +428,17 @@ export const orders = pgTable(
     items: jsonb('items').notNull(),
     total: doublePrecision('total'),
     currency: text('currency'),
+    /**
+     * The Shopify draft order made from this order: { state: pending | created | failed, id, name, url, error }.
+     * Null for merchants without a Shopify store.
+     */
+    draftOrder: jsonb('draft_order'),
     createdAt: created(),
   },
-  (t) => [index('orders_owner_created_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('orders_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('orders_catalog_created_idx').on(t.catalogId, t.createdAt),
+  ],
 );
 
 /** Job state mirrored from whichever runner executes it (SPEC §4: pending, complete, failed). */

@@ -17,6 +17,7 @@ const SOURCES = [
   'vite.config.ts',
   'react-router.config.ts',
   'package-lock.json',
+  'scripts/build-viewer.mjs',
 ];
 const STAMP = path.join(ROOT, 'build', '.stamp');
 
@@ -41,6 +42,7 @@ function newestMtime(p) {
 
 export function buildIsStale() {
   if (!existsSync(STAMP) || !existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) return true;
+  if (!existsSync(path.join(ROOT, 'build', 'viewer', 'viewer.js'))) return true;
   const built = statSync(STAMP).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > built);
 }
@@ -58,6 +60,12 @@ export function ensureBuild(log = () => {}) {
         env: { ...process.env, NODE_ENV: 'production' },
       },
     );
+    // The viewer's client bundle, apart from the app's (scripts/build-viewer.mjs).
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-viewer.mjs')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   } catch (err) {
     process.stderr.write(err.stdout?.toString() ?? '');
     process.stderr.write(err.stderr?.toString() ?? '');

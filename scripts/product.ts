@@ -1,11 +1,13 @@
 /**
- * The whole product in one process, as `npm start` runs it (DESIGN §4): the runtime, the app on PORT, and the
- * worker unless WORKER=off. The app and the worker never import each other; this is where they meet.
+ * The whole product in one process, as `npm start` runs it (DESIGN §4): the runtime, the app on PORT with the
+ * viewer in front of it (its /view pages and merchants' hosts on the same port), and the worker unless
+ * WORKER=off. The app, the viewer and the worker never import each other; this is where they meet.
  */
 import type { Server } from 'node:http';
 import { SHUTDOWN_GRACE_MS, startAppServer } from '../app/express.server.ts';
 import { type Config, createRuntime, setRuntime, type Runtime } from '../server/platform/index.ts';
 import { startWorker, type RunningWorker, type WorkerOptions } from '../worker/index.ts';
+import { createViewer } from '../viewer/server.ts';
 
 /** How long a stop lets running requests and jobs finish (scripts/serve.ts gives the whole stop a deadline). */
 export { SHUTDOWN_GRACE_MS };
@@ -23,7 +25,8 @@ export async function startProduct(
   opts: { config?: Config; runtime?: Runtime; worker?: WorkerOptions } = {},
 ): Promise<RunningProduct> {
   const runtime = opts.runtime ?? (await createRuntime(opts.config));
-  const app = await startAppServer({ runtime });
+  const viewer = createViewer({ runtime });
+  const app = await startAppServer({ runtime, front: [viewer.handler] });
   const { config } = runtime;
   const worker =
     config.WORKER === 'off'

@@ -9,6 +9,8 @@ import './exports.server.ts';
 import './layouts.server.ts';
 import './listing-import.server.ts';
 import './listings.server.ts';
+import './orders.server.ts';
+import './publishing.server.ts';
 import './stores.server.ts';
 import './subscriptions.server.ts';
 import './users.server.ts';

@@ -20,6 +20,7 @@ export function AppFrame({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation('app');
+  const { t: tv } = useTranslation('viewer');
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -44,6 +45,9 @@ export function AppFrame({
       </NavLink>
       <NavLink to="/listings" className="cb-topbar__link">
         {t('nav.listings')}
+      </NavLink>
+      <NavLink to="/orders" className="cb-topbar__link">
+        {tv('orders.nav')}
       </NavLink>
       {isStaff ? (
         <NavLink to="/admin/users" className="cb-topbar__link">

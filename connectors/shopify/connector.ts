@@ -3,6 +3,8 @@ import {
   type CollectionOrder,
   type ConnectionCheck,
   type Connector,
+  type DraftOrderInput,
+  type DraftOrderResult,
   type ExportItem,
   type ExportOptions,
   type ProductFailure,
@@ -12,6 +14,7 @@ import {
   type StoreListing,
 } from '../types.ts';
 import { defaultSleep, ShopifyAdminClient, type AdminClientOptions } from './admin-client.ts';
+import { createDraftOrder } from './draft-orders.ts';
 import { assembleBulkProducts, readLines, runBulkExport, type BulkParseStats } from './bulk.ts';
 import { mapProduct, productGid, type ProductNode } from './map-product.ts';
 import {
@@ -65,6 +68,10 @@ export class ShopifyConnector implements Connector {
     this.sleep = opts.sleep ?? defaultSleep;
     this.bulkPollMs = opts.bulkPollMs ?? 2000;
     this.bulkTimeoutMs = opts.bulkTimeoutMs ?? 2 * 3600_000;
+  }
+
+  createDraftOrder(input: DraftOrderInput): Promise<DraftOrderResult> {
+    return createDraftOrder(this.client, input);
   }
 
   async checkConnection(): Promise<ConnectionCheck> {

@@ -3,18 +3,20 @@ import enApp from './locales/en/app.json';
 import enCatalogs from './locales/en/catalogs.json';
 import enEditor from './locales/en/editor.json';
 import enRender from './locales/en/render.json';
+import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
 import frCatalogs from './locales/fr/catalogs.json';
 import frEditor from './locales/fr/editor.json';
 import frRender from './locales/fr/render.json';
+import frViewer from './locales/fr/viewer.json';
 
 /**
  * English and French text for every consumer (app, viewer, renderer, worker, CLI), one namespace per module.
  * Adding a namespace: add locales/{en,fr}/<ns>.json and list them here.
  */
 export const resources = {
-  en: { app: enApp, catalogs: enCatalogs, editor: enEditor, render: enRender },
-  fr: { app: frApp, catalogs: frCatalogs, editor: frEditor, render: frRender },
+  en: { app: enApp, catalogs: enCatalogs, editor: enEditor, render: enRender, viewer: enViewer },
+  fr: { app: frApp, catalogs: frCatalogs, editor: frEditor, render: frRender, viewer: frViewer },
 } as const;
 
 export const LANGUAGES = ['en', 'fr'] as const;

@@ -38,6 +38,8 @@ export const CatalogSettingsSchema = z.object({
   password: z.string().nullable().default(null),
   password_protection: z.boolean().default(false),
   showFlipbook: z.boolean().default(true),
+  /** unlisted: reachable by its address but never indexed nor listed in a sitemap (plan limit `privacy`). */
+  visibility: z.enum(['public', 'unlisted']).default('public'),
   /** Page format of this catalog's PDF; null follows the owner's setting. */
   page_format: z
     .enum(PAGE_FORMAT_NAMES as [string, ...string[]])

@@ -10,6 +10,9 @@ import {
   type Resolver,
 } from './graphql-lite.ts';
 import { bulkView, listBulk, startBulk, tickBulk, type BulkOp, type BulkShop } from './fake-shopify-bulk.ts';
+import { draftOrderCreate, type FakeDraftOrder } from './fake-shopify-draft-orders.ts';
+
+export type { FakeDraftOrder } from './fake-shopify-draft-orders.ts';
 
 export { BULK_RESULTS_HOST, MAX_RUNNING_BULK_QUERIES } from './fake-shopify-bulk.ts';
 
@@ -108,6 +111,10 @@ export class FakeShopifyAdmin implements BulkShop {
     available?: number;
   }[] = [];
   readonly bulkOps: BulkOp[] = [];
+  /** Draft orders made with draftOrderCreate, as the shop's admin would list them. */
+  readonly draftOrders: FakeDraftOrder[] = [];
+  /** Access scopes the app was not granted: their mutations answer ACCESS_DENIED (write_draft_orders...). */
+  readonly deniedScopes = new Set<string>();
   /** JSONL files by path, served on BULK_RESULTS_HOST. */
   readonly files = new Map<string, string>();
   private seq = 1;
@@ -204,7 +211,8 @@ export class FakeShopifyAdmin implements BulkShop {
       try {
         data[f.alias] = this.root(op, f, counter);
       } catch (err) {
-        errors.push({ message: (err as Error).message, extensions: { code: 'undefinedField' } });
+        const code = (err as { code?: string }).code ?? 'undefinedField';
+        errors.push({ message: (err as Error).message, extensions: { code } });
       }
     }
     const actual = Math.min(requested, Math.max(1, counter.cost));
@@ -295,6 +303,7 @@ export class FakeShopifyAdmin implements BulkShop {
   private root(op: Operation, f: Field, counter: { cost: number }): unknown {
     const r = this.resolve;
     if (op.type === 'mutation') {
+      if (f.name === 'draftOrderCreate') return render(draftOrderCreate(this, f), f.selections, r, counter);
       if (f.name !== 'bulkOperationRunQuery')
         throw new Error(`Field '${f.name}' doesn't exist on type 'Mutation'`);
       return render(startBulk(this, f), f.selections, r, counter);

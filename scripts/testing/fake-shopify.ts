@@ -153,7 +153,7 @@ export class FakeShopify {
         return send(400, { error: 'unsupported_grant_type' });
       return send(200, {
         access_token: `shpat_${randomUUID().replace(/-/g, '')}`,
-        scope: 'read_products,read_inventory',
+        scope: 'read_products,read_inventory,write_draft_orders',
       });
     }
     const graphqlPath = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(req.url ?? '');

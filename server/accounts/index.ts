@@ -18,6 +18,7 @@ export {
   verifyCredentials,
 } from './auth.server.ts';
 export type { User } from './auth.server.ts';
+export { hashPassword, verifyPassword } from './passwords.server.ts';
 export {
   currentUser,
   localPath,

@@ -16,6 +16,10 @@ export const RATE_LIMITS = {
   forgot: { max: 5, windowSeconds: 60 * 60 },
   reset: { max: 10, windowSeconds: 60 * 60 },
   order: { max: 20, windowSeconds: 60 * 60 },
+  /** Wrong catalog passwords per address and catalog (the viewer's password form). */
+  catalogPassword: { max: 20, windowSeconds: 15 * 60 },
+  /** Viewer analytics events per address (page views, time on page, product clicks). */
+  viewerEvents: { max: 600, windowSeconds: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -8,6 +8,7 @@ import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts
 import { catalogPages, catalogs, users } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../platform/index.ts';
 import { getPlanLimits } from '../billing/index.ts';
+import { hashPassword } from '../accounts/index.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
@@ -104,10 +105,19 @@ function duplicatePageIds(catalog: Catalog) {
   });
 }
 
-/** The catalog row's document: everything but the pages (they are rows of their own). */
+/**
+ * The catalog row's document: everything but the pages (they are rows of their own) and the visitor password,
+ * which is kept only as a hash in its own column (passwordColumn).
+ */
 export function documentOf(catalog: Catalog): Record<string, unknown> {
   const { pages: _pages, ...rest } = catalog;
-  return rest;
+  return { ...rest, settings: { ...rest.settings, password: null } };
+}
+
+/** A password a client sent with a whole document becomes the row's hash; none leaves the hash as it is. */
+async function passwordColumn(catalog: Catalog): Promise<{ passwordHash?: string }> {
+  const given = catalog.settings.password;
+  return given ? { passwordHash: await hashPassword(given) } : {};
 }
 
 /** Blocking plan rules of SPEC §5 (403 with the SPEC message) and the size limit, before any write. */
@@ -194,6 +204,7 @@ export async function createCatalog(opts: {
       schemaVersion: CURRENT_SCHEMA_VERSION,
       pageCount: catalog.pages.length,
       productCount: countProducts(catalog),
+      ...(await passwordColumn(catalog)),
     });
     if (catalog.pages.length) {
       await tx
@@ -292,8 +303,10 @@ export async function saveCatalog(opts: {
   if (!(await findOwned(db, catalogs, catalogId, ownerId))) throw notFound('Catalog not found.');
   let catalog = toCatalog({ ...(opts.catalog as object), _id: catalogId });
   catalog = await applySaveRules(db, ownerId, catalog);
+  const password = await passwordColumn(catalog);
   const row = await db.transaction(async (tx) => {
     const saved = await claimRevision(tx as unknown as Db, ownerId, catalogId, opts.revision, {
+      ...password,
       title: catalog.title,
       document: documentOf(catalog),
       schemaVersion: CURRENT_SCHEMA_VERSION,

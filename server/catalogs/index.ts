@@ -21,7 +21,14 @@ export {
 } from './manage.server.ts';
 export { getCatalogChanges, saveCatalogChanges, savePage } from './catalog-saves.server.ts';
 export type { CatalogChanges, CatalogChangesInput, SaveResult } from './catalog-saves.server.ts';
-export { accessibleCatalog, getCatalogPdf, getJobStatus, requestCatalogPdf } from './exports.server.ts';
+export {
+  accessibleCatalog,
+  assertPlanAllows,
+  EXPORT_MESSAGES,
+  getCatalogPdf,
+  getJobStatus,
+  requestCatalogPdf,
+} from './exports.server.ts';
 export type { JobStatus } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';
 export { layoutCatalog, QUALITY_DPI, renderCatalogPdf } from './pdf/render-pdf.server.ts';
@@ -42,3 +49,57 @@ export {
   specialLayout,
   updateLayout,
 } from './layouts.server.ts';
+export {
+  listUserEvents,
+  recordUserEvent,
+  recordViewerEvents,
+  summarizeViewerEvents,
+  UserEventSchema,
+  VIEWER_EVENT_TYPES,
+  ViewerEventsSchema,
+} from './analytics.server.ts';
+export { createDraftOrderForOrder, DRAFT_ORDER_FAILED, markDraftOrderFailed } from './draft-orders.server.ts';
+export {
+  catalogProducts,
+  countOrdersLastCycle,
+  cycleStart,
+  listOrders,
+  ORDER_MESSAGES,
+  OrderInputSchema,
+  ordersCsv,
+  placeOrder,
+  priceOrder,
+  takesOrders,
+} from './orders.server.ts';
+export type { DraftOrderState, OrderInput, OrderLine, OrderView } from './orders.server.ts';
+export {
+  canRead,
+  findPublishedRow,
+  isCustomHost,
+  isIndexable,
+  isUnlocked,
+  listHostCatalogs,
+  listSitemapCatalogs,
+  loadPublished,
+  needsPassword,
+  normalizeHost,
+  unlockCookieName,
+  unlockToken,
+  usableSlug,
+  viewerRole,
+  viewPath,
+} from './published.server.ts';
+export type { OwnerPlan, PublishedCatalog, ViewerRole } from './published.server.ts';
+export {
+  checkSlug,
+  getViewerSettings,
+  PUBLISHING_MESSAGES,
+  setCatalogSlug,
+  slugify,
+  updateViewerSettings,
+  ViewerSettingsPatchSchema,
+} from './publishing.server.ts';
+export type { ViewerSettingsPatch, ViewerSettingsView } from './publishing.server.ts';
+export { placeOrderEndpoint } from './order-endpoint.server.ts';
+export { publishedPdfFile, publishedPdfStatus, requestPublishedPdf } from './visitor-pdf.server.ts';
+export type { PdfState } from './visitor-pdf.server.ts';

@@ -75,7 +75,25 @@ export const synchronizeCatalogSpec = defineJobSpec({
   backoffMs: 10_000,
 });
 
-export const JOB_SPECS = [renderPdfSpec, processImagesSpec, syncStoreSpec, synchronizeCatalogSpec] as const;
+/**
+ * A wholesale order of a Shopify merchant as a draft order in their store (server/catalogs/draft-orders.server.ts):
+ * retried when Shopify is away; the last failure is written on the order for the merchant to see.
+ */
+export const createDraftOrderSpec = defineJobSpec({
+  name: 'create-draft-order',
+  payload: z.object({ orderId: z.string().uuid() }),
+  maxAttempts: 4,
+  timeoutMs: 2 * 60_000,
+  backoffMs: 5_000,
+});
+
+export const JOB_SPECS = [
+  renderPdfSpec,
+  processImagesSpec,
+  syncStoreSpec,
+  synchronizeCatalogSpec,
+  createDraftOrderSpec,
+] as const;
 
 export type AnyJobSpec = (typeof JOB_SPECS)[number];
 export type JobName = AnyJobSpec['name'];

@@ -3,6 +3,7 @@
 export { addBullJob, BULL_QUEUE_NAME, createBullQueue } from './bullmq-queue.server.ts';
 export type { BullJobData } from './bullmq-queue.server.ts';
 export {
+  createDraftOrderSpec,
   JOB_SPECS,
   jobSpec,
   processImagesSpec,

@@ -1,2 +1,2 @@
 export { createMailer } from './mail.server.ts';
-export type { Mailer } from './mail.server.ts';
+export type { MailMessage, Mailer } from './mail.server.ts';

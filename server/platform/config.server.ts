@@ -20,6 +20,8 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** Port of `npm run start:viewer` (the viewer alone); under `npm start` the viewer shares PORT. */
+  VIEWER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   DATA_DIR: z.string().default('./data'),
   APP_URL: optionalUrl,
   APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -30,7 +32,7 @@ export const EnvSchema = z.object({
   CHROME_PATH: optionalText,
   SHOPIFY_API_KEY: optionalText,
   SHOPIFY_API_SECRET: optionalText,
-  SHOPIFY_SCOPES: z.string().default('read_products,read_inventory'),
+  SHOPIFY_SCOPES: z.string().default('read_products,read_inventory,write_draft_orders'),
   /**
    * The addresses our servers call stores from, listed in the 'connection failed' message so a merchant can
    * whitelist them (SPEC §8): comma-separated IPv4 or IPv6.

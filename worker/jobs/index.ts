@@ -1,4 +1,5 @@
 import type { JobName } from '../../server/jobs/index.ts';
+import { createDraftOrderJob } from './create-draft-order.ts';
 import { processImagesJob } from './process-images.ts';
 import { renderPdfJob } from './render-pdf.ts';
 import { syncStoreJob } from './sync-store.ts';
@@ -9,7 +10,13 @@ import { synchronizeCatalogJob } from './synchronize-catalog.ts';
  * server/jobs/definitions.server.ts, its handler in worker/jobs/<name>.ts (`defineJob({ ...spec, run })`), listed
  * here.
  */
-export const JOBS = [renderPdfJob, processImagesJob, syncStoreJob, synchronizeCatalogJob] as const;
+export const JOBS = [
+  renderPdfJob,
+  processImagesJob,
+  syncStoreJob,
+  synchronizeCatalogJob,
+  createDraftOrderJob,
+] as const;
 
 /** A spec without a handler here does not compile: its name is left in `Unhandled`. */
 type Unhandled = Exclude<JobName, (typeof JOBS)[number]['name']>;

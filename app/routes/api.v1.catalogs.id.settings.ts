@@ -1,0 +1,6 @@
+import { routeHandlers } from '../../server/platform/index.ts';
+import { getViewerSettingsEndpoint, updateViewerSettingsEndpoint } from '../api/publishing.server.ts';
+
+const handlers = routeHandlers(getViewerSettingsEndpoint, updateViewerSettingsEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { routeHandlers } from '../../server/platform/index.ts';
+import { setSlugEndpoint } from '../api/publishing.server.ts';
+
+const handlers = routeHandlers(setSlugEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

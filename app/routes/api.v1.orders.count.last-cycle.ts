@@ -1,0 +1,6 @@
+import { routeHandlers } from '../../server/platform/index.ts';
+import { ordersLastCycleEndpoint } from '../api/orders.server.ts';
+
+const handlers = routeHandlers(ordersLastCycleEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

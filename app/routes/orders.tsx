@@ -1,0 +1,177 @@
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  Layout,
+  Link as PolarisLink,
+  Page,
+  Pagination,
+  Text,
+} from '@shopify/polaris';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { AppFrame } from '../components/app-frame.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Orders · Catalog Builder' }];
+
+const PAGE_SIZE = 25;
+
+/** The merchant's wholesale orders (SPEC §7 GET orders), their Shopify draft orders, and a CSV download. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { listOrders, countOrdersLastCycle } = await import('../../server/catalogs/index.ts');
+  const { getPlanLimits } = await import('../../server/billing/index.ts');
+  const user = await requirePageUser(request);
+  const { db } = getRuntime();
+  const page = Math.max(1, Math.min(100_000, Number(new URL(request.url).searchParams.get('page')) || 1));
+  const [orders, cycle, limits] = await Promise.all([
+    listOrders({ db, ownerId: user.id, page, limit: PAGE_SIZE }),
+    countOrdersLastCycle({ db, ownerId: user.id }),
+    getPlanLimits({ db, userId: user.id }),
+  ]);
+  return {
+    email: user.email,
+    isStaff: hasRole(user, 'admin', 'manager'),
+    page,
+    orders,
+    cycle: { count: cycle.count, max: limits.max_orders },
+  };
+}
+
+function money(value: number | null, currency: string | null, locale: string) {
+  if (value === null) return '—';
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: currency ?? 'USD' }).format(value);
+  } catch {
+    return value.toFixed(2);
+  }
+}
+
+export default function OrdersPage() {
+  const { t, i18n } = useTranslation('viewer');
+  const navigate = useNavigate();
+  const { email, isStaff, page, orders, cycle } = useLoaderData<typeof loader>();
+  const pages = Math.max(1, Math.ceil(orders.total / PAGE_SIZE));
+  const locale = i18n.language;
+  const rows = orders.data.map((o, i) => {
+    const draft = o.draft_order;
+    return (
+      <IndexTable.Row id={o._id} key={o._id} position={i}>
+        <IndexTable.Cell>{new Date(o.created_at).toLocaleString(locale)}</IndexTable.Cell>
+        <IndexTable.Cell>{o.catalog.title}</IndexTable.Cell>
+        <IndexTable.Cell>
+          <BlockStack gap="050">
+            <Text as="span" fontWeight="semibold">
+              {o.customer.name}
+            </Text>
+            <Text as="span" tone="subdued">
+              {[o.customer.company, o.customer.email].filter(Boolean).join(' · ')}
+            </Text>
+          </BlockStack>
+        </IndexTable.Cell>
+        <IndexTable.Cell>
+          <BlockStack gap="050">
+            {o.items.map((l, k) => (
+              <Text as="span" key={k}>
+                {l.quantity} × {l.title}
+                {l.variation_title ? ` (${l.variation_title})` : ''}
+              </Text>
+            ))}
+            {o.comments ? (
+              <Text as="span" tone="subdued">
+                {t('orders.comments')}: {o.comments}
+              </Text>
+            ) : null}
+          </BlockStack>
+        </IndexTable.Cell>
+        <IndexTable.Cell>
+          <Text as="span" alignment="end" numeric>
+            {money(o.total, o.currency, locale)}
+          </Text>
+        </IndexTable.Cell>
+        <IndexTable.Cell>
+          {!draft ? (
+            t('orders.draftNone')
+          ) : draft.state === 'created' ? (
+            <PolarisLink url={draft.url} target="_blank">
+              {t('orders.draftCreated', { name: draft.name })}
+            </PolarisLink>
+          ) : draft.state === 'pending' ? (
+            <Badge tone="info">{t('orders.draftPending')}</Badge>
+          ) : (
+            <Badge tone="critical">{t('orders.draftFailed', { error: draft.error })}</Badge>
+          )}
+        </IndexTable.Cell>
+      </IndexTable.Row>
+    );
+  });
+  return (
+    <AppFrame email={email} isStaff={isStaff}>
+      <Page
+        title={t('orders.title')}
+        subtitle={
+          cycle.max > 0
+            ? t('orders.cycle', { count: cycle.count, max: cycle.max })
+            : t('orders.cycleUnlimited', { count: cycle.count })
+        }
+        primaryAction={
+          orders.total > 0 ? (
+            <Button url="/api/v1/orders?format=csv" download>
+              {t('orders.download')}
+            </Button>
+          ) : undefined
+        }
+      >
+        <Layout>
+          <Layout.Section>
+            <Card padding="0">
+              {orders.total === 0 ? (
+                <EmptyState heading={t('orders.emptyTitle')}>
+                  <p>{t('orders.emptyBody')}</p>
+                </EmptyState>
+              ) : (
+                <IndexTable
+                  resourceName={{ singular: t('orders.title'), plural: t('orders.title') }}
+                  itemCount={orders.data.length}
+                  selectable={false}
+                  headings={[
+                    { title: t('orders.date') },
+                    { title: t('orders.catalog') },
+                    { title: t('orders.customer') },
+                    { title: t('orders.items') },
+                    { title: t('orders.total'), alignment: 'end' },
+                    { title: t('orders.shopify') },
+                  ]}
+                >
+                  {rows}
+                </IndexTable>
+              )}
+            </Card>
+          </Layout.Section>
+          {pages > 1 ? (
+            <Layout.Section>
+              <nav
+                aria-label={t('orders.page', { page, pages })}
+                style={{ display: 'flex', justifyContent: 'center' }}
+              >
+                <Pagination
+                  label={t('orders.page', { page, pages })}
+                  hasPrevious={page > 1}
+                  hasNext={page < pages}
+                  previousTooltip={t('orders.previous')}
+                  nextTooltip={t('orders.next')}
+                  onPrevious={() => navigate(`/orders?page=${page - 1}`)}
+                  onNext={() => navigate(`/orders?page=${page + 1}`)}
+                />
+              </nav>
+            </Layout.Section>
+          ) : null}
+        </Layout>
+      </Page>
+    </AppFrame>
+  );
+}

@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
+import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { expectText, expectVisible } from './support/expect.ts';
+
+/**
+ * SPEC §2.5, §4, §6 owner: the owner sees the settings panel on their own catalog (visitors never do), with the
+ * embed code in SPEC §9's sizes, this cycle's orders and what visitors did; saving reloads the catalog as saved;
+ * the address is checked as it is typed and a taken one gets the url-exists message.
+ */
+const SHOTS = path.resolve('test-results/viewer');
+let server: TestServer;
+let shop: Published;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKER: 'off' });
+  shop = await publishCatalog(server, {
+    email: 'owner@example.com',
+    plan: 'BUSINESS',
+    products: 30,
+    pictures: 4,
+    settings: { products_link: 'digital_orders' },
+  });
+  const other = await publishCatalog(server, { email: 'taken@example.com', plan: 'BUSINESS', products: 2 });
+  const res = await other.client.put(`/api/v1/catalogs/${other.catalogId}/slug`, { slug: 'taken-name' });
+  expect(res.status).toBe(200);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function ownerPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const cookies = shop.client.jar
+    .header()
+    .split('; ')
+    .map((pair) => {
+      const k = pair.indexOf('=');
+      return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
+    });
+  await context.addCookies(cookies);
+  return { context, page: await context.newPage() };
+}
+
+describe("the owner's settings panel", () => {
+  it('is only for the owner, and shows what visitors did', async () => {
+    // A visitor reads two spreads and opens a product, then leaves (the viewer sends its events as it goes).
+    const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await visitor.goto(`${server.url}/view/${shop.catalogId}`);
+    await expectVisible(visitor.locator('.vw-page[data-page="1"] .cb-page'));
+    expect(await visitor.locator('#vw-settings').count()).toBe(0);
+    await visitor.locator('#vw-next').click();
+    await expectText(visitor.locator('#vw-counter'), 'Pages 2–3 of 4');
+    await visitor.locator('[data-product-id="p9"]').first().click();
+    await expectVisible(visitor.locator('dialog[open]'));
+    await visitor.goto('about:blank');
+    await visitor.close();
+
+    const { context, page } = await ownerPage();
+    await page.goto(`${server.url}/view/${shop.catalogId}`);
+    await page.locator('#vw-settings').click();
+    const panel = page.locator('dialog[open]');
+    await expectVisible(panel.getByRole('heading', { name: 'Catalog settings' }));
+    await expectVisible(panel.getByText('Orders this month: 0'));
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.locator('#vw-settings').click();
+        return (await page.locator('dialog[open]').innerText()).match(/Last 30 days: .*/)?.[0] ?? '';
+      })
+      .toMatch(/Last 30 days: [1-9]\d* page views, 1 product clicks/);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/owner-settings.png` });
+
+    // SPEC §9 embed sizes.
+    const code = page.locator('#vw-embed-code');
+    await page.locator('#vw-embed-size').selectOption('small');
+    expect(await code.inputValue()).toContain('width="560" height="280"');
+    await page.locator('#vw-embed-size').selectOption('xlarge');
+    expect(await code.inputValue()).toContain('width="990" height="560"');
+    expect(await code.inputValue()).toContain(`/view/${shop.catalogId}?embed=1`);
+    await context.close();
+  });
+
+  it('saves the settings and reloads the catalog as saved', async () => {
+    const { context, page } = await ownerPage();
+    await page.goto(`${server.url}/view/${shop.catalogId}`);
+    await expectVisible(page.locator('#vw-share'));
+    await page.locator('#vw-settings').click();
+    const panel = page.locator('dialog[open]');
+    await panel.getByLabel('Share', { exact: true }).uncheck();
+    await panel.getByLabel('One page at a time').check();
+    await Promise.all([
+      page.waitForEvent('load'),
+      panel.getByRole('button', { name: 'Save settings' }).click(),
+    ]);
+    await expectVisible(page.locator('.vw-page[data-page="1"] .cb-page'));
+    expect(await page.locator('#vw-share').count()).toBe(0);
+    await page.locator('#vw-next').click();
+    await expectText(page.locator('#vw-counter'), 'Page 2 of 4');
+    const saved = await (await shop.client.get(`/api/v1/catalogs/${shop.catalogId}/settings`)).json();
+    expect(saved.settings).toMatchObject({ share_button: false, single_page_mode: true });
+    await context.close();
+  });
+
+  it('checks the address as it is typed, refuses a taken one, and moves the catalog to a free one', async () => {
+    const { context, page } = await ownerPage();
+    await page.goto(`${server.url}/view/${shop.catalogId}`);
+    await page.locator('#vw-settings').click();
+    const slug = page.locator('#vw-slug');
+    await slug.fill('taken-name');
+    await expectText(
+      page.locator('#vw-slug-status'),
+      'This address is already used by another catalog. Please choose another one.',
+    );
+    await slug.fill('spring-line');
+    await expectText(page.locator('#vw-slug-status'), 'This address is available. /view/spring-line');
+    await Promise.all([
+      page.waitForURL(`${server.url}/view/spring-line`),
+      page.getByRole('button', { name: 'Save the address' }).click(),
+    ]);
+    await expectVisible(page.locator('.vw-page[data-page="1"] .cb-page'));
+    await context.close();
+  });
+});

@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeShopify } from '../scripts/testing/fake-shopify.ts';
+import type { FakeShopifyAdmin } from '../scripts/testing/fake-shopify-admin.ts';
+import { connectShopifyStore, VARIANTS, withVariants } from '../scripts/testing/order-fixtures.ts';
+import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
+import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { expectText, expectVisible } from './support/expect.ts';
+
+/**
+ * The online catalog as a buyer uses it (issue "Done when"): read and flip with the keys, open a product, put
+ * two variants in the cart, send the order, then find it where the merchant and their Shopify store see it; a
+ * phone shows single pages; the embed works from another origin and is refused to a plan without it.
+ */
+const SHOTS = path.resolve('test-results/viewer');
+let server: TestServer;
+let shopify: FakeShopify;
+let admin: FakeShopifyAdmin;
+let shop: Published;
+let noEmbed: Published;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let other: http.Server;
+let otherUrl: string;
+
+beforeAll(async () => {
+  shopify = new FakeShopify('key', 'secret');
+  await shopify.start();
+  server = await startTestServer();
+  shop = await publishCatalog(server, {
+    email: 'nord@example.com',
+    plan: 'BUSINESS',
+    products: 30,
+    pictures: 6,
+    edit: withVariants,
+    settings: { products_link: 'digital_orders' },
+  });
+  admin = await connectShopifyStore(server, shopify, { ownerId: shop.ownerId, domain: 'nord.myshopify.com' });
+  noEmbed = await publishCatalog(server, { email: 'essential@example.com', plan: 'ESSENTIAL', products: 4 });
+  // Another local origin (another port) whose page frames the catalogs, as a merchant's own site would.
+  other = http.createServer((req, res) => {
+    const id = new URL(req.url ?? '/', 'http://x').searchParams.get('id') ?? '';
+    res.setHeader('Content-Type', 'text/html');
+    res.end(
+      `<!doctype html><html lang="en"><title>Shop</title><h1>Our catalog</h1>` +
+        `<iframe title="Catalog" src="${server.url}/view/${id}?embed=1" width="860" height="465"></iframe>`,
+    );
+  });
+  await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
+  otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => other?.close(r));
+  await server?.close();
+  await shopify?.stop();
+});
+
+async function expectNoSeriousAxe(p: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page: p }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+describe('the flipbook viewer', () => {
+  it('shows the first spread, flips with the keys and has no serious axe finding', async () => {
+    await page.goto(`${server.url}/view/${shop.catalogId}`);
+    await expectVisible(page.locator('.vw-page[data-page="1"] .cb-page'));
+    const counter = page.locator('#vw-counter');
+    const first = ((await counter.textContent()) ?? '').trim();
+    expect(first).toMatch(/of 4$/);
+    await page.locator('#vw-book').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      (t) => document.getElementById('vw-counter')?.textContent?.trim() !== t,
+      first,
+    );
+    await page.keyboard.press('End');
+    await expectText(counter, 'Page 4 of 4');
+    await page.keyboard.press('ArrowLeft');
+    await expectText(counter, 'Pages 2–3 of 4');
+    await page.keyboard.press('Home');
+    await expectText(counter, first);
+    await expectNoSeriousAxe(page, 'viewer');
+    await page.screenshot({ path: `${SHOTS}/desktop-spread.png` });
+  });
+
+  it('opens a product, takes two variants into the cart and sends the order to the merchant and Shopify', async () => {
+    await page.locator('[data-product-id="p0"]').first().click();
+    const modal = page.locator('dialog[open]');
+    await expectVisible(modal.getByRole('heading', { name: 'Linen Shirt 1' }));
+    await modal.getByLabel(`Quantity of Linen Shirt 1 — ${VARIANTS[0].size}`).fill('2');
+    await modal.getByLabel(`Quantity of Linen Shirt 1 — ${VARIANTS[1].size}`).fill('3');
+    await expectNoSeriousAxe(page, 'product modal');
+    await page.screenshot({ path: `${SHOTS}/product-modal.png` });
+    await modal.getByRole('button', { name: 'Add to cart' }).click();
+    await expectVisible(modal.getByText('Added to the cart'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Cart (5)' }).click();
+    const cart = page.locator('dialog[open]');
+    await cart.getByLabel('Name').fill('Jeanne Martin');
+    await cart.getByLabel('Email').fill('jeanne@boutique.example');
+    await cart.getByLabel('Comments').fill('Before Friday');
+    await expectNoSeriousAxe(page, 'cart');
+    await page.screenshot({ path: `${SHOTS}/cart.png` });
+    await cart.getByRole('button', { name: 'Send the order' }).click();
+    await expectVisible(
+      cart.getByText(
+        'Your order was successfully sent. You should receive a confirmation by email within a few minutes.',
+      ),
+    );
+
+    const { data } = await (await shop.client.get('/api/v1/orders')).json();
+    expect(data).toHaveLength(1);
+    expect(data[0].items.map((l: { sku: string; quantity: number }) => [l.sku, l.quantity])).toEqual([
+      ['SHIRT-S', 2],
+      ['SHIRT-L', 3],
+    ]);
+    const mails = server.outbox().map(server.readMail);
+    expect(mails.some((m) => /^To: nord@example\.com/m.test(m))).toBe(true);
+    expect(mails.some((m) => /^To: jeanne@boutique\.example/m.test(m))).toBe(true);
+    await expect.poll(() => admin.draftOrders.length, { timeout: 20_000 }).toBe(1);
+    expect(admin.draftOrders[0]!.lineItems.map((l) => [l.variantId, l.quantity])).toEqual([
+      [VARIANTS[0].id, 2],
+      [VARIANTS[1].id, 3],
+    ]);
+  });
+
+  it('shows single pages on a phone', async () => {
+    const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const phone = await phoneContext.newPage();
+    await phone.goto(`${server.url}/view/${shop.catalogId}`);
+    await expectVisible(phone.locator('.vw-page[data-page="1"] .cb-page'));
+    await expectText(phone.locator('#vw-counter'), 'Page 1 of 4');
+    await phone.locator('#vw-next').click();
+    await expectText(phone.locator('#vw-counter'), 'Page 2 of 4');
+    await phone.locator('#vw-prev').click();
+    await expectText(phone.locator('#vw-counter'), 'Page 1 of 4');
+    await expectNoSeriousAxe(phone, 'phone');
+    await phone.screenshot({ path: `${SHOTS}/phone.png` });
+    await phoneContext.close();
+  });
+});
+
+describe('embedding (SPEC §6, §9)', () => {
+  it('works in a frame on another origin, and is refused to a plan without embedding', async () => {
+    await page.goto(`${otherUrl}/?id=${shop.catalogId}`);
+    const frame = page.frameLocator('iframe');
+    await expectVisible(frame.locator('.vw-page[data-page="1"] .cb-page'));
+    await page.screenshot({ path: `${SHOTS}/embed.png` });
+
+    await page.goto(`${otherUrl}/?id=${noEmbed.catalogId}`);
+    await expectVisible(frame.getByText('Please subscribe to be able to embed your catalog.'));
+    expect(await frame.locator('.vw-page').count()).toBe(0);
+  });
+});

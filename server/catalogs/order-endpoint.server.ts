@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineEndpoint, notFound } from '../platform/index.ts';
+import { ORDER_MESSAGES, OrderInputSchema, placeOrder } from './orders.server.ts';
+import { canRead, findPublishedRow, loadPublished, viewerRole, viewPath } from './published.server.ts';
+
+const Line = z.object({
+  product_id: z.string(),
+  variation_id: z.string().nullable(),
+  title: z.string(),
+  variation_title: z.string().nullable(),
+  sku: z.string().nullable(),
+  quantity: z.number(),
+  price: z.number().nullable(),
+  currency: z.string(),
+  line_total: z.number().nullable(),
+});
+
+/**
+ * SPEC §7 POST catalogs/{catalogId}/orders, the viewer's wholesale cart. Defined here, not in app/api, because
+ * two processes serve it: the app on its own host and the viewer on merchants' hosts (DESIGN §4), both from
+ * this one definition. A visitor of a password-protected catalog needs it unlocked, like every other URL of
+ * that catalog; refusals keep SPEC §8's reason in `message` for the cart to show as Details.
+ */
+export const placeOrderEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/catalogs/{catalogId}/orders',
+    summary:
+      "Send a wholesale order from a catalog's cart (customer, comments, items); priced from the catalog",
+    tags: ['orders'],
+    auth: 'optional',
+    body: OrderInputSchema,
+    response: z.object({
+      message: z.literal(ORDER_MESSAGES.sent),
+      order: z.object({
+        _id: z.string(),
+        items: z.array(Line),
+        total: z.number().nullable(),
+        currency: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    }),
+    errors: [403, 404, 429],
+  },
+  async ({ request, params, body, runtime, ip, user }) => {
+    const row = await findPublishedRow({ db: runtime.db, ref: params.catalogId ?? '' });
+    const published = row ? await loadPublished({ db: runtime.db, row }) : null;
+    const cookies = request.headers.get('cookie');
+    if (!published || !canRead(published, viewerRole(published.row, user), cookies, runtime.config.appSecret))
+      throw notFound('Catalog not found.');
+    const { order, message } = await placeOrder({
+      db: runtime.db,
+      mailer: runtime.mailer,
+      jobs: runtime.jobs,
+      logger: runtime.logger,
+      published,
+      input: body,
+      ip,
+      viewUrl: `${runtime.config.appUrl}${viewPath(published.row)}`,
+    });
+    const { _id, items, total, currency, created_at } = order;
+    return { message, order: { _id, items, total, currency, created_at } };
+  },
+);

@@ -1,0 +1,307 @@
+import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { z } from 'zod';
+import { isProductElement, type Catalog, type Product } from '../../core/model/index.ts';
+import type { Db } from '../../db/client.ts';
+import { findOwned, ownedBy } from '../../db/owned.ts';
+import { catalogs, orders, storeAccounts } from '../../db/schema.ts';
+import { hitRateLimit } from '../accounts/index.ts';
+import { getCurrentSubscription } from '../billing/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { badRequest, forbidden, notFound, type Logger } from '../platform/index.ts';
+import { orderMails } from './order-mails.server.ts';
+import type { PublishedCatalog } from './published.server.ts';
+
+/** SPEC §8 order messages, and the refusals of SPEC §6 (digital orders need the plan and the setting). */
+export const ORDER_MESSAGES = {
+  sent: 'Your order was successfully sent. You should receive a confirmation by email within a few minutes.',
+  failed: 'An error occured. Please try again.',
+  closed: 'This catalog does not take orders.',
+  limit: 'This catalog cannot take more orders this month. Please contact the seller.',
+  unknownItem: 'This product is not in this catalog.',
+  unknownVariation: 'This variant is not in this catalog.',
+} as const;
+
+const MAX_LINES = 500;
+const MAX_QUANTITY = 100_000;
+
+/** SPEC §7 POST catalogs/{id}/orders: customer, comments, items. Prices never come from the client. */
+export const OrderInputSchema = z.object({
+  customer: z.object({
+    name: z.string().trim().min(1, 'Enter your name').max(200),
+    email: z.string().trim().toLowerCase().email('Enter a valid email address').max(320),
+    company: z.string().trim().max(200).optional().default(''),
+    phone: z.string().trim().max(60).optional().default(''),
+    address: z.string().trim().max(1000).optional().default(''),
+  }),
+  comments: z.string().trim().max(5000).optional().default(''),
+  items: z
+    .array(
+      z.object({
+        product_id: z.string().min(1).max(800),
+        variation_id: z.string().max(800).nullable().optional(),
+        quantity: z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_QUANTITY),
+      }),
+    )
+    .min(1, 'Add at least one product')
+    .max(MAX_LINES),
+});
+export type OrderInput = z.output<typeof OrderInputSchema>;
+
+export type OrderLine = {
+  product_id: string;
+  variation_id: string | null;
+  title: string;
+  variation_title: string | null;
+  sku: string | null;
+  quantity: number;
+  price: number | null;
+  currency: string;
+  line_total: number | null;
+};
+
+export type DraftOrderState =
+  | { state: 'pending' }
+  | { state: 'created'; id: string; name: string; url: string }
+  | { state: 'failed'; error: string };
+
+export type OrderView = {
+  _id: string;
+  catalog: { _id: string; title: string };
+  customer: OrderInput['customer'];
+  comments: string;
+  items: OrderLine[];
+  total: number | null;
+  currency: string | null;
+  draft_order: DraftOrderState | null;
+  created_at: string;
+};
+
+/** Every product of the catalog by id (a product placed twice is one product). */
+export function catalogProducts(catalog: Catalog): Map<string, Product> {
+  const map = new Map<string, Product>();
+  for (const page of catalog.pages)
+    for (const el of page.elements) if (el && isProductElement(el)) map.set(el.properties.id, el.properties);
+  return map;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The order's lines priced from the catalog; a product or variant the catalog lacks is a 400 naming it. */
+export function priceOrder(catalog: Catalog, items: OrderInput['items']): OrderLine[] {
+  const products = catalogProducts(catalog);
+  return items.map((item, i) => {
+    const product = products.get(item.product_id);
+    if (!product)
+      throw badRequest(ORDER_MESSAGES.unknownItem, [
+        { path: ['items', String(i), 'product_id'], message: ORDER_MESSAGES.unknownItem },
+      ]);
+    const variation = item.variation_id
+      ? product.variations.find((v) => v.id === item.variation_id)
+      : undefined;
+    if (item.variation_id && !variation)
+      throw badRequest(ORDER_MESSAGES.unknownVariation, [
+        { path: ['items', String(i), 'variation_id'], message: ORDER_MESSAGES.unknownVariation },
+      ]);
+    const price = variation?.price ?? product.price ?? null;
+    return {
+      product_id: product.id,
+      variation_id: variation?.id ?? null,
+      title: product.title,
+      variation_title: variation ? variation.title || variation.options.join(' / ') : null,
+      sku: variation?.sku ?? product.sku ?? null,
+      quantity: item.quantity,
+      price,
+      currency: product.iso_currency_code,
+      line_total: price === null ? null : round2(price * item.quantity),
+    };
+  });
+}
+
+/**
+ * When the current billing cycle began: the subscription's start date moved on by whole months (a yearly plan
+ * still counts orders per month); without a subscription, the calendar month.
+ */
+export function cycleStart(start: Date | null, now = new Date()): Date {
+  if (!start) return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const months =
+    (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + now.getUTCMonth() - start.getUTCMonth();
+  for (let m = Math.max(0, months); m >= 0; m--) {
+    const d = new Date(start);
+    d.setUTCMonth(start.getUTCMonth() + m);
+    if (d <= now) return d;
+  }
+  return start;
+}
+
+/** SPEC §7 GET orders/count/last-cycle: the owner's orders since the current cycle began. */
+export async function countOrdersLastCycle(opts: { db: Db; ownerId: string; now?: Date }) {
+  const sub = await getCurrentSubscription({ db: opts.db, userId: opts.ownerId });
+  const since = cycleStart(sub?.startDate ?? null, opts.now);
+  const [{ n }] = (await opts.db
+    .select({ n: count() })
+    .from(orders)
+    .where(ownedBy(orders, opts.ownerId, gte(orders.createdAt, since)))) as [{ n: number }];
+  return { count: Number(n), since: since.toISOString() };
+}
+
+function viewOf(row: typeof orders.$inferSelect, title: string): OrderView {
+  return {
+    _id: row.id,
+    catalog: { _id: row.catalogId, title },
+    customer: row.customer as OrderInput['customer'],
+    comments: row.comments,
+    items: row.items as OrderLine[],
+    total: row.total,
+    currency: row.currency,
+    draft_order: (row.draftOrder as DraftOrderState | null) ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Take a wholesale order from a catalog's visitor (SPEC §4 'Orders', §6): the catalog must take digital orders
+ * and the owner's plan allow them and have room left this cycle (max_orders); lines are priced from the
+ * catalog; the order is stored, mailed to the merchant, confirmed to the buyer and, for a Shopify merchant,
+ * queued to become a draft order in the store.
+ */
+export async function placeOrder(opts: {
+  db: Db;
+  mailer: Mailer;
+  jobs: JobQueue;
+  logger: Logger;
+  published: PublishedCatalog;
+  input: OrderInput;
+  ip: string;
+  viewUrl: string;
+}): Promise<{ order: OrderView; message: string }> {
+  const { db, published: pub } = opts;
+  await hitRateLimit({ db, name: 'order', subject: opts.ip });
+  if (!takesOrders(pub)) throw forbidden(ORDER_MESSAGES.closed);
+  const lines = priceOrder(pub.catalog, opts.input.items);
+  const { count: used } = await countOrdersLastCycle({ db, ownerId: pub.row.ownerId });
+  if (used >= pub.plan.max_orders) throw forbidden(ORDER_MESSAGES.limit);
+  const currencies = [...new Set(lines.map((l) => l.currency))];
+  const total =
+    currencies.length === 1 && lines.every((l) => l.line_total !== null)
+      ? round2(lines.reduce((s, l) => s + (l.line_total ?? 0), 0))
+      : null;
+  const [shopify] = await db
+    .select({ id: storeAccounts.id })
+    .from(storeAccounts)
+    .where(and(eq(storeAccounts.userId, pub.row.ownerId), eq(storeAccounts.type, 'shopify')))
+    .limit(1);
+  const [row] = await db
+    .insert(orders)
+    .values({
+      catalogId: pub.row.id,
+      ownerId: pub.row.ownerId,
+      customer: opts.input.customer,
+      comments: opts.input.comments,
+      items: lines,
+      total,
+      currency: currencies.length === 1 ? currencies[0]! : null,
+      draftOrder: shopify ? { state: 'pending' } : null,
+    })
+    .returning();
+  const order = viewOf(row!, pub.row.title);
+  if (shopify) {
+    await opts.jobs.enqueue('create-draft-order', { orderId: order._id }, { ownerId: pub.row.ownerId });
+  }
+  // The order is kept whatever the mail server says; a mail that fails is logged for the operator.
+  for (const mail of orderMails({ order, published: pub, viewUrl: opts.viewUrl })) {
+    await opts.mailer.send(mail).catch((err) => opts.logger.error({ err }, 'order mail failed'));
+  }
+  return { order, message: ORDER_MESSAGES.sent };
+}
+
+/** SPEC §6: the shopping cart needs products_link digital_orders and the plan's digital_orders. */
+export function takesOrders(pub: Pick<PublishedCatalog, 'catalog' | 'plan'>): boolean {
+  return (
+    pub.catalog.settings.products_link === 'digital_orders' &&
+    pub.plan.digital_orders &&
+    !pub.plan.hasExpired &&
+    pub.plan.max_orders > 0
+  );
+}
+
+/** SPEC §7 GET orders: the owner's orders, newest first, paged, optionally for one catalog. */
+export async function listOrders(opts: {
+  db: Db;
+  ownerId: string;
+  page: number;
+  limit: number;
+  catalogId?: string;
+}): Promise<{ data: OrderView[]; total: number; count: number }> {
+  if (opts.catalogId && !(await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId)))
+    throw notFound('Catalog not found.');
+  const where = ownedBy(
+    orders,
+    opts.ownerId,
+    opts.catalogId ? eq(orders.catalogId, opts.catalogId) : undefined,
+  );
+  const [{ n }] = (await opts.db.select({ n: count() }).from(orders).where(where)) as [{ n: number }];
+  const rows = await opts.db
+    .select({ order: orders, title: catalogs.title })
+    .from(orders)
+    .innerJoin(catalogs, eq(catalogs.id, orders.catalogId))
+    .where(where)
+    .orderBy(desc(orders.createdAt))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const data = rows.map((r) => viewOf(r.order, r.title));
+  return { data, total: Number(n), count: data.length };
+}
+
+const csvCell = (v: unknown): string => {
+  let s = v === null || v === undefined ? '' : String(v);
+  // A cell a spreadsheet would run as a formula is prefixed, so opening the file never executes a buyer's text.
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** The owner's orders as CSV, one row per line (the Orders page's download). */
+export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: string }): Promise<string> {
+  const { data } = await listOrders({ ...opts, page: 1, limit: 100_000 });
+  const head = [
+    'order_id',
+    'date',
+    'catalog',
+    'customer_name',
+    'customer_email',
+    'company',
+    'phone',
+    'address',
+    'comments',
+    'product',
+    'variant',
+    'sku',
+    'quantity',
+    'unit_price',
+    'line_total',
+    'currency',
+    'shopify_draft_order',
+  ];
+  const rows = data.flatMap((o) =>
+    o.items.map((l) => [
+      o._id,
+      o.created_at,
+      o.catalog.title,
+      o.customer.name,
+      o.customer.email,
+      o.customer.company,
+      o.customer.phone,
+      o.customer.address,
+      o.comments,
+      l.title,
+      l.variation_title,
+      l.sku,
+      l.quantity,
+      l.price,
+      l.line_total,
+      l.currency,
+      o.draft_order?.state === 'created' ? o.draft_order.name : '',
+    ]),
+  );
+  return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,231 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { estimateMeasure, needsPagination, paginateCatalogSync } from '../../core/pagination/index.ts';
+import type { Catalog, PlanLimits } from '../../core/model/index.ts';
+import type { Db } from '../../db/client.ts';
+import { isUuid } from '../../db/owned.ts';
+import { catalogs, users } from '../../db/schema.ts';
+import { type User, hasRole, loadUserSettings } from '../accounts/index.ts';
+import { getPlanLimits } from '../billing/index.ts';
+import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
+
+/**
+ * What the viewer serves (SPEC §2.5 /view, §6 owner and visitor): a catalog found by its slug or id, on the app
+ * host or on the merchant's own host, with what its owner's plan and settings allow.
+ */
+
+export type OwnerPlan = PlanLimits & { isTrial: boolean; hasExpired: boolean; planId: string | null };
+
+export type PublishedCatalog = {
+  row: CatalogRow;
+  /** The catalog with flow and list pages paginated, as every viewer request numbers its pages. */
+  catalog: Catalog;
+  plan: OwnerPlan;
+  owner: { id: string; email: string | null; platform: string; ga4: string | null; name: string | null };
+};
+
+/** A slug names a catalog only when longer than one character (SPEC §2.2). */
+export const usableSlug = (slug: string | null | undefined): slug is string => !!slug && slug.length > 1;
+
+/** The address of a catalog on the app host: its slug when it has a usable one, else its id. */
+export function viewPath(row: Pick<CatalogRow, 'id' | 'slug'>): string {
+  return `/view/${encodeURIComponent(usableSlug(row.slug) ? row.slug : row.id)}`;
+}
+
+/** Host names are compared without port and case; `null` for anything that is not a plain host name. */
+export function normalizeHost(host: string | null | undefined): string | null {
+  const h = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(h) ? h : null;
+}
+
+function byRef(ref: string): SQL | null {
+  const conds: SQL[] = [];
+  if (usableSlug(ref) && ref.length <= 200) conds.push(eq(catalogs.slug, ref));
+  if (isUuid(ref)) conds.push(eq(catalogs.id, ref.toLowerCase()));
+  return conds.length ? (or(...conds) ?? null) : null;
+}
+
+/** The catalog row a viewer address names: by slug or id, and on a custom host only the ones set to it. */
+export async function findPublishedRow(opts: {
+  db: Db;
+  ref: string;
+  customHost?: string | null;
+}): Promise<CatalogRow | null> {
+  const where = byRef(opts.ref);
+  if (!where) return null;
+  const host = opts.customHost ? normalizeHost(opts.customHost) : null;
+  if (opts.customHost && !host) return null;
+  const rows = await opts.db
+    .select()
+    .from(catalogs)
+    .where(host ? and(where, eq(catalogs.customHost, host)) : where)
+    .limit(2);
+  // A slug wins over an id that happens to look like it (slugs never look like ids: setCatalogSlug).
+  return rows.find((r) => r.slug === opts.ref) ?? rows[0] ?? null;
+}
+
+/** Catalogs served on a merchant's own host, for its sitemap and its home page. */
+export async function listHostCatalogs(opts: { db: Db; host: string }): Promise<CatalogRow[]> {
+  const host = normalizeHost(opts.host);
+  if (!host) return [];
+  return opts.db.select().from(catalogs).where(eq(catalogs.customHost, host)).orderBy(catalogs.title);
+}
+
+/**
+ * Catalogs for a sitemap (DESIGN §6): not unlisted and not password-protected, on one merchant's host or (no
+ * host) all of them, most recently changed first.
+ */
+export async function listSitemapCatalogs(opts: { db: Db; host?: string | null; limit?: number }) {
+  const host = opts.host ? normalizeHost(opts.host) : null;
+  const visible = and(
+    sql`coalesce(${catalogs.document}->'settings'->>'visibility', 'public') <> 'unlisted'`,
+    sql`not (coalesce((${catalogs.document}->'settings'->>'password_protection')::boolean, false) and ${catalogs.passwordHash} is not null)`,
+    host ? eq(catalogs.customHost, host) : undefined,
+  );
+  return opts.db
+    .select({
+      id: catalogs.id,
+      slug: catalogs.slug,
+      pageCount: catalogs.pageCount,
+      updatedAt: catalogs.updatedAt,
+    })
+    .from(catalogs)
+    .where(visible)
+    .orderBy(desc(catalogs.updatedAt))
+    .limit(opts.limit ?? 10_000);
+}
+
+/** Whether any catalog is served on this host (the viewer answers such hosts, the app the others). */
+export async function isCustomHost(db: Db, host: string | null | undefined): Promise<boolean> {
+  const h = normalizeHost(host);
+  if (!h) return false;
+  const [row] = await db
+    .select({ id: catalogs.id })
+    .from(catalogs)
+    .where(eq(catalogs.customHost, h))
+    .limit(1);
+  return !!row;
+}
+
+type CacheEntry = { key: string; value: Catalog };
+const PREPARED: CacheEntry[] = [];
+const PREPARED_MAX = 24;
+
+/**
+ * The catalog as the viewer numbers its pages: flow and list pages paginated once per revision (the same
+ * estimate the HTML export uses when pages were never paginated), kept for the next fragment request.
+ */
+function prepared(row: CatalogRow, catalog: Catalog): Catalog {
+  const key = `${row.id}:${row.revision}:${row.updatedAt.getTime()}`;
+  const hit = PREPARED.findIndex((e) => e.key === key);
+  if (hit >= 0) {
+    const [entry] = PREPARED.splice(hit, 1);
+    PREPARED.unshift(entry!);
+    return entry!.value;
+  }
+  const value = needsPagination(catalog)
+    ? paginateCatalogSync(catalog, estimateMeasure(catalog), { render: { mode: 'screen' } })
+    : catalog;
+  PREPARED.unshift({ key, value });
+  PREPARED.length = Math.min(PREPARED.length, PREPARED_MAX);
+  return value;
+}
+
+/** Everything the viewer needs of a catalog it found: the document, the owner's plan and settings. */
+export async function loadPublished(opts: { db: Db; row: CatalogRow }): Promise<PublishedCatalog | null> {
+  const loaded = await loadCatalogById({ db: opts.db, catalogId: opts.row.id });
+  if (!loaded) return null;
+  const { row } = loaded;
+  const [owner] = await opts.db
+    .select({
+      id: users.id,
+      email: users.email,
+      platform: users.platform,
+      name: users.businessName,
+    })
+    .from(users)
+    .where(eq(users.id, row.ownerId));
+  const [plan, settings] = await Promise.all([
+    getPlanLimits({ db: opts.db, userId: row.ownerId }),
+    loadUserSettings(opts.db, row.ownerId),
+  ]);
+  return {
+    row,
+    catalog: prepared(row, loaded.catalog),
+    plan,
+    owner: {
+      id: row.ownerId,
+      email: owner?.email ?? null,
+      platform: owner?.platform ?? 'standalone',
+      ga4: settings.settings.ga4_tracking_id,
+      name: owner?.name ?? null,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- who may see it
+
+export type ViewerRole = 'owner' | 'staff' | 'visitor';
+
+/** The owner (SPEC §6: the viewer whose id is the owner's), staff, or anyone else. */
+export function viewerRole(row: Pick<CatalogRow, 'ownerId'>, user: User | null): ViewerRole {
+  if (user && user.id === row.ownerId) return 'owner';
+  if (user && hasRole(user, 'admin', 'manager')) return 'staff';
+  return 'visitor';
+}
+
+/** SPEC §6: a visitor needs the password when the owner's plan allows passwords and protection is on. */
+export function needsPassword(pub: Pick<PublishedCatalog, 'row' | 'catalog' | 'plan'>): boolean {
+  return (
+    pub.catalog.settings.password_protection &&
+    !!pub.row.passwordHash &&
+    (pub.plan.password || pub.plan.privacy)
+  );
+}
+
+/** Name of the cookie that unlocks one catalog for one browser. */
+export const unlockCookieName = (catalogId: string) => `cb_unlock_${catalogId.replace(/-/g, '')}`;
+
+/**
+ * The unlock cookie's value: an HMAC of the catalog and its current password hash, so changing the password
+ * locks every browser out again and the value is worth nothing for another catalog.
+ */
+export function unlockToken(row: Pick<CatalogRow, 'id' | 'passwordHash'>, secret: string): string {
+  return createHmac('sha256', secret)
+    .update(`unlock:${row.id}:${row.passwordHash ?? ''}`)
+    .digest('base64url');
+}
+
+/** Whether a request's cookie header unlocks this catalog. */
+export function isUnlocked(
+  row: Pick<CatalogRow, 'id' | 'passwordHash'>,
+  cookieHeader: string | null | undefined,
+  secret: string,
+): boolean {
+  const name = unlockCookieName(row.id);
+  const value = (cookieHeader ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  if (!value) return false;
+  const want = Buffer.from(unlockToken(row, secret));
+  const got = Buffer.from(value);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** Whether this request may see the catalog's content: owner and staff always, visitors when unlocked. */
+export function canRead(
+  pub: Pick<PublishedCatalog, 'row' | 'catalog' | 'plan'>,
+  role: ViewerRole,
+  cookieHeader: string | null | undefined,
+  secret: string,
+): boolean {
+  if (role !== 'visitor' || !needsPassword(pub)) return true;
+  return isUnlocked(pub.row, cookieHeader, secret);
+}
+
+/** Public catalogs are indexed; unlisted and password-protected ones are not (DESIGN §6). */
+export function isIndexable(pub: Pick<PublishedCatalog, 'row' | 'catalog' | 'plan'>): boolean {
+  return pub.catalog.settings.visibility !== 'unlisted' && !needsPassword(pub);
+}

@@ -1,0 +1,324 @@
+import type { ViewerBoot } from './boot.ts';
+import { dialog, h, notice, request, t } from './dom.ts';
+
+type SettingsView = {
+  settings: Record<string, unknown>;
+  has_password: boolean;
+  custom_host: string | null;
+  slug: string | null;
+  url: string;
+};
+
+/** SPEC §9 embed sizes. */
+const EMBED_SIZES = {
+  small: [560, 280],
+  medium: [640, 340],
+  large: [860, 465],
+  xlarge: [990, 560],
+  custom: [990, 560],
+} as const;
+
+const BUTTONS = ['share_button', 'print_button', 'download_pages_button', 'download_pdf_button'] as const;
+
+/**
+ * The owner's panel (SPEC §2.5, §6): address (slug with the availability check), buttons, display, product
+ * links, privacy and password, email texts, the embed code in SPEC §9's sizes, this cycle's orders and the
+ * visitors' figures. Saving reloads the catalog (SPEC §4).
+ */
+export async function openOwnerPanel(boot: ViewerBoot) {
+  const owner = boot.owner!;
+  const id = encodeURIComponent(owner.catalogId);
+  const [view, orders, stats] = await Promise.all([
+    request<SettingsView>(`/api/v1/catalogs/${id}/settings`),
+    request<{ count: number }>('/api/v1/orders/count/last-cycle').catch(() => null),
+    request<{ page_views: number; product_clicks: number; average_seconds_on_page: number }>(
+      `/api/v1/catalogs/${id}/analytics`,
+    ).catch(() => null),
+  ]);
+  const s = view.settings;
+  const plan = owner.plan;
+  const upgrade = (allowed: boolean) =>
+    allowed ? null : h('p', { className: 'vw-muted' }, t('owner.upgrade'));
+  const check = (name: string, label: string, disabled = false) =>
+    h(
+      'label',
+      { className: 'vw-check' },
+      h('input', { type: 'checkbox', name, checked: !!s[name], disabled }),
+      label,
+    );
+  const text = (name: string, label: string, value: string, attrs: Record<string, string | boolean> = {}) =>
+    h('label', {}, label, h('input', { className: 'vw-field', name, value, ...attrs }));
+  const select = (
+    name: string,
+    label: string,
+    options: [string, string][],
+    value: string,
+    disabled = false,
+  ) =>
+    h(
+      'label',
+      {},
+      label,
+      h(
+        'select',
+        { className: 'vw-field', name, disabled },
+        options.map(([v, l]) => h('option', { value: v, selected: v === value }, l)),
+      ),
+    );
+
+  // Address: the slug, checked as it is typed (GET checkSlug), saved on its own (PUT slug), then shown at it.
+  const slugInput = h('input', {
+    className: 'vw-field',
+    id: 'vw-slug',
+    value: view.slug ?? '',
+    'aria-describedby': 'vw-slug-status',
+  });
+  const slugStatus = h(
+    'p',
+    { id: 'vw-slug-status', className: 'vw-muted', 'aria-live': 'polite' },
+    t('owner.slugHelp'),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  slugInput.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const r = await request<{ status: string; slug: string }>(
+        `/api/v1/checkSlug?title=${encodeURIComponent(slugInput.value)}&catalogId=${id}`,
+      ).catch(() => null);
+      if (!r) return;
+      slugStatus.textContent =
+        r.status === 'exists'
+          ? t('owner.urlExists')
+          : r.status === 'available'
+            ? `${t('owner.slugAvailable')} /view/${r.slug}`
+            : t('owner.slugHelp');
+      slugInput.setAttribute('aria-invalid', String(r.status === 'exists'));
+    }, 250);
+  });
+  const slugSave = h('button', { type: 'button', className: 'vw-btn vw-secondary' }, t('owner.slugSave'));
+  slugSave.addEventListener('click', async () => {
+    try {
+      const r = await request<{ url: string }>(`/api/v1/catalogs/${id}/slug`, {
+        method: 'PUT',
+        body: JSON.stringify({ slug: slugInput.value }),
+      });
+      location.href = r.url;
+    } catch (err) {
+      slugStatus.textContent =
+        (err as Error & { status?: number }).status === 409 ? t('owner.urlExists') : (err as Error).message;
+    }
+  });
+
+  // Embed code (SPEC §9 sizes), only where the plan allows embedding (SPEC §6).
+  const embedBase = `${owner.appUrl}${boot.base.startsWith('/view/') ? boot.base : `/view/${owner.catalogId}`}?embed=1`;
+  const code = h('textarea', {
+    className: 'vw-field vw-code',
+    readonly: true,
+    id: 'vw-embed-code',
+    'aria-label': t('owner.embedCode'),
+  });
+  const size = h(
+    'select',
+    { className: 'vw-field', id: 'vw-embed-size' },
+    Object.keys(EMBED_SIZES).map((k) => h('option', { value: k }, t(`owner.sizes.${k}`))),
+  );
+  const setCode = () => {
+    const [w, hgt] = EMBED_SIZES[size.value as keyof typeof EMBED_SIZES];
+    code.value = `<iframe src="${embedBase}" width="${w}" height="${hgt}" style="border:0;max-width:100%" allow="fullscreen" title="${boot.title.replace(/"/g, '&quot;')}"></iframe>`;
+  };
+  size.addEventListener('change', setCode);
+  setCode();
+  const copy = h('button', { type: 'button', className: 'vw-btn vw-secondary' }, t('owner.embedCopy'));
+  copy.addEventListener(
+    'click',
+    () => void navigator.clipboard?.writeText(code.value).catch(() => code.select()),
+  );
+
+  const form = h(
+    'form',
+    { className: 'vw-form' },
+    h('h3', {}, t('owner.buttons')),
+    ...BUTTONS.map((b) => check(b, t(`owner.${b}`))),
+    h(
+      'div',
+      { className: 'vw-section vw-form' },
+      h('h3', {}, t('owner.display')),
+      check('showFlipbook', t('owner.showFlipbook')),
+      check('single_page_mode', t('owner.single_page_mode')),
+      check('right_to_left', t('owner.right_to_left')),
+      h(
+        'label',
+        {},
+        t('owner.background_color'),
+        h('input', {
+          className: 'vw-field',
+          type: 'color',
+          name: 'background_color',
+          value: String(s.background_color ?? '#222222'),
+        }),
+      ),
+      select(
+        'language',
+        t('owner.language'),
+        [
+          ['en', 'English'],
+          ['fr', 'Français'],
+        ],
+        String(s.language ?? 'en'),
+      ),
+    ),
+    h(
+      'div',
+      { className: 'vw-section vw-form' },
+      h('h3', {}, t('owner.products')),
+      select(
+        'products_link',
+        t('owner.products_link'),
+        [
+          ['none', t('owner.link_none')],
+          ['online_store', t('owner.link_online_store')],
+          ['retail_orders', t('owner.link_retail_orders')],
+          ['digital_orders', t('owner.link_digital_orders')],
+        ],
+        String(s.products_link ?? 'none'),
+        !plan.products_link,
+      ),
+      upgrade(plan.products_link),
+      text('online_store_link', t('owner.online_store_link'), String(s.online_store_link ?? ''), {
+        type: 'url',
+        placeholder: 'https://',
+      }),
+    ),
+    h(
+      'div',
+      { className: 'vw-section vw-form' },
+      h('h3', {}, t('owner.privacy')),
+      select(
+        'visibility',
+        t('owner.visibility'),
+        [
+          ['public', t('owner.public')],
+          ['unlisted', t('owner.unlisted')],
+        ],
+        String(s.visibility ?? 'public'),
+        !plan.privacy,
+      ),
+      check('password_protection', t('owner.password_protection'), !plan.password),
+      text('password', t('owner.password'), '', {
+        type: 'password',
+        autocomplete: 'new-password',
+        disabled: !plan.password,
+        placeholder: view.has_password ? t('owner.passwordKept') : '',
+      }),
+      upgrade(plan.password),
+      text('custom_host', t('owner.custom_host'), view.custom_host ?? '', {
+        disabled: !plan.custom_domain,
+        placeholder: 'catalog.example.com',
+      }),
+      plan.custom_domain
+        ? h(
+            'p',
+            { className: 'vw-muted' },
+            t('owner.custom_hostHelp', {
+              host: view.custom_host || 'catalog.example.com',
+              ref: view.slug || owner.catalogId,
+            }),
+          )
+        : upgrade(false),
+    ),
+    h(
+      'div',
+      { className: 'vw-section vw-form' },
+      h('h3', {}, t('owner.emailTexts')),
+      text('email_subject', t('owner.email_subject'), String(s.email_subject ?? '')),
+      h(
+        'label',
+        {},
+        t('owner.email_content'),
+        h('textarea', { className: 'vw-field', name: 'email_content' }, String(s.email_content ?? '')),
+      ),
+    ),
+  );
+  const status = h('div', { 'aria-live': 'polite' });
+  const save = h('button', { type: 'submit', className: 'vw-btn vw-primary' }, t('owner.save'));
+  form.append(h('div', { className: 'vw-section' }, status, save));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const patch: Record<string, unknown> = {};
+    for (const b of [...BUTTONS, 'showFlipbook', 'single_page_mode', 'right_to_left'])
+      patch[b] = data.get(b) === 'on';
+    patch.background_color = String(data.get('background_color') ?? '#222222');
+    patch.language = String(data.get('language') ?? 'en');
+    patch.email_subject = String(data.get('email_subject') ?? '');
+    patch.email_content = String(data.get('email_content') ?? '');
+    patch.online_store_link = String(data.get('online_store_link') ?? '') || null;
+    if (plan.products_link) patch.products_link = String(data.get('products_link'));
+    if (plan.privacy) patch.visibility = String(data.get('visibility'));
+    if (plan.password) {
+      patch.password_protection = data.get('password_protection') === 'on';
+      const pw = String(data.get('password') ?? '');
+      if (pw) patch.password = pw;
+    }
+    if (plan.custom_domain) patch.custom_host = String(data.get('custom_host') ?? '').trim() || null;
+    save.disabled = true;
+    save.textContent = t('owner.saving');
+    try {
+      await request(`/api/v1/catalogs/${id}/settings`, { method: 'PUT', body: JSON.stringify(patch) });
+      location.reload();
+    } catch (err) {
+      status.replaceChildren(notice('err', t('owner.saveFailed'), (err as Error).message));
+      save.disabled = false;
+      save.textContent = t('owner.save');
+    }
+  });
+
+  dialog({
+    title: t('owner.title'),
+    side: true,
+    id: 'vw-owner',
+    body: [
+      h('p', { className: 'vw-muted' }, t('owner.intro')),
+      orders
+        ? h(
+            'p',
+            {},
+            t('owner.orders', { count: orders.count }),
+            ' · ',
+            h('a', { href: owner.ordersUrl }, t('owner.ordersLink')),
+          )
+        : null,
+      stats
+        ? h(
+            'p',
+            { className: 'vw-muted' },
+            t('owner.stats', {
+              views: stats.page_views,
+              clicks: stats.product_clicks,
+              seconds: stats.average_seconds_on_page,
+            }),
+          )
+        : null,
+      h('p', {}, h('a', { href: owner.editUrl }, t('owner.edit'))),
+      h(
+        'div',
+        { className: 'vw-form vw-section' },
+        h('h3', {}, t('owner.address')),
+        h('label', { for: 'vw-slug' }, t('owner.slug')),
+        slugInput,
+        slugStatus,
+        h('div', {}, slugSave),
+      ),
+      h('div', { className: 'vw-section' }, form),
+      h(
+        'div',
+        { className: 'vw-section vw-form' },
+        h('h3', {}, t('owner.embed')),
+        plan.embeddable ? h('label', { for: 'vw-embed-size' }, t('owner.embedSize')) : null,
+        plan.embeddable ? size : null,
+        plan.embeddable ? code : notice('info', t('embed.refused')),
+        plan.embeddable ? h('div', {}, copy) : null,
+      ),
+    ],
+  });
+}
