@@ -10,6 +10,7 @@ import {
   saveCatalog,
   savePage,
 } from '../../server/catalogs/index.ts';
+import { assertUserInForce } from '../../server/billing/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
 import { defineEndpoint } from '../../server/platform/index.ts';
 
@@ -56,6 +57,8 @@ export const createCatalogEndpoint = defineEndpoint(
     errors: [403],
   },
   async ({ user, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     const { catalog, revision } = await createCatalog({ db: runtime.db, ownerId: user.id, input: body });
     await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: catalog._id });
     return { data: catalog, revision };
@@ -94,6 +97,8 @@ export const saveCatalogEndpoint = defineEndpoint(
     errors: [403, 404, 409],
   },
   async ({ user, params, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     const r = await saveCatalog({
       db: runtime.db,
       ownerId: user.id,
@@ -137,6 +142,8 @@ export const savePageByIndexEndpoint = defineEndpoint(
     errors: [403, 404, 409],
   },
   async ({ user, params, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     // Positions are integer columns: a number past them (or not a position at all) is no page of this catalog.
     const index = /^\d{1,9}$/.test(params.pageIndex ?? '') ? Number(params.pageIndex) : -1;
     const r = await savePage({
@@ -184,6 +191,8 @@ export const savePageEndpoint = defineEndpoint(
     errors: [403, 404, 409],
   },
   async ({ user, params, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     const r = await savePage({
       db: runtime.db,
       ownerId: user.id,

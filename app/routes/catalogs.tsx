@@ -9,11 +9,12 @@ import { EmptyState } from '../components/empty-state.tsx';
 export const meta: MetaFunction = () => [{ title: 'My catalogs · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageUser } = await import('../../server/accounts/index.ts');
+  const { requireEntitledPageUser } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/platform/index.ts');
   const { listCatalogs } = await import('../../server/catalogs/index.ts');
   const { hasRole } = await import('../../server/accounts/index.ts');
-  const user = await requirePageUser(request);
+  // SPEC §6: an expired or inactive subscription goes to /subscribe.
+  const { user } = await requireEntitledPageUser(request);
   return {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),

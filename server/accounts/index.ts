@@ -18,7 +18,13 @@ export {
   verifyCredentials,
 } from './auth.server.ts';
 export type { User } from './auth.server.ts';
-export { currentUser, redirectIfSignedIn, requirePageRole, requirePageUser } from './page-session.server.ts';
+export {
+  currentUser,
+  redirectIfSignedIn,
+  requireEntitledPageUser,
+  requirePageRole,
+  requirePageUser,
+} from './page-session.server.ts';
 export {
   accountSubject,
   assertUnderRateLimit,
