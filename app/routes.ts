@@ -34,6 +34,9 @@ export default [
   route('shopify/auth/*', 'routes/shopify.auth.splat.ts'),
   route('webhooks/shopify', 'routes/webhooks.shopify.ts'),
 
+  // Payments (SPEC §2.4, §7)
+  route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
+
   // API (SPEC §7)
   route('api/v1/openapi.json', 'routes/api.v1.openapi.ts'),
   route('api/v1/catalogs', 'routes/api.v1.catalogs.ts'),
@@ -49,8 +52,21 @@ export default [
   route('api/v1/subscriptions', 'routes/api.v1.subscriptions.ts'),
   route('api/v1/subscriptions/upgrade', 'routes/api.v1.subscriptions.upgrade.ts'),
   route('api/v1/subscriptions/extend', 'routes/api.v1.subscriptions.extend.ts'),
+  route('api/v1/subscriptions/:subscriptionId', 'routes/api.v1.subscriptions.id.ts'),
+  route('api/v1/plans', 'routes/api.v1.plans.ts'),
+  route('api/v1/plans/:planId', 'routes/api.v1.plans.id.ts'),
+  route('api/v1/plans/:planId/quote', 'routes/api.v1.plans.id.quote.ts'),
+  route('api/v1/coupons', 'routes/api.v1.coupons.ts'),
+  route('api/v1/offers', 'routes/api.v1.offers.ts'),
+  route('api/v1/stripe/subscriptions', 'routes/api.v1.stripe.subscriptions.ts'),
+  route('api/v1/stripe/checkout-sessions/:sessionId', 'routes/api.v1.stripe.checkout-sessions.id.ts'),
+  route('api/v1/stripe/cards', 'routes/api.v1.stripe.cards.ts'),
+  route('api/v1/stripe/cards/:cardId', 'routes/api.v1.stripe.cards.id.ts'),
+  route('api/v1/stripe/portal', 'routes/api.v1.stripe.portal.ts'),
+  route('api/v1/stripe/invoices', 'routes/api.v1.stripe.invoices.ts'),
   route('api/v1/users', 'routes/api.v1.users.ts'),
   route('api/v1/users/me', 'routes/api.v1.users.me.ts'),
+  route('api/v1/users/me/extend-trial', 'routes/api.v1.users.me.extend-trial.ts'),
   route('api/v1/accounts', 'routes/api.v1.accounts.ts'),
   route('api/v1/accounts/:accountId', 'routes/api.v1.accounts.id.ts'),
   route('api/v1/accounts/:accountId/listings', 'routes/api.v1.accounts.id.listings.ts'),

@@ -2,11 +2,13 @@ import { buildOpenApi } from '../../server/platform/index.ts';
 // Every API module, loaded once so the endpoint registry (and the OpenAPI document built from it) knows them all.
 import './accounts.server.ts';
 import './auth.server.ts';
+import './billing.server.ts';
 import './catalogs.server.ts';
 import './exports.server.ts';
 import './listing-import.server.ts';
 import './listings.server.ts';
 import './stores.server.ts';
+import './stripe.server.ts';
 import './subscriptions.server.ts';
 import './users.server.ts';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanLimits } from '../model/index.ts';
 import {
   computeEntitlements,
+  cycleStart,
   gateFor,
   NO_PLAN_LIMITS,
   templateGate,
@@ -178,5 +179,29 @@ describe('gates (SPEC §6)', () => {
     });
     const business = ent([sub({ planId: 'BUSINESS', type: 'manual', isTrial: false })]);
     expect(templateGate(business, 'template-fashion-lookbook-xl', plans)).toEqual({ kind: 'open' });
+  });
+});
+
+describe('order cycles', () => {
+  it('counts monthly cycles from the subscription start, the 31st falling back to the month end', () => {
+    const start = new Date('2026-01-31T09:00:00Z');
+    expect(cycleStart(start, new Date('2026-01-31T10:00:00Z')).toISOString()).toBe(
+      '2026-01-31T09:00:00.000Z',
+    );
+    expect(cycleStart(start, new Date('2026-02-27T10:00:00Z')).toISOString()).toBe(
+      '2026-01-31T09:00:00.000Z',
+    );
+    expect(cycleStart(start, new Date('2026-02-28T10:00:00Z')).toISOString()).toBe(
+      '2026-02-28T09:00:00.000Z',
+    );
+    expect(cycleStart(start, new Date('2026-03-30T10:00:00Z')).toISOString()).toBe(
+      '2026-02-28T09:00:00.000Z',
+    );
+    expect(cycleStart(start, new Date('2026-03-31T09:00:00Z')).toISOString()).toBe(
+      '2026-03-31T09:00:00.000Z',
+    );
+    expect(cycleStart(start, new Date('2025-12-01T00:00:00Z')).toISOString()).toBe(
+      '2026-01-31T09:00:00.000Z',
+    );
   });
 });

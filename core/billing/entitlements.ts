@@ -254,3 +254,22 @@ export function templateGate(ent: Entitlements, templateId: string, plans: PlanF
 export function usageOf(count: number, limit: number) {
   return { count, limit, reached: count >= limit, over: count > limit };
 }
+
+/**
+ * The start of the monthly cycle `now` falls in, counted in calendar months from the subscription's start (a
+ * cycle starting on the 31st starts on the last day of shorter months). Orders are counted per cycle.
+ */
+export function cycleStart(start: Date, now: Date): Date {
+  if (now.getTime() <= start.getTime()) return start;
+  const at = (months: number) => {
+    const y = start.getUTCFullYear();
+    const m = start.getUTCMonth() + months;
+    const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+    const d = new Date(start);
+    d.setUTCFullYear(y, m, Math.min(start.getUTCDate(), lastDay));
+    return d;
+  };
+  let months = (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + now.getUTCMonth() - start.getUTCMonth();
+  while (months > 0 && at(months).getTime() > now.getTime()) months--;
+  return at(months);
+}

@@ -15,6 +15,7 @@ export { cardExpiryProblems, isCardExpired } from './cards.ts';
 export type { CardExpiry, CardExpiryProblem } from './cards.ts';
 export {
   computeEntitlements,
+  cycleStart,
   daysUntil,
   decidingSubscription,
   gateFor,
