@@ -34,7 +34,11 @@ export default [
   route('shopify/auth/*', 'routes/shopify.auth.splat.ts'),
   route('webhooks/shopify', 'routes/webhooks.shopify.ts'),
 
-  // Payments (SPEC §2.4, §7)
+  // Plans and payment (SPEC §2.4, §7)
+  route('pricing', 'routes/pricing.tsx', { id: 'pricing' }),
+  route('fr/pricing', 'routes/pricing.tsx', { id: 'pricing-fr' }),
+  route('subscribe', 'routes/pricing.tsx', { id: 'subscribe' }),
+  route('thank-you', 'routes/thank-you.tsx'),
   route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 
   // API (SPEC §7)

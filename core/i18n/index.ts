@@ -1,7 +1,9 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enApp from './locales/en/app.json';
+import enBilling from './locales/en/billing.json';
 import enRender from './locales/en/render.json';
 import frApp from './locales/fr/app.json';
+import frBilling from './locales/fr/billing.json';
 import frRender from './locales/fr/render.json';
 
 /**
@@ -9,8 +11,8 @@ import frRender from './locales/fr/render.json';
  * Adding a namespace: add locales/{en,fr}/<ns>.json and list them here.
  */
 export const resources = {
-  en: { app: enApp, render: enRender },
-  fr: { app: frApp, render: frRender },
+  en: { app: enApp, billing: enBilling, render: enRender },
+  fr: { app: frApp, billing: frBilling, render: frRender },
 } as const;
 
 export const LANGUAGES = ['en', 'fr'] as const;
