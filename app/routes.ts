@@ -39,6 +39,8 @@ export default [
   route('fr/pricing', 'routes/pricing.tsx', { id: 'pricing-fr' }),
   route('subscribe', 'routes/pricing.tsx', { id: 'subscribe' }),
   route('thank-you', 'routes/thank-you.tsx'),
+  route('dashboard', 'routes/dashboard.tsx'),
+  route('cards', 'routes/cards.tsx'),
   route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 
   // API (SPEC §7)

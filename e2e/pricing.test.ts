@@ -128,6 +128,52 @@ describe('pricing and payment in Chromium', () => {
     await expectVisible(page.getByRole('heading', { name: 'My catalogs' }));
   });
 
+  it('shows the plan, usage and invoice on /dashboard, and changes a card on /cards with the SPEC checks', async () => {
+    await page.getByRole('link', { name: 'Plan & billing' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await expectVisible(page.getByText('Business', { exact: true }));
+    await expectVisible(page.getByText('Active', { exact: true }));
+    await expectVisible(page.getByText('$55 per month'));
+    await expectVisible(page.getByText('0 of 25'));
+    await expectVisible(page.getByRole('cell', { name: /\$55/ }));
+    await expectAccessible(page);
+    await shoot(page, 'dashboard-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expectVisible(page.getByText('$55 per month'));
+    await shoot(page, 'dashboard-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('link', { name: 'Cards' }).click();
+    await page.waitForURL(`${server.url}/cards`);
+    await expectVisible(page.getByText('VISA •••• 4242'));
+    await expectVisible(page.getByText('Default'));
+    await page.getByRole('button', { name: 'Change expiry VISA •••• 4242' }).click();
+    const lastYear = String(new Date().getUTCFullYear() - 1);
+    await page.getByLabel('Year').fill(lastYear);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(page.getByText('This card has expired.'));
+    await expectVisible(
+      page.getByText('We could not save your card. Please check its details and try again.'),
+    );
+    await expectAccessible(page);
+    await shoot(page, 'cards-error-1440');
+    await page.getByLabel('Month').selectOption('3');
+    await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() + 6));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(page.getByText('The card was updated.'));
+    await expectVisible(page.getByText(`Expires 03/${new Date().getUTCFullYear() + 6}`));
+    await shoot(page, 'cards-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expectVisible(page.getByText('VISA •••• 4242'));
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await shoot(page, 'cards-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('puts the merchant back behind the gate after a failed payment and the end of the subscription', async () => {
     const [sub] = [...stripe.subscriptions.values()];
     await stripe.failPayment(sub!.id);

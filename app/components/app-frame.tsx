@@ -13,6 +13,7 @@ export function AppFrame({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation('app');
+  const { t: tb } = useTranslation('billing');
   return (
     <>
       <header className="cb-topbar">
@@ -20,8 +21,9 @@ export function AppFrame({
         <nav aria-label={t('nav.label')}>
           <Link to="/catalogs">{t('nav.catalogs')}</Link>
           <Link to="/listings">{t('nav.listings')}</Link>
+          <Link to="/dashboard">{tb('nav.billing')}</Link>
           {isStaff ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
-          <span style={{ color: '#6b6b6b' }}>{email}</span>
+          <span className="cb-topbar-email">{email}</span>
           <a href="/auth/logout">{t('nav.logout')}</a>
         </nav>
       </header>

@@ -51,7 +51,7 @@ export default function ThankYouPage() {
           <Button variant="primary" url="/catalogs">
             {t('thankYou.start')}
           </Button>
-          <Button url="/pricing">{t('thankYou.dashboard')}</Button>
+          <Button url="/dashboard">{t('thankYou.dashboard')}</Button>
         </InlineStack>
       </BlockStack>
     </AuthLayout>
