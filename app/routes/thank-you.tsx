@@ -1,7 +1,8 @@
 import { Banner, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { nextPaymentRecheck } from '../../core/billing/index.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Thank you · Catalog Builder' }];
@@ -34,18 +35,28 @@ export default function ThankYouPage() {
   const { t } = useTranslation('billing');
   const { planTitle, active } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  const openedAt = useRef<number | null>(null);
+  const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
-    if (active) return;
-    const timer = setTimeout(() => void revalidator.revalidate(), 2000);
+    if (active || gaveUp || revalidator.state !== 'idle') return;
+    openedAt.current ??= Date.now();
+    const delay = nextPaymentRecheck(Date.now() - openedAt.current);
+    if (delay === null) {
+      setGaveUp(true);
+      return;
+    }
+    const timer = setTimeout(() => void revalidator.revalidate(), delay);
     return () => clearTimeout(timer);
-  }, [active, revalidator]);
+  }, [active, gaveUp, revalidator]);
   return (
     <AuthLayout title={t('thankYou.title')}>
       <BlockStack gap="400">
         {active ? (
           <Text as="p">{t('thankYou.body', { plan: planTitle })}</Text>
         ) : (
-          <Banner tone="info">{t('thankYou.pending')}</Banner>
+          <Banner tone={gaveUp ? 'warning' : 'info'}>
+            {t(gaveUp ? 'thankYou.late' : 'thankYou.pending')}
+          </Banner>
         )}
         <InlineStack gap="200">
           <Button variant="primary" url="/catalogs">
