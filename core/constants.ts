@@ -164,6 +164,23 @@ export const TRIAL_WATERMARK_TEXT = 'PLEASE UPGRADE TO REMOVE THIS WATERMARK AND
 /** Offer code that decrements an offer's remaining count once when ordered. */
 export const ESSENTIAL_ANNUAL_OFFER_CODE = 'ESSENTIAL-ANNUALLY';
 
+/**
+ * SPEC §9: the five template catalogs the Essential plan may start from (ids of the template catalogs the
+ * wizard offers; every other template needs a higher plan).
+ */
+export const ESSENTIAL_TEMPLATE_IDS = [
+  'template-line-sheet',
+  'template-product-catalog',
+  'template-price-list',
+  'template-lookbook',
+  'template-wholesale-order-form',
+] as const;
+
+/** Days an extension adds to a trial (staff, or the merchant once through extend-trial). */
+export const TRIAL_EXTENSION_DAYS = 14;
+/** Days a merchant adds to their own trial, once (POST users/me/extend-trial). */
+export const SELF_TRIAL_EXTENSION_DAYS = 7;
+
 export const STORE_SOURCES = [
   'shopify',
   'magento',

@@ -170,13 +170,30 @@ export const subscriptions = pgTable(
     title: text('title').notNull(),
     startDate: ts('start_date').notNull(),
     durationDays: integer('duration_days').notNull(),
-    /** active, cancelled */
+    /** active, past_due (a payment failed; the provider retries), pending (awaiting approval), cancelled */
     status: text('status').notNull().default('active'),
+    /** The provider's id: Stripe subscription id, Shopify AppSubscription GID. */
     externalId: text('external_id'),
+    /** monthly (pay as you go) or yearly; null for trials and staff-made subscriptions. */
+    period: text('period'),
+    /** What each period costs after any coupon or offer, in whole currency units. */
+    amount: doublePrecision('amount'),
+    currency: text('currency'),
+    couponId: text('coupon_id'),
+    /** The provider's own status word (Stripe: active, past_due, canceled...; Shopify: ACTIVE, PENDING...). */
+    externalStatus: text('external_status'),
+    /** When the provider event last applied to this row happened: older events change nothing. */
+    externalEventAt: ts('external_event_at'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.startDate)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.startDate),
+    uniqueIndex('subscriptions_external_key')
+      .on(t.type, t.externalId)
+      .where(sql`external_id is not null`),
+  ],
 );
 
 export const coupons = pgTable('coupons', {
@@ -186,11 +203,30 @@ export const coupons = pgTable('coupons', {
   createdAt: created(),
 });
 
+/** A limited offer (SPEC §9 ESSENTIAL-ANNUALLY): a discount on one plan and period while some remain. */
 export const offers = pgTable('offers', {
   id: text('id').primaryKey(),
   remaining: integer('remaining').notNull().default(0),
   expiresAt: ts('expires_at'),
+  planId: text('plan_id'),
+  period: text('period'),
+  percentOff: doublePrecision('percent_off').notNull().default(0),
 });
+
+/** Each order that took an offer, so the remaining count goes down once per order however often it is told. */
+export const offerRedemptions = pgTable(
+  'offer_redemptions',
+  {
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    /** The order: a Stripe Checkout Session id or a Shopify AppSubscription GID. */
+    reference: text('reference').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.reference] })],
+);
 
 // ---------------------------------------------------------------- catalogs
 

@@ -7,6 +7,7 @@ import {
   listTemplateCatalogs,
   setCatalogTemplate,
 } from '../../server/catalogs/index.ts';
+import { assertUserInForce } from '../../server/billing/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
 import { defineEndpoint, detectLanguage } from '../../server/platform/index.ts';
 import { CatalogSummarySchema } from './catalogs.server.ts';
@@ -42,6 +43,8 @@ export const buildCatalogEndpoint = defineEndpoint(
     errors: [403, 404],
   },
   async ({ user, body, runtime, request }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     const { catalog, revision } = await buildCatalogForOwner({
       db: runtime.db,
       user,
@@ -65,6 +68,8 @@ export const copyCatalogEndpoint = defineEndpoint(
     errors: [403, 404],
   },
   async ({ user, params, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     const { catalog, revision } = await copyCatalog({
       db: runtime.db,
       ownerId: user.id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../../core/model/index.ts';
 import { getCatalogChanges, saveCatalogChanges } from '../../server/catalogs/index.ts';
+import { assertUserInForce } from '../../server/billing/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
 import { defineEndpoint } from '../../server/platform/index.ts';
 
@@ -31,6 +32,8 @@ export const saveCatalogChangesEndpoint = defineEndpoint(
     errors: [403, 404, 409],
   },
   async ({ user, params, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     const catalogId = params.catalogId ?? '';
     const r = await saveCatalogChanges({ db: runtime.db, ownerId: user.id, catalogId, changes: body });
     if (!r.duplicate && body.pages?.length)

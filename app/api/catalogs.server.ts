@@ -11,6 +11,7 @@ import {
   savePage,
   updateCatalog,
 } from '../../server/catalogs/index.ts';
+import { assertUserInForce } from '../../server/billing/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
 import { defineEndpoint, type HandlerContext } from '../../server/platform/index.ts';
 import { SaveId } from './catalog-saves.server.ts';
@@ -58,6 +59,8 @@ export const createCatalogEndpoint = defineEndpoint(
     errors: [403],
   },
   async ({ user, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     const { catalog, revision } = await createCatalog({ db: runtime.db, ownerId: user.id, input: body });
     await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: catalog._id });
     return { data: catalog, revision };
@@ -106,6 +109,8 @@ async function putCatalog(
   { user, body: b, runtime }: HandlerContext<z.ZodUndefined, typeof CatalogPutBody, 'user'>,
   catalogId: string,
 ) {
+  // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+  await assertUserInForce({ db: runtime.db, user });
   if (b.catalog !== undefined) {
     const r = await saveCatalog({
       db: runtime.db,
@@ -211,6 +216,8 @@ export const savePageByIndexEndpoint = defineEndpoint(
     errors: [403, 404, 409],
   },
   async ({ user, params, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     // Positions are integer columns: a number past them (or not a position at all) is no page of this catalog.
     const index = /^\d{1,9}$/.test(params.pageIndex ?? '') ? Number(params.pageIndex) : -1;
     const r = await savePage({
@@ -260,6 +267,8 @@ export const savePageEndpoint = defineEndpoint(
     errors: [403, 404, 409],
   },
   async ({ user, params, body, runtime }) => {
+    // SPEC §6: an expired subscription can no longer change catalogs (reading them stays open).
+    await assertUserInForce({ db: runtime.db, user });
     const r = await savePage({
       db: runtime.db,
       ownerId: user.id,

@@ -2,6 +2,7 @@ import { buildOpenApi } from '../../server/platform/index.ts';
 // Every API module, loaded once so the endpoint registry (and the OpenAPI document built from it) knows them all.
 import './accounts.server.ts';
 import './auth.server.ts';
+import './billing.server.ts';
 import './catalog-manage.server.ts';
 import './catalog-saves.server.ts';
 import './catalogs.server.ts';
@@ -12,6 +13,7 @@ import './listings.server.ts';
 import './orders.server.ts';
 import './publishing.server.ts';
 import './stores.server.ts';
+import './stripe.server.ts';
 import './subscriptions.server.ts';
 import './users.server.ts';
 

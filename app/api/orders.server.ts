@@ -8,7 +8,7 @@ import {
   recordUserEvent,
   UserEventSchema,
 } from '../../server/catalogs/index.ts';
-import { getPlanLimits } from '../../server/billing/index.ts';
+import { getEntitlements } from '../../server/billing/index.ts';
 import { defineEndpoint } from '../../server/platform/index.ts';
 
 /** Served by the app on its host and by the viewer on merchants' hosts (server/catalogs/order-endpoint). */
@@ -69,7 +69,7 @@ export const ordersLastCycleEndpoint = defineEndpoint(
   async ({ user, runtime }) => {
     const [counted, limits] = await Promise.all([
       countOrdersLastCycle({ db: runtime.db, ownerId: user.id }),
-      getPlanLimits({ db: runtime.db, userId: user.id }),
+      getEntitlements({ db: runtime.db, userId: user.id }).then((e) => e.limits),
     ]);
     return { ...counted, max_orders: limits.max_orders };
   },

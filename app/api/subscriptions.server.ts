@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { extendTrialByEmail, listSubscriptions, setUpgradeByEmail } from '../../server/billing/index.ts';
 import { defineEndpoint } from '../../server/platform/index.ts';
 
-const SubscriptionSchema = z.object({
+export const SubscriptionSchema = z.object({
   id: z.string(),
   plan: z.string(),
   title: z.string(),
@@ -14,6 +14,10 @@ const SubscriptionSchema = z.object({
   expires_at: z.string(),
   days_left: z.number(),
   hasExpired: z.boolean(),
+  period: z.string().nullable(),
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
 });
 
 const booleanParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');

@@ -20,6 +20,7 @@ export function AppFrame({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation('app');
+  const { t: tb } = useTranslation('billing');
   const { t: tv } = useTranslation('viewer');
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -48,6 +49,9 @@ export function AppFrame({
       </NavLink>
       <NavLink to="/orders" className="cb-topbar__link">
         {tv('orders.nav')}
+      </NavLink>
+      <NavLink to="/dashboard" className="cb-topbar__link">
+        {tb('nav.billing')}
       </NavLink>
       {isStaff ? (
         <NavLink to="/admin/users" className="cb-topbar__link">

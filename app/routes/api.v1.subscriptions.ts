@@ -1,6 +1,7 @@
 import { routeHandlers } from '../../server/platform/index.ts';
+import { changeCurrentSubscriptionEndpoint } from '../api/billing.server.ts';
 import { mySubscriptionsEndpoint } from '../api/subscriptions.server.ts';
 
-const handlers = routeHandlers(mySubscriptionsEndpoint);
+const handlers = routeHandlers(mySubscriptionsEndpoint, changeCurrentSubscriptionEndpoint);
 export const loader = handlers.loader;
 export const action = handlers.action;

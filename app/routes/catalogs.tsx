@@ -22,11 +22,12 @@ export const meta: MetaFunction = () => [{ title: 'My catalogs · Catalog Builde
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
+  const { requireEntitledPageUser, hasRole } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/platform/index.ts');
   const { listCatalogCards, listFeaturedCatalogs, wizardChoices } =
     await import('../../server/catalogs/index.ts');
-  const user = await requirePageUser(request);
+  // SPEC §6: an expired or inactive subscription goes to /subscribe.
+  const { user } = await requireEntitledPageUser(request);
   const { db } = getRuntime();
   const [catalogs, featured, choices] = await Promise.all([
     listCatalogCards({ db, ownerId: user.id }),

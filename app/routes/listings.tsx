@@ -14,12 +14,13 @@ import {
 export const meta: MetaFunction = () => [{ title: 'Products · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageUser } = await import('../../server/accounts/index.ts');
+  const { requireEntitledPageUser } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/platform/index.ts');
   const { hasRole } = await import('../../server/accounts/index.ts');
   const { listAccounts } = await import('../../server/stores/index.ts');
   const { listListings } = await import('../../server/listings/index.ts');
-  const user = await requirePageUser(request);
+  // SPEC §6: an expired or inactive subscription goes to /subscribe.
+  const { user } = await requireEntitledPageUser(request);
   const db = getRuntime().db;
   const accounts = await listAccounts({ db, ownerId: user.id });
   return {

@@ -24,14 +24,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/platform/index.ts');
   const { listOrders, countOrdersLastCycle } = await import('../../server/catalogs/index.ts');
-  const { getPlanLimits } = await import('../../server/billing/index.ts');
+  const { getEntitlements } = await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
   const { db } = getRuntime();
   const page = Math.max(1, Math.min(100_000, Number(new URL(request.url).searchParams.get('page')) || 1));
   const [orders, cycle, limits] = await Promise.all([
     listOrders({ db, ownerId: user.id, page, limit: PAGE_SIZE }),
     countOrdersLastCycle({ db, ownerId: user.id }),
-    getPlanLimits({ db, userId: user.id }),
+    getEntitlements({ db, userId: user.id }).then((e) => e.limits),
   ]);
   return {
     email: user.email,

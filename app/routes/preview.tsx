@@ -10,13 +10,12 @@ import { useJob } from '../components/use-job.ts';
 export const meta: MetaFunction = () => [{ title: 'Print preview · Catalog Builder' }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requirePageUser } = await import('../../server/accounts/index.ts');
+  const { requireEntitledPageUser } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/platform/index.ts');
   const { accessibleCatalog } = await import('../../server/catalogs/index.ts');
   const { hasRole } = await import('../../server/accounts/index.ts');
-  const { getPlanLimits } = await import('../../server/billing/index.ts');
   const { UserSettingsSchema } = await import('../../core/model/index.ts');
-  const user = await requirePageUser(request);
+  const { user, entitlements, gates } = await requireEntitledPageUser(request);
   const { db } = getRuntime();
   let loaded;
   try {
@@ -27,14 +26,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { catalog, row } = loaded;
   const settings = UserSettingsSchema.safeParse(user.settings ?? {});
-  const limits = await getPlanLimits({ db, userId: user.id });
   return {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),
     catalog: { id: catalog._id, title: catalog.title, pages: catalog.pages.length, pdfUrl: row.pdfUrl },
     defaultFormat: (catalog.settings.page_format ??
       (settings.success ? settings.data.page_format : 'A4')) as PageFormat,
-    isTrial: limits.isTrial,
+    isTrial: entitlements.isTrial,
+    gates: { download: gates.download, print: gates.print },
   };
 }
 

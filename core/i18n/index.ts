@@ -1,10 +1,12 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enApp from './locales/en/app.json';
+import enBilling from './locales/en/billing.json';
 import enCatalogs from './locales/en/catalogs.json';
 import enEditor from './locales/en/editor.json';
 import enRender from './locales/en/render.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
+import frBilling from './locales/fr/billing.json';
 import frCatalogs from './locales/fr/catalogs.json';
 import frEditor from './locales/fr/editor.json';
 import frRender from './locales/fr/render.json';
@@ -15,8 +17,22 @@ import frViewer from './locales/fr/viewer.json';
  * Adding a namespace: add locales/{en,fr}/<ns>.json and list them here.
  */
 export const resources = {
-  en: { app: enApp, catalogs: enCatalogs, editor: enEditor, render: enRender, viewer: enViewer },
-  fr: { app: frApp, catalogs: frCatalogs, editor: frEditor, render: frRender, viewer: frViewer },
+  en: {
+    app: enApp,
+    billing: enBilling,
+    catalogs: enCatalogs,
+    editor: enEditor,
+    render: enRender,
+    viewer: enViewer,
+  },
+  fr: {
+    app: frApp,
+    billing: frBilling,
+    catalogs: frCatalogs,
+    editor: frEditor,
+    render: frRender,
+    viewer: frViewer,
+  },
 } as const;
 
 export const LANGUAGES = ['en', 'fr'] as const;

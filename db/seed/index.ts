@@ -3,8 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_LAYOUTS } from '../../core/layouts/index.ts';
 import { DEFAULT_THEME } from '../../core/model/index.ts';
 import type { Db } from '../client.ts';
-import { descriptionTemplates, globalSettings, pageLayouts, plans, priceTemplates } from '../schema.ts';
-import { PLANS } from './plans.ts';
+import {
+  descriptionTemplates,
+  globalSettings,
+  offers,
+  pageLayouts,
+  plans,
+  priceTemplates,
+} from '../schema.ts';
+import { LAUNCH_OFFER, PLANS } from './plans.ts';
 import { DESCRIPTION_TEMPLATES, PRICE_TEMPLATES } from './templates.ts';
 
 export { PLANS, TRIAL_PLAN_ID, DEFAULT_UPGRADE_PLAN_ID } from './plans.ts';
@@ -50,6 +57,19 @@ export async function seedDatabase(db: Db): Promise<void> {
       };
       await tx.insert(plans).values(values).onConflictDoUpdate({ target: plans.id, set: values });
     }
+
+    // The launch offer is created once; from then on its count and end belong to staff (PUT /api/v1/offers).
+    await tx
+      .insert(offers)
+      .values({
+        id: LAUNCH_OFFER.id,
+        planId: LAUNCH_OFFER.planId,
+        period: LAUNCH_OFFER.period,
+        percentOff: LAUNCH_OFFER.percentOff,
+        remaining: LAUNCH_OFFER.remaining,
+        expiresAt: new Date(Date.now() + LAUNCH_OFFER.days * 86_400_000),
+      })
+      .onConflictDoNothing();
 
     const [stored] = await tx.select().from(globalSettings).where(eq(globalSettings.key, SEEDED));
     const last = (stored?.value ?? {}) as Record<string, string>;

@@ -1,3 +1,4 @@
+import { ESSENTIAL_ANNUAL_OFFER_CODE } from '../../core/constants.ts';
 import type { PlanLimits } from '../../core/model/index.ts';
 
 export type SeedPlan = {
@@ -179,3 +180,16 @@ export const PLANS: SeedPlan[] = [
 export const TRIAL_PLAN_ID = 'trial';
 /** The plan staff move an account to with GET /api/v1/subscriptions/upgrade?upgrade=true. */
 export const DEFAULT_UPGRADE_PLAN_ID = 'BUSINESS';
+
+/**
+ * SPEC §9 ESSENTIAL-ANNUALLY: the Essential plan paid yearly at a discount, for a limited number of orders and
+ * days after the first start (each order takes one, once).
+ */
+export const LAUNCH_OFFER = {
+  id: ESSENTIAL_ANNUAL_OFFER_CODE,
+  planId: 'ESSENTIAL',
+  period: 'yearly',
+  percentOff: 40,
+  remaining: 100,
+  days: 30,
+} as const;

@@ -23,6 +23,7 @@ export {
   currentUser,
   localPath,
   redirectIfSignedIn,
+  requireEntitledPageUser,
   requirePageRole,
   requirePageUser,
   signInRedirect,

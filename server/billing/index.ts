@@ -1,9 +1,61 @@
 export {
+  assertCatalogSlot,
+  assertCatalogWithinPlan,
+  assertFeature,
+  assertInForce,
+  assertPageWithinPlan,
+  assertUserInForce,
+  GATE_MESSAGES,
+  getEntitlements,
+  getEntitlementsWithGates,
+  loadPlanFacts,
+  templateAllowed,
+} from './entitlements.server.ts';
+export {
   describeSubscription,
+  extendOwnTrial,
   extendTrialByEmail,
+  EXTEND_TRIAL_MESSAGES,
   getCurrentSubscription,
-  getPlanLimits,
   listSubscriptions,
   setUpgradeByEmail,
   startTrial,
+  TRIAL_EXTENSION_DAYS,
 } from './subscriptions.server.ts';
+export type { SubscriptionView } from './subscriptions.server.ts';
+export {
+  findCoupon,
+  findOffer,
+  getPlan,
+  listOffers,
+  listPlans,
+  normalizeCouponCode,
+  redeemOffer,
+  saveCoupon,
+  updateOffer,
+} from './plans.server.ts';
+export type { PlanView } from './plans.server.ts';
+export { getUsage } from './usage.server.ts';
+export type { Usage } from './usage.server.ts';
+export { applyProviderSubscription, findProviderSubscription } from './provider-subscriptions.server.ts';
+export type { ProviderSubscription } from './provider-subscriptions.server.ts';
+export { getStripe } from './stripe/client.server.ts';
+export {
+  CHECKOUT_MESSAGES,
+  confirmCheckoutSession,
+  quoteFor,
+  startStripeCheckout,
+} from './stripe/checkout.server.ts';
+export {
+  CARD_MESSAGES,
+  deleteCard,
+  listCards,
+  listInvoices,
+  openBillingPortal,
+  startCardSetup,
+  updateCard,
+} from './stripe/cards.server.ts';
+export type { CardView, InvoiceView } from './stripe/cards.server.ts';
+export { ensureCustomer } from './stripe/catalog.server.ts';
+export { changeStripePlan, ownSubscription } from './stripe/change-plan.server.ts';
+export { handleStripeWebhook, STRIPE_WEBHOOK_MESSAGES } from './stripe/webhooks.server.ts';

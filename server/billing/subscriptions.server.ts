@@ -1,14 +1,14 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
-import { DEFAULT_PLAN_LIMITS_WHEN_NO_PLAN } from '../../core/constants.ts';
-import type { PlanLimits } from '../../core/model/index.ts';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { SELF_TRIAL_EXTENSION_DAYS, TRIAL_EXTENSION_DAYS } from '../../core/constants.ts';
+import { daysUntil, decidingSubscription, isInForce, subscriptionEnd } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
 import { plans, subscriptions, users } from '../../db/schema.ts';
-import { DEFAULT_UPGRADE_PLAN_ID, NO_FEATURES, TRIAL_PLAN_ID } from '../../db/seed/plans.ts';
-import { notFound } from '../platform/index.ts';
+import { DEFAULT_UPGRADE_PLAN_ID, TRIAL_PLAN_ID } from '../../db/seed/plans.ts';
+import { conflict, notFound } from '../platform/index.ts';
+import { loadSubscriptionFacts } from './entitlements.server.ts';
 
 const DAY_MS = 86_400_000;
-/** How many days "extend trial" adds from today. */
-export const TRIAL_EXTENSION_DAYS = 14;
+export { TRIAL_EXTENSION_DAYS };
 
 export type SubscriptionView = {
   id: string;
@@ -22,14 +22,18 @@ export type SubscriptionView = {
   expires_at: string;
   days_left: number;
   hasExpired: boolean;
+  period: string | null;
+  amount: number | null;
+  currency: string | null;
+  cancel_at_period_end: boolean;
 };
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** Paid and trial subscriptions expire at start_date plus duration days; days left are never negative. */
+/** SPEC §3 subscription fields; it expires at start_date plus duration days, days left never negative (SPEC §4). */
 export function describeSubscription(row: SubscriptionRow, now = new Date()): SubscriptionView {
-  const expires = new Date(row.startDate.getTime() + row.durationDays * DAY_MS);
-  const daysLeft = Math.max(0, Math.ceil((expires.getTime() - now.getTime()) / DAY_MS));
+  const end = subscriptionEnd(row);
+  const inForce = isInForce(row, now);
   return {
     id: row.id,
     plan: row.planId,
@@ -39,9 +43,14 @@ export function describeSubscription(row: SubscriptionRow, now = new Date()): Su
     start_date: row.startDate.toISOString(),
     duration: row.durationDays,
     status: row.status,
-    expires_at: expires.toISOString(),
-    days_left: daysLeft,
-    hasExpired: row.status !== 'active' || expires.getTime() <= now.getTime(),
+    expires_at: end.toISOString(),
+    // A cancelled or lapsed subscription has no days left, whatever it was paid up to.
+    days_left: inForce ? daysUntil(end, now) : 0,
+    hasExpired: !inForce,
+    period: row.period,
+    amount: row.amount,
+    currency: row.currency,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
   };
 }
 
@@ -63,17 +72,16 @@ export async function startTrial(opts: { db: Db; userId: string; now?: Date }): 
   return row!;
 }
 
-/** The subscription in force: the latest active one. */
+/** The subscription that decides what the user may do (the entitlements' choice), or null without any. */
 export async function getCurrentSubscription(opts: {
   db: Db;
   userId: string;
+  now?: Date;
 }): Promise<SubscriptionRow | null> {
-  const [row] = await opts.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, opts.userId), eq(subscriptions.status, 'active')))
-    .orderBy(desc(subscriptions.startDate), desc(subscriptions.createdAt))
-    .limit(1);
+  const facts = await loadSubscriptionFacts(opts.db, opts.userId);
+  const chosen = decidingSubscription(facts, opts.now ?? new Date());
+  if (!chosen) return null;
+  const [row] = await opts.db.select().from(subscriptions).where(eq(subscriptions.id, chosen.id));
   return row ?? null;
 }
 
@@ -86,32 +94,7 @@ export async function listSubscriptions(opts: { db: Db; userId: string }): Promi
   return rows.map((r) => describeSubscription(r));
 }
 
-/** The limits that apply to a user now; with no plan at all, SPEC §9's defaults. */
-export async function getPlanLimits(opts: {
-  db: Db;
-  userId: string;
-}): Promise<PlanLimits & { isTrial: boolean; hasExpired: boolean; planId: string | null }> {
-  const sub = await getCurrentSubscription(opts);
-  if (!sub) {
-    return {
-      ...DEFAULT_PLAN_LIMITS_WHEN_NO_PLAN,
-      ...NO_FEATURES,
-      isTrial: false,
-      hasExpired: true,
-      planId: null,
-    };
-  }
-  const [plan] = await opts.db.select().from(plans).where(eq(plans.id, sub.planId));
-  const view = describeSubscription(sub);
-  return {
-    ...(plan!.limits as PlanLimits),
-    isTrial: sub.isTrial,
-    hasExpired: view.hasExpired,
-    planId: sub.planId,
-  };
-}
-
-async function userIdByEmail(db: Db, email: string): Promise<string> {
+export async function userIdByEmail(db: Db, email: string): Promise<string> {
   const [u] = await db
     .select({ id: users.id })
     .from(users)
@@ -120,18 +103,26 @@ async function userIdByEmail(db: Db, email: string): Promise<string> {
   return u.id;
 }
 
+/** Subscriptions a provider bills: only the provider may end or lengthen them, or the two would disagree. */
+const PROVIDER_BILLED = ['stripe', 'shopify'];
+const providerName = (type: string) => (type === 'shopify' ? 'Shopify' : 'Stripe');
+
 /**
  * Staff move an account off trial (upgrade=true: a manual subscription to the upgrade plan) or back
- * (upgrade=false: paid subscriptions are cancelled and the trial is what remains).
+ * (upgrade=false: staff-made paid subscriptions are cancelled and the trial is what remains). A subscription a
+ * provider bills is cancelled there, never here (409).
  */
 export async function setUpgradeByEmail(opts: {
   db: Db;
   email: string;
   upgrade: boolean;
   planId?: string;
+  now?: Date;
 }): Promise<SubscriptionView | null> {
+  const now = opts.now ?? new Date();
   const userId = await userIdByEmail(opts.db, opts.email);
   return opts.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
     if (opts.upgrade) {
       const [plan] = await tx
         .select()
@@ -146,15 +137,30 @@ export async function setUpgradeByEmail(opts: {
           type: 'manual',
           isTrial: false,
           title: plan.title,
-          startDate: new Date(),
+          startDate: now,
           durationDays: plan.durationDays,
         })
         .returning();
-      return describeSubscription(row!);
+      return describeSubscription(row!, now);
     }
+    const billed = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          inArray(subscriptions.type, PROVIDER_BILLED),
+          inArray(subscriptions.status, ['active', 'past_due']),
+        ),
+      );
+    const live = billed.find((s) => isInForce(s, now));
+    if (live)
+      throw conflict(
+        `This account pays through ${providerName(live.type)}: cancel the subscription there and it ends here too.`,
+      );
     await tx
       .update(subscriptions)
-      .set({ status: 'cancelled', updatedAt: new Date() })
+      .set({ status: 'cancelled', updatedAt: now })
       .where(
         and(
           eq(subscriptions.userId, userId),
@@ -162,12 +168,34 @@ export async function setUpgradeByEmail(opts: {
           ne(subscriptions.status, 'cancelled'),
         ),
       );
-    const current = await getCurrentSubscription({ db: tx as unknown as Db, userId });
-    return current ? describeSubscription(current) : null;
+    const current = await getCurrentSubscription({ db, userId, now });
+    return current ? describeSubscription(current, now) : null;
   });
 }
 
-/** Extend a user's trial so it ends TRIAL_EXTENSION_DAYS from now (a new trial if they never had one). */
+/**
+ * Lengthen the subscription in force (or the one that ended last) by `days`, counted from its end, or from now
+ * when it has ended: the days left always grow by exactly `days`.
+ */
+async function lengthen(db: Db, row: SubscriptionRow, days: number, now: Date): Promise<SubscriptionRow> {
+  const end = subscriptionEnd(row);
+  // An ended one restarts from now: whole days elapsed, rounded down, so it ends within the last day before now + days.
+  const base =
+    end.getTime() > now.getTime()
+      ? row.durationDays
+      : Math.floor((now.getTime() - row.startDate.getTime()) / DAY_MS);
+  const [updated] = await db
+    .update(subscriptions)
+    .set({ durationDays: Math.max(0, base) + days, status: 'active', updatedAt: now })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  return updated!;
+}
+
+/**
+ * Staff extend an account (SPEC §4 'extend a trial'): the subscription that decides what it may do gets
+ * TRIAL_EXTENSION_DAYS more, from its end or from now if it ended; an account without any gets a trial.
+ */
 export async function extendTrialByEmail(opts: {
   db: Db;
   email: string;
@@ -175,19 +203,43 @@ export async function extendTrialByEmail(opts: {
 }): Promise<SubscriptionView> {
   const now = opts.now ?? new Date();
   const userId = await userIdByEmail(opts.db, opts.email);
-  const [trial] = await opts.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.isTrial, true)))
-    .orderBy(desc(subscriptions.startDate))
-    .limit(1);
-  if (!trial) return describeSubscription(await startTrial({ db: opts.db, userId, now }), now);
-  // Whole days elapsed, rounded down, so the trial ends within the last day before now + TRIAL_EXTENSION_DAYS.
-  const elapsedDays = Math.floor((now.getTime() - trial.startDate.getTime()) / DAY_MS);
-  const [row] = await opts.db
-    .update(subscriptions)
-    .set({ durationDays: Math.max(0, elapsedDays) + TRIAL_EXTENSION_DAYS, status: 'active', updatedAt: now })
-    .where(eq(subscriptions.id, trial.id))
-    .returning();
-  return describeSubscription(row!, now);
+  const current = await getCurrentSubscription({ db: opts.db, userId, now });
+  if (!current) return describeSubscription(await startTrial({ db: opts.db, userId, now }), now);
+  if (PROVIDER_BILLED.includes(current.type))
+    throw conflict(
+      `This account pays through ${providerName(current.type)}; its period is set there, not extended here.`,
+    );
+  return describeSubscription(await lengthen(opts.db, current, TRIAL_EXTENSION_DAYS, now), now);
+}
+
+export const EXTEND_TRIAL_MESSAGES = {
+  notTrial: 'Only a free trial can be extended.',
+  already: 'Your trial was already extended once.',
+} as const;
+
+/**
+ * SPEC §7 POST users/me/extend-trial: a merchant on trial (running or ended) may add SELF_TRIAL_EXTENSION_DAYS
+ * once; a second time, or without a trial, is a 409.
+ */
+export async function extendOwnTrial(opts: {
+  db: Db;
+  userId: string;
+  now?: Date;
+}): Promise<SubscriptionView> {
+  const now = opts.now ?? new Date();
+  return opts.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const current = await getCurrentSubscription({ db, userId: opts.userId, now });
+    if (!current?.isTrial) throw conflict(EXTEND_TRIAL_MESSAGES.notTrial);
+    // Claim the one extension in the same statement that checks it, so two clicks at once extend once.
+    const claimed = await tx
+      .update(users)
+      .set({
+        flags: sql`${users.flags} || jsonb_build_object('trialExtendedAt', ${now.toISOString()}::text)`,
+      })
+      .where(and(eq(users.id, opts.userId), sql`not (${users.flags} ? 'trialExtendedAt')`))
+      .returning({ id: users.id });
+    if (!claimed.length) throw conflict(EXTEND_TRIAL_MESSAGES.already);
+    return describeSubscription(await lengthen(db, current, SELF_TRIAL_EXTENSION_DAYS, now), now);
+  });
 }

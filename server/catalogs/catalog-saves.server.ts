@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { findOwned } from '../../db/owned.ts';
 import { catalogPages, catalogs } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../platform/index.ts';
-import { getPlanLimits } from '../billing/index.ts';
+import { getEntitlements } from '../billing/index.ts';
 import {
   appliedSave,
   CATALOG_MESSAGES,
@@ -53,7 +53,7 @@ async function checkChangeLimits(opts: {
   pageCount: { before: number; after: number };
   productCount: { before: number; after: number };
 }) {
-  const limits = await getPlanLimits({ db: opts.db, userId: opts.ownerId });
+  const { limits } = await getEntitlements({ db: opts.db, userId: opts.ownerId });
   const features = checkPlanLimits(
     { pages: opts.pages },
     { ...limits, max_pages_per_catalog: Infinity, max_products_per_catalog: Infinity },

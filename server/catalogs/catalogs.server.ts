@@ -2,12 +2,17 @@ import { and, count, desc, eq, ilike, notIlike, or, sql } from 'drizzle-orm';
 import { getDefaultLayout, createPage } from '../../core/layouts/index.ts';
 import { migrateCatalog } from '../../core/migrations/index.ts';
 import { CURRENT_SCHEMA_VERSION, type Catalog, type Page } from '../../core/model/index.ts';
-import { checkPlanLimits, countProducts, enforceSizeLimit } from '../../core/rules/index.ts';
+import { countProducts, enforceSizeLimit } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
 import { catalogPages, catalogs, users } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../platform/index.ts';
-import { getPlanLimits } from '../billing/index.ts';
+import { badRequest, conflict, notFound } from '../platform/index.ts';
+import {
+  assertCatalogSlot,
+  assertCatalogWithinPlan,
+  assertPageWithinPlan,
+  getEntitlements,
+} from '../billing/index.ts';
 import { hashPassword } from '../accounts/index.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
@@ -15,7 +20,6 @@ export type CatalogRow = typeof catalogs.$inferSelect;
 export const CATALOG_MESSAGES = {
   stale:
     'This catalog was changed somewhere else. Reload it to get the latest version, then make your change again.',
-  maxCatalogs: (n: number, limit: number) => `Max Catalogs Limit Reached (${n}/${limit})`,
   invalid: 'This catalog document is not valid.',
 } as const;
 
@@ -122,9 +126,7 @@ async function passwordColumn(catalog: Catalog): Promise<{ passwordHash?: string
 
 /** Blocking plan rules of SPEC §5 (403 with the SPEC message) and the size limit, before any write. */
 async function applySaveRules(db: Db, ownerId: string, catalog: Catalog): Promise<Catalog> {
-  const limits = await getPlanLimits({ db, userId: ownerId });
-  const check = checkPlanLimits(catalog, limits);
-  if (!check.ok) throw new ApiError('forbidden', check.message, { details: check.violations });
+  assertCatalogWithinPlan(await getEntitlements({ db, userId: ownerId }), catalog);
   return enforceSizeLimit(catalog).catalog;
 }
 
@@ -170,12 +172,10 @@ export async function createCatalog(opts: {
   input?: { title?: string; catalog?: unknown };
 }): Promise<{ catalog: Catalog; revision: number }> {
   const { db, ownerId } = opts;
-  const limits = await getPlanLimits({ db, userId: ownerId });
   const [{ n }] = (await db.select({ n: count() }).from(catalogs).where(ownedBy(catalogs, ownerId))) as [
     { n: number },
   ];
-  if (Number(n) >= limits.max_catalogs)
-    throw forbidden(CATALOG_MESSAGES.maxCatalogs(Number(n) + 1, limits.max_catalogs));
+  assertCatalogSlot(await getEntitlements({ db, userId: ownerId }), Number(n));
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
   const raw = (opts.input?.catalog ?? {}) as Record<string, unknown>;
   const id = globalThis.crypto.randomUUID();

@@ -4,14 +4,12 @@ import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { type User, hasRole } from '../accounts/index.ts';
 import { catalogPdfLink, getCatalog, loadCatalogById } from './catalogs.server.ts';
-import { forbidden, notFound } from '../platform/index.ts';
+import { notFound } from '../platform/index.ts';
 import { keyFromUrl, type Storage } from '../files/index.ts';
-import { getPlanLimits } from '../billing/index.ts';
+import { assertFeature, assertInForce, getEntitlements } from '../billing/index.ts';
 
 /** SPEC §6 and §8 texts for exports. */
 export const EXPORT_MESSAGES = {
-  upgrade: 'Please upgrade to use this feature',
-  embed: 'Please subscribe to be able to embed your catalog.',
   generationFailed:
     'An error occurred while generating your catalog. Please check that all of your products have images, then retry.',
   notReady: 'The PDF of this catalog has not been generated yet.',
@@ -20,14 +18,14 @@ export const EXPORT_MESSAGES = {
 export type ExportAction = 'download' | 'print' | 'embed';
 
 /**
- * SPEC §6: trial accounts get a watermark and cannot download, print or embed (403 with the plan message);
- * embedding also needs the plan's embeddable limit.
+ * SPEC §6: trial accounts get a watermark and cannot download, print or embed; embedding also needs the plan's
+ * embeddable limit; an expired subscription can do none of it. The entitlements decide (403 with SPEC's text).
  */
-export async function assertPlanAllows(opts: { db: Db; user: User; action: ExportAction }): Promise<void> {
+export async function assertExportAllowed(opts: { db: Db; user: User; action: ExportAction }): Promise<void> {
   if (hasRole(opts.user, 'admin', 'manager')) return;
-  const limits = await getPlanLimits({ db: opts.db, userId: opts.user.id });
-  if (limits.isTrial) throw forbidden(EXPORT_MESSAGES.upgrade);
-  if (opts.action === 'embed' && !limits.embeddable) throw forbidden(EXPORT_MESSAGES.embed);
+  const ent = await getEntitlements({ db: opts.db, user: opts.user });
+  assertInForce(ent);
+  await assertFeature({ db: opts.db, ent, feature: opts.action });
 }
 
 /** The catalog if the user owns it (staff may reach any catalog, SPEC §4 admin downloads); else a 404. */
@@ -53,6 +51,8 @@ export async function requestCatalogPdf(opts: {
   quality?: 'print' | 'screen';
 }): Promise<{ job_id: string }> {
   const { catalog } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
+  if (!hasRole(opts.user, 'admin', 'manager'))
+    assertInForce(await getEntitlements({ db: opts.db, user: opts.user }));
   const format = opts.format ?? null;
   const quality = opts.quality ?? 'print';
   const job = await opts.jobs.enqueue(
@@ -116,7 +116,7 @@ export async function getCatalogPdf(opts: {
   action?: Extract<ExportAction, 'download' | 'print'>;
 }): Promise<{ url: string; fileName: string; size: number; open: () => Readable | null }> {
   const { catalog, row } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
-  await assertPlanAllows({ db: opts.db, user: opts.user, action: opts.action ?? 'download' });
+  await assertExportAllowed({ db: opts.db, user: opts.user, action: opts.action ?? 'download' });
   const key = row.pdfUrl ? keyFromUrl(row.pdfUrl.split('?')[0]!) : null;
   const size = key ? await opts.storage.size(key) : null;
   const url = catalogPdfLink(row);

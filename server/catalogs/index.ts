@@ -23,7 +23,6 @@ export { getCatalogChanges, saveCatalogChanges, savePage } from './catalog-saves
 export type { CatalogChanges, CatalogChangesInput, SaveResult } from './catalog-saves.server.ts';
 export {
   accessibleCatalog,
-  assertPlanAllows,
   EXPORT_MESSAGES,
   getCatalogPdf,
   getJobStatus,

@@ -5,7 +5,7 @@ import { LAYOUT_IN_USE_MESSAGE } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
 import { catalogPages, catalogs, pageLayouts } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../platform/index.ts';
-import { getPlanLimits } from '../billing/index.ts';
+import { getEntitlements } from '../billing/index.ts';
 import { withFirstIssue } from './catalogs.server.ts';
 
 /*
@@ -92,7 +92,7 @@ function parseLayout(raw: unknown): PageLayout {
 }
 
 async function assertCustomLayouts(db: Db, ownerId: string) {
-  const limits = await getPlanLimits({ db, userId: ownerId });
+  const { limits } = await getEntitlements({ db, userId: ownerId });
   if (!limits.custom_layouts) throw forbidden(LAYOUT_MESSAGES.upgrade);
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { catalogs, users } from '../../db/schema.ts';
 import { type User, hasRole, loadUserSettings } from '../accounts/index.ts';
-import { getPlanLimits } from '../billing/index.ts';
+import { getEntitlements } from '../billing/index.ts';
 import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
 
 /**
@@ -131,6 +131,12 @@ function prepared(row: CatalogRow, catalog: Catalog): Catalog {
   return value;
 }
 
+/** What the owner's plan allows the published catalog, from server/billing's entitlements. */
+async function ownerPlan(db: Db, ownerId: string): Promise<OwnerPlan> {
+  const ent = await getEntitlements({ db, userId: ownerId });
+  return { ...ent.limits, isTrial: ent.isTrial, hasExpired: ent.hasExpired, planId: ent.planId };
+}
+
 /** Everything the viewer needs of a catalog it found: the document, the owner's plan and settings. */
 export async function loadPublished(opts: { db: Db; row: CatalogRow }): Promise<PublishedCatalog | null> {
   const loaded = await loadCatalogById({ db: opts.db, catalogId: opts.row.id });
@@ -146,7 +152,7 @@ export async function loadPublished(opts: { db: Db; row: CatalogRow }): Promise<
     .from(users)
     .where(eq(users.id, row.ownerId));
   const [plan, settings] = await Promise.all([
-    getPlanLimits({ db: opts.db, userId: row.ownerId }),
+    ownerPlan(opts.db, row.ownerId),
     loadUserSettings(opts.db, row.ownerId),
   ]);
   return {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
 import { hashPassword } from '../accounts/index.ts';
-import { getPlanLimits } from '../billing/index.ts';
+import { getEntitlements } from '../billing/index.ts';
 import { ApiError, badRequest, notFound } from '../platform/index.ts';
 import { normalizeHost, viewPath } from './published.server.ts';
 
@@ -178,7 +178,7 @@ export async function updateViewerSettings(opts: {
   const { db, patch } = opts;
   const row = await findOwned(db, catalogs, opts.catalogId, opts.ownerId);
   if (!row) throw notFound('Catalog not found.');
-  const limits = await getPlanLimits({ db, userId: opts.ownerId });
+  const { limits } = await getEntitlements({ db, userId: opts.ownerId });
   const doc = row.document as { settings?: Record<string, unknown> };
   const current = CatalogSettingsSchema.parse(doc.settings ?? {});
   const { password, custom_host, ...fields } = patch;

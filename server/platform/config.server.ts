@@ -47,6 +47,19 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be comma-separated IP addresses' }))),
+  /** Stripe secret key (sk_live_… / sk_test_…): standalone merchants pay through Stripe Checkout when set. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another Stripe API base (a local server that speaks Stripe's API, for tests); default Stripe's own. */
+  STRIPE_API_URL: optionalUrl,
+  /** The currency plans are charged in (ISO 4217, lower case). */
+  STRIPE_CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, 'must be a three-letter currency code')
+    .default('usd'),
   ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -71,6 +84,8 @@ export type Config = Env & {
   appUrl: string;
   appSecret: string;
   shopifyConfigured: boolean;
+  /** Stripe payments work: a secret key to call the API and a webhook secret to trust its events. */
+  stripeConfigured: boolean;
   dirs: { db: string; files: string; outbox: string; tmp: string };
 };
 
@@ -101,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     shopifyConfigured: Boolean(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET),
+    stripeConfigured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Session } from '@shopify/shopify-api';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, shopifySessions, storeAccounts, users, webhookDeliveries, events } from '../../db/schema.ts';
+import { handleDeliveryOnce } from '../../db/deliveries.ts';
+import { orders, shopifySessions, storeAccounts, users, events } from '../../db/schema.ts';
 import { type Config, type Logger, encryptSecret } from '../platform/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { applyShopifyProductWebhook } from './products.server.ts';
@@ -131,31 +132,6 @@ function customerOrdersWhere(ownerIds: string[], customer: { email?: string; pho
   );
 }
 
-/** How long a delivery may stay 'processing' before a redelivery takes it over (its process died). */
-const DELIVERY_CLAIM_MINUTES = 5;
-
-/**
- * Claim a delivery before acting on it, so a redelivery arriving while the first runs does not run twice:
- * 'claimed' (ours to handle), 'done' (handled before) or 'busy' (another process is on it right now).
- */
-async function claimDelivery(db: Db, webhook: ShopifyWebhook): Promise<'claimed' | 'done' | 'busy'> {
-  const [claimed] = await db
-    .insert(webhookDeliveries)
-    .values({ id: webhook.webhookId, topic: webhook.topic, shop: webhook.shop, state: 'processing' })
-    .onConflictDoUpdate({
-      target: webhookDeliveries.id,
-      set: { receivedAt: sql`now()` },
-      setWhere: sql`${webhookDeliveries.state} = 'processing' and ${webhookDeliveries.receivedAt} < now() - make_interval(mins => ${DELIVERY_CLAIM_MINUTES})`,
-    })
-    .returning({ id: webhookDeliveries.id });
-  if (claimed) return 'claimed';
-  const [row] = await db
-    .select({ state: webhookDeliveries.state })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.id, webhook.webhookId));
-  return row?.state === 'done' ? 'done' : 'busy';
-}
-
 /**
  * Shopify webhooks (HMAC already verified by the caller). A delivery is claimed first: one already handled is
  * skipped, one being handled elsewhere answers busy (Shopify retries it), and one whose handling fails is
@@ -169,20 +145,12 @@ export async function handleShopifyWebhook(opts: {
   appSecret: string;
   webhook: ShopifyWebhook;
 }): Promise<{ duplicate: boolean; busy?: boolean }> {
-  const { db, webhook } = opts;
-  const claim = await claimDelivery(db, webhook);
-  if (claim !== 'claimed') return { duplicate: true, busy: claim === 'busy' };
-  try {
-    await actOnWebhook(opts);
-  } catch (err) {
-    await db.delete(webhookDeliveries).where(eq(webhookDeliveries.id, webhook.webhookId));
-    throw err;
-  }
-  await db
-    .update(webhookDeliveries)
-    .set({ state: 'done' })
-    .where(eq(webhookDeliveries.id, webhook.webhookId));
-  return { duplicate: false };
+  const { webhook } = opts;
+  return handleDeliveryOnce(
+    opts.db,
+    { id: webhook.webhookId, topic: webhook.topic, shop: webhook.shop },
+    () => actOnWebhook(opts),
+  );
 }
 
 async function actOnWebhook(opts: Parameters<typeof handleShopifyWebhook>[0]): Promise<void> {

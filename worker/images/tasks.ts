@@ -11,7 +11,7 @@ import {
   type StoredImage,
 } from '../../server/files/index.ts';
 import { getListingsByIds, recordProcessedPictures } from '../../server/listings/index.ts';
-import { getPlanLimits } from '../../server/billing/index.ts';
+import { getEntitlements } from '../../server/billing/index.ts';
 import { BOOKLET_PAGE_THUMBNAIL, PAGE_THUMBNAIL } from '../../core/constants.ts';
 import { isProductElement, type Catalog, type Page, type Product } from '../../core/model/index.ts';
 import { resolveFormat } from '../../core/render/index.ts';
@@ -201,9 +201,9 @@ export async function processCatalogImages(opts: {
 
   if (opts.pages) {
     // Trial accounts get the watermark on rendered pages (SPEC §1), page images included.
-    const { isTrial } = await getPlanLimits({ db, userId: loaded.row.ownerId });
+    const { watermark } = await getEntitlements({ db, userId: loaded.row.ownerId });
     result.pages = await renderPageImages({
-      watermark: isTrial,
+      watermark,
       ctx,
       catalog,
       quality,

@@ -9,7 +9,7 @@ import {
   storageSources,
 } from '../../server/catalogs/index.ts';
 import { type Storage, jpegQuality } from '../../server/files/index.ts';
-import { getPlanLimits } from '../../server/billing/index.ts';
+import { getEntitlements } from '../../server/billing/index.ts';
 import { events } from '../../db/schema.ts';
 import type { PageFormat } from '../../core/constants.ts';
 import { renderPdfSpec } from '../../server/jobs/index.ts';
@@ -77,9 +77,8 @@ export const renderPdfJob = defineJob({
     const { settings, invalid } = await loadUserSettings(db, row.ownerId);
     if (invalid.length)
       ctx.logger.warn({ ownerId: row.ownerId, invalid }, 'invalid user settings use defaults');
-    const limits = await getPlanLimits({ db, userId: row.ownerId });
+    const { watermark } = await getEntitlements({ db, userId: row.ownerId });
     const format = (payload.format ?? catalog.settings.page_format ?? settings.page_format) as PageFormat;
-    const watermark = limits.isTrial;
 
     const loadMs = Math.round(performance.now() - started);
     const finalKey = pdfKey({ catalogId: catalog._id, secret: config.appSecret });

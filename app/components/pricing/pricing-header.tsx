@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Brand } from '../brand.tsx';
+
+/** The top bar of the public pricing pages: the app's links when signed in, sign-in links otherwise. */
+export function PricingHeader({ email, isStaff }: { email: string | null; isStaff: boolean }) {
+  const { t, i18n } = useTranslation('app');
+  const fr = i18n.language === 'fr';
+  return (
+    <header className="cb-topbar">
+      <Brand />
+      <nav aria-label={t('nav.label')}>
+        {email ? (
+          <>
+            <Link to="/catalogs">{t('nav.catalogs')}</Link>
+            {isStaff ? <Link to="/admin/users">{t('nav.admin')}</Link> : null}
+            <a href="/auth/logout">{t('nav.logout')}</a>
+          </>
+        ) : (
+          <>
+            <Link to="/login">{t('login.submit')}</Link>
+            <Link to="/register">{t('register.submit')}</Link>
+          </>
+        )}
+        <a href={fr ? '/pricing' : '/fr/pricing'} lang={fr ? 'en' : 'fr'} hrefLang={fr ? 'en' : 'fr'}>
+          {fr ? 'English' : 'Français'}
+        </a>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { BlockStack, Card, InlineStack, ProgressBar, Text } from '@shopify/polaris';
+import { useTranslation } from 'react-i18next';
+
+type Meter = { count: number; limit: number; reached: boolean };
+export type UsageView = { catalogs: Meter; pages: Meter; products: Meter; orders: Meter };
+
+const isUnlimited = (n: number) => n >= 9_999 && /^9+$/.test(String(n));
+
+/** What the merchant uses against the limits of their plan (SPEC §3 Plan). */
+export function UsageMeters({ usage }: { usage: UsageView }) {
+  const { t, i18n } = useTranslation('billing');
+  const n = (v: number) => v.toLocaleString(i18n.language);
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          {t('dashboard.usage')}
+        </Text>
+        {(['catalogs', 'pages', 'products', 'orders'] as const).map((key) => {
+          const m = usage[key];
+          const unlimited = isUnlimited(m.limit);
+          const progress = unlimited || m.limit <= 0 ? 0 : Math.min(100, (m.count / m.limit) * 100);
+          return (
+            <BlockStack key={key} gap="100">
+              <InlineStack align="space-between">
+                <Text as="span" id={`meter-${key}`}>
+                  {t(`dashboard.meters.${key}`)}
+                </Text>
+                <Text as="span" tone={m.reached && !unlimited ? 'critical' : 'subdued'}>
+                  {unlimited
+                    ? t('dashboard.unlimited', { count: m.count })
+                    : t('dashboard.usageOf', { count: n(m.count) as unknown as number, limit: n(m.limit) })}
+                </Text>
+              </InlineStack>
+              <ProgressBar
+                ariaLabelledBy={`meter-${key}`}
+                progress={progress}
+                size="small"
+                tone={m.reached && !unlimited ? 'critical' : 'primary'}
+              />
+            </BlockStack>
+          );
+        })}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+import { getCouponEndpoint, saveCouponEndpoint } from '../api/billing.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(getCouponEndpoint, saveCouponEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { listOffersEndpoint, updateOfferEndpoint } from '../api/billing.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(listOffersEndpoint, updateOfferEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { listPlansEndpoint } from '../api/billing.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(listPlansEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { updateCardEndpoint, deleteCardEndpoint } from '../api/stripe.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(updateCardEndpoint, deleteCardEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

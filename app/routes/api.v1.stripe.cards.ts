@@ -1,0 +1,6 @@
+import { listCardsEndpoint, addCardEndpoint } from '../api/stripe.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(listCardsEndpoint, addCardEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { listInvoicesEndpoint } from '../api/stripe.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(listInvoicesEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { billingPortalEndpoint } from '../api/stripe.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(billingPortalEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

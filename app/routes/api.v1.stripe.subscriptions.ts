@@ -1,0 +1,6 @@
+import { stripeSubscribeEndpoint } from '../api/stripe.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(stripeSubscribeEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

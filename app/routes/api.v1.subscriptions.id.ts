@@ -1,0 +1,6 @@
+import { getSubscriptionEndpoint, changeSubscriptionEndpoint } from '../api/billing.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(getSubscriptionEndpoint, changeSubscriptionEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

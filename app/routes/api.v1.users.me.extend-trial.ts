@@ -1,0 +1,6 @@
+import { extendOwnTrialEndpoint } from '../api/billing.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(extendOwnTrialEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

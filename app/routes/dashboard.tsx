@@ -1,0 +1,156 @@
+import { Badge, Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Text } from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { AppFrame } from '../components/app-frame.tsx';
+import { formatMoney } from '../components/pricing/money.ts';
+import { InvoiceList } from '../components/pricing/invoice-list.tsx';
+import { UsageMeters } from '../components/pricing/usage-meters.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Plan & billing · Catalog Builder' }];
+
+/** /dashboard: the merchant's plan, status, days left, usage against limits and invoices (open once expired). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getEntitlements, getCurrentSubscription, getStripe, getUsage, listInvoices } =
+    await import('../../server/billing/index.ts');
+  const user = await requirePageUser(request);
+  const { db, config, logger } = getRuntime();
+  const ent = await getEntitlements({ db, user });
+  const stripe = config.stripeConfigured ? getStripe(config) : null;
+  const invoices = stripe
+    ? await listInvoices({ stripe, user }).catch((err: unknown) => {
+        logger.warn({ err }, 'stripe invoices unavailable');
+        return null;
+      })
+    : [];
+  const current = await getCurrentSubscription({ db, userId: user.id });
+  return {
+    email: user.email,
+    isStaff: hasRole(user, 'admin', 'manager'),
+    ent,
+    amount: current?.amount ?? null,
+    currency: current?.currency ?? config.STRIPE_CURRENCY,
+    usage: await getUsage({ db, userId: user.id, ent }),
+    invoices,
+    paymentReady: Boolean(stripe),
+    shopify: user.platform === 'shopify',
+  };
+}
+
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation('billing');
+  const d = useLoaderData<typeof loader>();
+  const [error, setError] = useState<string | null>(null);
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) : '';
+  const { ent } = d;
+  const statusTone = ent.status === 'active' ? 'success' : ent.status === 'trial' ? 'info' : 'warning';
+
+  async function openPortal() {
+    const res = await fetch('/api/v1/stripe/portal', {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+    });
+    const body = (await res.json()) as { url?: string; message?: string };
+    if (res.ok && body.url) window.location.assign(body.url);
+    else setError(body.message ?? t('pricing.error'));
+  }
+
+  return (
+    <AppFrame email={d.email} isStaff={d.isStaff}>
+      <Page title={t('dashboard.title')}>
+        <Layout>
+          {ent.status === 'past_due' ? (
+            <Layout.Section>
+              <Banner tone="critical" action={{ content: t('dashboard.cards'), url: '/cards' }}>
+                {t('dashboard.pastDue')}
+              </Banner>
+            </Layout.Section>
+          ) : null}
+          {ent.hasExpired ? (
+            <Layout.Section>
+              <Banner tone="warning" action={{ content: t('dashboard.choosePlan'), url: '/subscribe' }}>
+                {t('dashboard.expired')}
+              </Banner>
+            </Layout.Section>
+          ) : null}
+          {error ? (
+            <Layout.Section>
+              <Banner tone="critical" onDismiss={() => setError(null)}>
+                {error}
+              </Banner>
+            </Layout.Section>
+          ) : null}
+          <Layout.Section variant="oneThird">
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {t('dashboard.plan')}
+                </Text>
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="p" variant="headingXl">
+                    {ent.planTitle ?? t('dashboard.noPlan')}
+                  </Text>
+                  <Badge tone={statusTone}>{t(`dashboard.status.${ent.status}`)}</Badge>
+                </InlineStack>
+                {!ent.hasExpired ? (
+                  <Text as="p" fontWeight="semibold">
+                    {t('dashboard.daysLeft', { count: ent.daysLeft })}
+                  </Text>
+                ) : null}
+                {d.amount !== null && ent.period ? (
+                  <Text as="p">
+                    {t('dashboard.price', {
+                      price: formatMoney(d.amount, d.currency, i18n.language),
+                      period: t(`dashboard.periodUnit.${ent.period}`),
+                    })}
+                  </Text>
+                ) : null}
+                {ent.expiresAt ? (
+                  <Text as="p" tone="subdued">
+                    {ent.cancelAtPeriodEnd
+                      ? t('dashboard.cancelAtEnd', { date: date(ent.expiresAt) })
+                      : ent.provider === 'stripe' || ent.provider === 'shopify'
+                        ? t('dashboard.renews', { date: date(ent.expiresAt) })
+                        : t('dashboard.ends', { date: date(ent.expiresAt) })}
+                  </Text>
+                ) : null}
+                {d.shopify ? (
+                  <Text as="p" tone="subdued">
+                    {t('dashboard.shopify')}
+                  </Text>
+                ) : (
+                  <BlockStack gap="200">
+                    <Button variant="primary" url="/subscribe" fullWidth>
+                      {ent.provider === 'stripe' && !ent.hasExpired
+                        ? t('dashboard.changePlan')
+                        : t('dashboard.choosePlan')}
+                    </Button>
+                    {d.paymentReady && ent.provider === 'stripe' ? (
+                      <Button onClick={() => void openPortal()} fullWidth>
+                        {t('dashboard.manage')}
+                      </Button>
+                    ) : null}
+                    {d.paymentReady ? (
+                      <Button url="/cards" fullWidth>
+                        {t('dashboard.cards')}
+                      </Button>
+                    ) : null}
+                  </BlockStack>
+                )}
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+          <Layout.Section>
+            <BlockStack gap="400">
+              <UsageMeters usage={d.usage} />
+              {d.invoices ? <InvoiceList invoices={d.invoices} /> : null}
+            </BlockStack>
+          </Layout.Section>
+        </Layout>
+      </Page>
+    </AppFrame>
+  );
+}

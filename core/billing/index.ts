@@ -1,0 +1,40 @@
+export {
+  BILLING_PERIODS,
+  couponDiscounts,
+  isCouponUsable,
+  isOfferOpen,
+  MANUAL_MINUTES_PER_PAGE,
+  monthlyEquivalent,
+  periodPrice,
+  quote,
+  reducedPrice,
+  savingsEstimate,
+} from './prices.ts';
+export type { BillingPeriod, CouponFacts, CouponOutcome, OfferFacts, PricedPlan, Quote } from './prices.ts';
+export { cardExpiryProblems, isCardExpired } from './cards.ts';
+export { nextPaymentRecheck, PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_FOR_MS } from './payment-wait.ts';
+export type { CardExpiry, CardExpiryProblem } from './cards.ts';
+export {
+  computeEntitlements,
+  cycleStart,
+  daysUntil,
+  decidingSubscription,
+  gateFor,
+  gatesFor,
+  isInForce,
+  NO_PLAN_LIMITS,
+  subscriptionEnd,
+  templateGate,
+  usageOf,
+} from './entitlements.ts';
+export type {
+  BooleanLimit,
+  EntitlementStatus,
+  Entitlements,
+  Feature,
+  Gate,
+  PlanFacts,
+  PlanTier,
+  SubscriptionFacts,
+  TrialAction,
+} from './entitlements.ts';

@@ -1,0 +1,189 @@
+import AxeBuilder from '@axe-core/playwright';
+import { and, eq } from 'drizzle-orm';
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coupons, subscriptions, users } from '../db/schema.ts';
+import { FakeStripe } from '../scripts/testing/fake-stripe.ts';
+import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { expectText, expectVisible } from './support/expect.ts';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+const stripe = new FakeStripe();
+const email = 'pricing-buyer@example.com';
+/** Where the screenshots go for a person to look at (SCREENSHOT_DIR, else the temp directory). */
+const shots = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'cb-screenshots');
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  await stripe.start();
+  server = await startTestServer(stripe.env());
+  stripe.webhookUrl = `${server.url}/webhooks/stripe`;
+  await server.runtime.db.insert(coupons).values({ id: 'SPRING20', percentOff: 20, valid: true });
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await stripe.stop();
+});
+
+/** No serious or critical accessibility finding on the page as it stands. */
+async function expectAccessible(p: Page) {
+  const { violations } = await new AxeBuilder({ page: p }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shoot(p: Page, name: string) {
+  await p.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+describe('pricing and payment in Chromium', () => {
+  it('shows the plans, the launch offer and the savings estimate, in English and French, at desktop and phone width', async () => {
+    await page.goto(`${server.url}/pricing`);
+    await expectVisible(page.getByRole('heading', { name: 'Plans and pricing' }));
+    for (const plan of ['Essential', 'Personal', 'Business'])
+      await expectVisible(page.getByRole('heading', { name: plan, exact: true }));
+    await expectVisible(page.getByText('Launch offer: Essential yearly at 40% off'));
+    await expectVisible(page.getByText('100 left'));
+    await expectVisible(page.getByText(/Laying out 30 pages by hand takes about 10 hours: \$120 at \$12/));
+    await expectAccessible(page);
+    await shoot(page, 'pricing-en-1440');
+
+    await page.goto(`${server.url}/fr/pricing`);
+    await expectVisible(page.getByRole('heading', { name: 'Formules et tarifs' }));
+    await expectAccessible(page);
+    await shoot(page, 'pricing-fr-1440');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/pricing`);
+    await expectVisible(page.getByRole('heading', { name: 'Plans and pricing' }));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await shoot(page, 'pricing-en-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('says Offer Expired once the launch offer ends', async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    const { offers } = await import('../db/schema.ts');
+    await server.runtime.db.update(offers).set({ expiresAt: new Date(Date.now() - 1000) });
+    await p.goto(`${server.url}/pricing`);
+    await expectVisible(p.getByText('Offer Expired'));
+    await server.runtime.db.update(offers).set({ expiresAt: new Date(Date.now() + 30 * 86_400_000) });
+    await ctx.close();
+  });
+
+  it('sends a lapsed trial to /subscribe, takes the coupon price on the Stripe page, and opens the app again', async () => {
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('buyer-password');
+    await page.getByLabel('Confirm password').fill('buyer-password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${server.url}/registered`);
+    const [user] = await server.runtime.db.select().from(users).where(eq(users.email, email));
+    await server.runtime.db
+      .update(subscriptions)
+      .set({ startDate: new Date(Date.now() - 15 * 86_400_000) })
+      .where(and(eq(subscriptions.userId, user!.id), eq(subscriptions.isTrial, true)));
+
+    await page.goto(`${server.url}/catalogs`);
+    await page.waitForURL(`${server.url}/subscribe`);
+    await expectVisible(
+      page.getByText('Your subscription has ended. Choose a plan to keep building catalogs.'),
+    );
+    await page.getByRole('button', { name: 'Monthly' }).click();
+    await page.getByRole('button', { name: 'Choose Business' }).click();
+    await expectText(page.getByTestId('cart-total'), '$69');
+    await page.getByLabel('Coupon code').fill('NOT-A-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expectVisible(page.getByText('This coupon is not valid.'));
+    await page.getByLabel('Coupon code').fill('spring20');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    // SPEC §9: round(69 × 0.8) = 55.
+    await expectText(page.getByTestId('cart-total'), '$55');
+    await expectVisible(page.getByText('Coupon SPRING20 applied: 20% off.'));
+    await expectAccessible(page);
+    await shoot(page, 'subscribe-cart-1440');
+
+    await page.getByRole('button', { name: 'Pay with card' }).click();
+    await page.waitForURL(new RegExp(`^${stripe.url}/checkout/`));
+    await expectVisible(page.getByText('$55.00'));
+    await page.getByRole('button', { name: 'Pay $55.00' }).click();
+    await page.waitForURL(/\/thank-you\?planId=BUSINESS/);
+    await expectVisible(page.getByText('Your Business plan is active.', { exact: false }));
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Go to my catalogs' }).click();
+    await page.waitForURL(`${server.url}/catalogs`);
+    await expectVisible(page.getByRole('heading', { name: 'My catalogs' }));
+  });
+
+  it('shows the plan, usage and invoice on /dashboard, and changes a card on /cards with the SPEC checks', async () => {
+    await page.getByRole('link', { name: 'Plan & billing' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await expectVisible(page.getByText('Business', { exact: true }));
+    await expectVisible(page.getByText('Active', { exact: true }));
+    await expectVisible(page.getByText('$55 per month'));
+    await expectVisible(page.getByText('0 of 25'));
+    await expectVisible(page.getByRole('cell', { name: /\$55/ }));
+    await expectAccessible(page);
+    await shoot(page, 'dashboard-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expectVisible(page.getByText('$55 per month'));
+    await shoot(page, 'dashboard-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('link', { name: 'Cards' }).click();
+    await page.waitForURL(`${server.url}/cards`);
+    await expectVisible(page.getByText('VISA •••• 4242'));
+    await expectVisible(page.getByText('Default'));
+    await page.getByRole('button', { name: 'Change expiry VISA •••• 4242' }).click();
+    const lastYear = String(new Date().getUTCFullYear() - 1);
+    await page.getByLabel('Year').fill(lastYear);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(page.getByText('This card has expired.'));
+    await expectVisible(
+      page.getByText('We could not save your card. Please check its details and try again.'),
+    );
+    await expectAccessible(page);
+    await shoot(page, 'cards-error-1440');
+    await page.getByLabel('Month').selectOption('3');
+    await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() + 6));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(page.getByText('The card was updated.'));
+    await expectVisible(page.getByText(`Expires 03/${new Date().getUTCFullYear() + 6}`));
+    await shoot(page, 'cards-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expectVisible(page.getByText('VISA •••• 4242'));
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await shoot(page, 'cards-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('puts the merchant back behind the gate after a failed payment and the end of the subscription', async () => {
+    const [sub] = [...stripe.subscriptions.values()];
+    await stripe.failPayment(sub!.id);
+    await page.goto(`${server.url}/catalogs`);
+    await expectVisible(page.getByRole('heading', { name: 'My catalogs' }));
+    await stripe.cancelSubscription(sub!.id);
+    await page.goto(`${server.url}/catalogs`);
+    await page.waitForURL(`${server.url}/subscribe`);
+    await expectVisible(
+      page.getByText('Your subscription has ended. Choose a plan to keep building catalogs.'),
+    );
+  });
+});

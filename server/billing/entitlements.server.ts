@@ -1,0 +1,155 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  computeEntitlements,
+  gateFor,
+  gatesFor,
+  templateGate,
+  type Entitlements,
+  type Feature,
+  type Gate,
+  type PlanFacts,
+  type PlanTier,
+  type SubscriptionFacts,
+} from '../../core/billing/index.ts';
+import type { Catalog, Page, PlanLimits } from '../../core/model/index.ts';
+import { checkPlanLimits } from '../../core/rules/index.ts';
+import type { Db } from '../../db/client.ts';
+import { plans, subscriptions, users } from '../../db/schema.ts';
+import { ApiError, forbidden } from '../platform/index.ts';
+
+/**
+ * The one place that says what a plan allows (DESIGN §8b). The API, the pages, the worker and staff screens ask
+ * here; nothing else reads plan limits.
+ */
+
+/** SPEC §6 and §8 texts of the gates. */
+export const GATE_MESSAGES = {
+  upgrade: 'Please upgrade to use this feature',
+  embed: 'Please subscribe to be able to embed your catalog.',
+  expired: 'Your subscription has expired. Please choose a plan to continue.',
+  maxCatalogs: (n: number, limit: number) => `Max Catalogs Limit Reached (${n}/${limit})`,
+  maxProducts: (n: number, limit: number) => `Max Products Limit Reached (${n}/${limit})`,
+} as const;
+
+type UserFacts = { id: string; createdAt: Date; roles: string[] };
+
+export async function loadPlanFacts(db: Db): Promise<PlanFacts[]> {
+  const rows = await db.select().from(plans).orderBy(asc(plans.ordering));
+  return rows.map((p) => ({
+    id: p.id,
+    title: p.title,
+    tier: p.tier as PlanTier,
+    ordering: p.ordering,
+    public: p.public,
+    limits: p.limits as PlanLimits,
+  }));
+}
+
+export async function loadSubscriptionFacts(db: Db, userId: string): Promise<SubscriptionFacts[]> {
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return rows.map((r) => ({
+    id: r.id,
+    planId: r.planId,
+    type: r.type,
+    isTrial: r.isTrial,
+    title: r.title,
+    startDate: r.startDate,
+    durationDays: r.durationDays,
+    status: r.status,
+    period: r.period,
+    cancelAtPeriodEnd: r.cancelAtPeriodEnd,
+  }));
+}
+
+/** What a user may do now: from their subscriptions, the plans and the clock. */
+export async function getEntitlements(opts: {
+  db: Db;
+  /** The user row if the caller has it (saves a read), else its id. */
+  user?: UserFacts;
+  userId?: string;
+  now?: Date;
+}): Promise<Entitlements> {
+  let user = opts.user;
+  if (!user) {
+    const [row] = await opts.db
+      .select({ id: users.id, createdAt: users.createdAt, roles: users.roles })
+      .from(users)
+      .where(eq(users.id, opts.userId!));
+    user = row ?? { id: opts.userId!, createdAt: new Date(0), roles: [] };
+  }
+  const [subs, planFacts] = await Promise.all([
+    loadSubscriptionFacts(opts.db, user.id),
+    loadPlanFacts(opts.db),
+  ]);
+  return computeEntitlements({ subscriptions: subs, plans: planFacts, user, now: opts.now ?? new Date() });
+}
+
+/** Entitlements with every feature's gate, for pages that show gated controls. */
+export async function getEntitlementsWithGates(opts: {
+  db: Db;
+  user: UserFacts;
+  now?: Date;
+}): Promise<{ entitlements: Entitlements; gates: Record<Feature, Gate> }> {
+  const planFacts = await loadPlanFacts(opts.db);
+  const subs = await loadSubscriptionFacts(opts.db, opts.user.id);
+  const entitlements = computeEntitlements({
+    subscriptions: subs,
+    plans: planFacts,
+    user: opts.user,
+    now: opts.now ?? new Date(),
+  });
+  return { entitlements, gates: gatesFor(entitlements, planFacts) };
+}
+
+/** SPEC §6: an expired or inactive subscription stops the merchant's work (staff are never stopped). */
+export function assertInForce(ent: Entitlements): void {
+  if (!ent.isStaff && ent.hasExpired)
+    throw new ApiError('forbidden', GATE_MESSAGES.expired, { details: { reason: 'subscription_expired' } });
+}
+
+/** The signed-in merchant's work needs a subscription in force (the API's side of SPEC §6's redirects). */
+export async function assertUserInForce(opts: { db: Db; user: UserFacts }): Promise<void> {
+  assertInForce(await getEntitlements({ db: opts.db, user: opts.user }));
+}
+
+/** A feature behind the plan: 403 with SPEC §6's text when its gate is closed. */
+export async function assertFeature(opts: { db: Db; ent: Entitlements; feature: Feature }): Promise<void> {
+  if (gateFor(opts.ent, opts.feature, await loadPlanFacts(opts.db)).kind === 'open') return;
+  const message = opts.feature === 'embed' && !opts.ent.isTrial ? GATE_MESSAGES.embed : GATE_MESSAGES.upgrade;
+  throw forbidden(message);
+}
+
+/** Whether a template catalog may be started from (SPEC §9 Essential templates). */
+export async function templateAllowed(opts: { db: Db; ent: Entitlements; templateId: string }) {
+  return templateGate(opts.ent, opts.templateId, await loadPlanFacts(opts.db));
+}
+
+/** One more catalog within max_catalogs, else 403 'Max Catalogs Limit Reached (n/limit)'. */
+export function assertCatalogSlot(ent: Entitlements, existing: number): void {
+  if (existing >= ent.limits.max_catalogs)
+    throw forbidden(GATE_MESSAGES.maxCatalogs(existing + 1, ent.limits.max_catalogs));
+}
+
+/** SPEC §5's plan rules on a whole catalog (pages, products, wholesale pages), 403 with the first message. */
+export function assertCatalogWithinPlan(ent: Entitlements, catalog: Pick<Catalog, 'pages'>): void {
+  const check = checkPlanLimits(catalog, ent.limits);
+  if (!check.ok) throw new ApiError('forbidden', check.message, { details: check.violations });
+}
+
+/**
+ * SPEC §5's rules on one saved page: its wholesale pages, and the catalog's product count once this page
+ * replaces the old one (saving a page never changes the page count).
+ */
+export function assertPageWithinPlan(ent: Entitlements, page: Page, catalogProductCount: number): void {
+  const check = checkPlanLimits(
+    { pages: [page] },
+    {
+      ...ent.limits,
+      max_pages_per_catalog: Number.MAX_SAFE_INTEGER,
+      max_products_per_catalog: Number.MAX_SAFE_INTEGER,
+    },
+  );
+  if (!check.ok) throw new ApiError('forbidden', check.message, { details: check.violations });
+  if (catalogProductCount > ent.limits.max_products_per_catalog)
+    throw forbidden(GATE_MESSAGES.maxProducts(catalogProductCount, ent.limits.max_products_per_catalog));
+}
