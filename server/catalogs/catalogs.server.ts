@@ -10,7 +10,6 @@ import { badRequest, conflict, notFound } from '../platform/index.ts';
 import {
   assertCatalogSlot,
   assertCatalogWithinPlan,
-  assertPageWithinPlan,
   getEntitlements,
 } from '../billing/index.ts';
 import { hashPassword } from '../accounts/index.ts';
