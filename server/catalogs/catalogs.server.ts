@@ -7,11 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
 import { catalogPages, catalogs, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../platform/index.ts';
-import {
-  assertCatalogSlot,
-  assertCatalogWithinPlan,
-  getEntitlements,
-} from '../billing/index.ts';
+import { assertCatalogSlot, assertCatalogWithinPlan, getEntitlements } from '../billing/index.ts';
 import { hashPassword } from '../accounts/index.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
