@@ -20,6 +20,7 @@ export default [
   route('catalogs', 'routes/catalogs.tsx'),
   route('listings', 'routes/listings.tsx'),
   route('preview/:catalogId', 'routes/preview.tsx'),
+  route('designs/:designId/edit', 'routes/designs.edit.tsx'),
 
   // Staff
   route('admin', 'routes/admin.tsx', [
