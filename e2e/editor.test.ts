@@ -103,8 +103,10 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await page.getByRole('button', { name: 'Place Wool Scarf on the page' }).focus();
     await page.keyboard.press('Enter');
     await expectVisible(page.getByRole('button', { name: 'Cell 3: product Wool Scarf' }));
+    await expectText(page.getByTestId('product-count'), '2 products');
     await settled();
     expect((await saved())[0]!.elements[2]!.properties.title).toBe('Wool Scarf');
+    await shot('editor-selected-1440');
   });
 
   it('undoes and redoes with the keyboard, and saves each step', async () => {
@@ -137,7 +139,8 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await page.getByRole('button', { name: 'Add page' }).click();
     await page.getByRole('menuitem', { name: /1 image per page/ }).click();
     await expectText(page.getByTestId('page-position'), 'Page 2 of 2');
-    await page.getByRole('button', { name: 'Add table of contents' }).click();
+    await page.getByRole('button', { name: 'Add a special page' }).click();
+    await page.getByRole('menuitem', { name: 'Table of contents' }).click();
     await expectText(page.getByTestId('page-position'), 'Page 3 of 3');
     await settled();
     expect((await saved()).map((p) => p.kind === 'table_of_contents')).toEqual([false, false, true]);
@@ -175,10 +178,32 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await cell(2).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Edit layout' }).click();
     await page.getByRole('button', { name: 'Add cell' }).click();
+    await shot('editor-layout-1440');
     await page.getByRole('button', { name: 'Done' }).click();
     await expectVisible(page.getByRole('button', { name: 'Add page' }));
     await settled();
     expect((await saved())[0]!.layout.cells).toHaveLength(3);
+  });
+
+  it('adds the special pages and toggles headers and footers', async () => {
+    const specials = [
+      ['Wholesale contract', 'wholesale_contract'],
+      ['Wholesale order form', 'wholesale_order_form'],
+    ] as const;
+    for (const [i, [name]] of specials.entries()) {
+      await page.getByRole('button', { name: 'Add a special page' }).click();
+      await page.getByRole('menuitem', { name, exact: true }).click();
+      // Each goes after the current page and becomes current.
+      await expectText(page.getByTestId('page-position'), `Page ${i + 2} of ${i + 3}`);
+    }
+    await settled();
+    const kinds = (await saved()).map((p) => p.kind);
+    expect(kinds.slice(1, 3)).toEqual(specials.map(([, kind]) => kind));
+    await page.getByRole('button', { name: 'Page 1', exact: true }).click();
+    const before = (await saved())[0]!;
+    await page.getByRole('button', { name: 'Headers and footers' }).click();
+    await settled();
+    expect((await saved())[0]).not.toEqual(before);
   });
 
   it('has no serious accessibility finding and works 390 px wide', async () => {

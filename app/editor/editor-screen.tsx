@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageLayout } from '../../core/model/index.ts';
+import { isProductElement, type PageLayout } from '../../core/model/index.ts';
 import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
 import type { TokenSource } from './api.ts';
 import { PageCanvas } from './page-canvas.tsx';
@@ -72,6 +72,9 @@ function Notices({ store }: { store: EditorStore }) {
 }
 
 const selectCatalog = (s: EditorState) => s.catalog;
+/** Products placed in the catalog (the top bar's count follows every change, SPEC §4 Save). */
+const countProducts = (s: EditorState) =>
+  s.catalog.pages.reduce((n, p) => n + p.elements.filter(isProductElement).length, 0);
 
 /** The catalog editor (SPEC §2.2): products to place, the pages, the current page and what can be done to it. */
 export function EditorScreen(props: EditorScreenProps) {
@@ -82,6 +85,7 @@ export function EditorScreen(props: EditorScreenProps) {
   const canUndo = useEditorState(store, undoable);
   const canRedo = useEditorState(store, redoable);
   const readonly = useEditorState(store, (s) => s.readonly);
+  const productCount = useEditorState(store, countProducts);
 
   const place = (listing: Parameters<typeof productFromListing>[0]) => {
     const s = store.getState();
@@ -105,6 +109,9 @@ export function EditorScreen(props: EditorScreenProps) {
           {catalog.title}
         </Text>
         <div className="cb-editor-bar__actions">
+          <span className="cb-product-count" data-testid="product-count">
+            {t('screen.productCount', { count: productCount })}
+          </span>
           <SaveStatus store={store} />
           {readonly ? null : (
             <ButtonGroup variant="segmented">

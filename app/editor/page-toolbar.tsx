@@ -46,6 +46,43 @@ function LayoutMenu({
   );
 }
 
+const SPECIAL_PAGES = [
+  'tableofcontents',
+  'wholesalecontract',
+  'wholesaleform',
+  'summaryPage',
+  'fullTextPage',
+  'profilepage',
+] as const;
+type SpecialPage = (typeof SPECIAL_PAGES)[number];
+
+function SpecialPageMenu({ busy, onChoose }: { busy: boolean; onChoose: (name: SpecialPage) => void }) {
+  const { t } = useTranslation('editor');
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      active={open}
+      onClose={() => setOpen(false)}
+      activator={
+        <Button disclosure loading={busy} onClick={() => setOpen((o) => !o)}>
+          {t('page.special')}
+        </Button>
+      }
+    >
+      <ActionList
+        actionRole="menuitem"
+        items={SPECIAL_PAGES.map((name) => ({
+          content: t(`page.specials.${name}`),
+          onAction: () => {
+            setOpen(false);
+            onChoose(name);
+          },
+        }))}
+      />
+    </Popover>
+  );
+}
+
 /** What can be done to the current page (or the pages picked in the thumbnails), and the layout-edit mode. */
 export function PageToolbar({
   store,
@@ -70,10 +107,11 @@ export function PageToolbar({
   const s = () => store.getState();
   const pageId = page?.id ?? null;
 
-  const addToc = async () => {
+  /** A special page (SPEC §7 GET api/v1/pagelayouts/{name}) after the current one. */
+  const addSpecial = async (name: SpecialPage) => {
     setBusy(true);
     try {
-      const answer = await api.json('/api/v1/pagelayouts/tableofcontents');
+      const answer = await api.json(`/api/v1/pagelayouts/${name}`);
       const parsed = PageLayoutSchema.safeParse(answer.body.data);
       if (answer.status !== 200 || !parsed.success) s().notify('critical', t('page.layoutsFailed'));
       else s().dispatch({ name: 'addPage', args: { afterPageId: pageId, layout: parsed.data } });
@@ -157,8 +195,12 @@ export function PageToolbar({
             disabled={!page || page.kind === 'flow'}
             onChoose={(layout) => pageId && s().dispatch({ name: 'changeLayout', args: { pageId, layout } })}
           />
-          <Button onClick={addToc} loading={busy}>
-            {t('page.toc')}
+          <SpecialPageMenu busy={busy} onChoose={addSpecial} />
+          <Button
+            disabled={!page || page.kind === 'flow'}
+            onClick={() => pageId && s().dispatch({ name: 'toggleHeadersFooters', args: { pageId } })}
+          >
+            {t('page.headers')}
           </Button>
           <Button
             disabled={!page || page.kind === 'flow'}
