@@ -86,6 +86,9 @@ export function EditorScreen(props: EditorScreenProps) {
   const canRedo = useEditorState(store, redoable);
   const readonly = useEditorState(store, (s) => s.readonly);
   const productCount = useEditorState(store, countProducts);
+  // Marks the screen as interactive once React has hydrated it (the editor benchmark waits for it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const place = (listing: Parameters<typeof productFromListing>[0]) => {
     const s = store.getState();
@@ -100,7 +103,7 @@ export function EditorScreen(props: EditorScreenProps) {
   };
 
   return (
-    <div className="cb-editor">
+    <div className="cb-editor" data-hydrated={hydrated || undefined}>
       <header className="cb-editor-bar">
         <a className="cb-editor-bar__back" href={props.backUrl}>
           ← {t('screen.back')}
