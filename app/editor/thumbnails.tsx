@@ -1,4 +1,4 @@
-import { memo, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Catalog } from '../../core/model/index.ts';
 import { createRenderContext, type RenderContext } from '../../core/render/index.ts';
@@ -9,6 +9,25 @@ import { useEditorState } from './use-editor.ts';
 
 /** Thumbnails are drawn this wide (px); the stylesheet's column fits them. */
 const THUMB_WIDTH = 96;
+
+/**
+ * Whether an element is on screen or near it. Thumbnails far from view stay empty boxes of the page's size, so
+ * a 112-page catalog draws a handful of pages, not all of them (the editor opens faster, edits re-render less).
+ */
+function useNearView<T extends Element>(): [React.RefObject<T>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver(([entry]) => setNear(!!entry?.isIntersecting), {
+      rootMargin: '400px',
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, near];
+}
 
 const Thumbnail = memo(function Thumbnail({
   catalog,
@@ -28,8 +47,10 @@ const Thumbnail = memo(function Thumbnail({
   onPick: (e: MouseEvent, id: string) => void;
 }) {
   const page = catalog.pages[index]!;
+  const [ref, near] = useNearView<HTMLLIElement>();
+  const { widthPx, heightPx } = context.size;
   return (
-    <li>
+    <li ref={ref}>
       <button
         type="button"
         className={`cb-page-thumb${current ? ' cb-page-thumb--current' : ''}${picked ? ' cb-page-thumb--picked' : ''}`}
@@ -38,7 +59,14 @@ const Thumbnail = memo(function Thumbnail({
         onClick={(e) => onPick(e, page.id)}
       >
         <span className="cb-page-thumb__page" aria-hidden="true">
-          <ScaledPage catalog={catalog} pageIndex={index} context={context} width={THUMB_WIDTH} />
+          {near ? (
+            <ScaledPage catalog={catalog} pageIndex={index} context={context} width={THUMB_WIDTH} />
+          ) : (
+            <span
+              className="cb-page-thumb__blank"
+              style={{ width: THUMB_WIDTH, height: (heightPx * THUMB_WIDTH) / widthPx }}
+            />
+          )}
         </span>
         <span className="cb-page-thumb__label">{label}</span>
       </button>
