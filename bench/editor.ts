@@ -84,12 +84,13 @@ export async function main(): Promise<void> {
     await page.goto(url);
     await page.getByTestId('cell-0').waitFor();
     const t0 = Date.now();
-    await page.goto(url, { waitUntil: 'commit' });
+    const answer = await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.querySelector('.cb-editor[data-hydrated]') !== null, null, {
       timeout: 60_000,
     });
     const interactiveMs = await page.evaluate(() => performance.now());
     const wallMs = Date.now() - t0;
+    const htmlBytes = (await answer!.body()).length;
 
     // A drag across the page and the thumbnails, frames recorded by requestAnimationFrame.
     // A string: tsx would wrap a named function with a helper the page does not have.
@@ -122,6 +123,7 @@ export async function main(): Promise<void> {
       `Editor benchmark: ${PRODUCTS} products, ${catalog.pages.length} A4 pages (${PER_PAGE} per page), system Chromium, 1440×900`,
       `machine: ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(2)}, Node ${process.versions.node}`,
       `navigation → interactive (hydrated): ${interactiveMs.toFixed(0)} ms (wall ${wallMs} ms) — budget ${BUDGET.interactiveMs} ms: ${interactiveMs <= BUDGET.interactiveMs ? 'within' : 'OVER'}`,
+      `the page's HTML (server render and the loader's data): ${(htmlBytes / 1024).toFixed(0)} KB`,
       `drag across the page: ${frames.length} frames, p95 ${frame95.toFixed(1)} ms, max ${Math.max(0, ...frames).toFixed(1)} ms — budget ${BUDGET.frameMs} ms: ${frame95 <= BUDGET.frameMs ? 'within' : 'OVER'}`,
       `save after the drop: ${saves.map((s) => `${s.url.replace(catalog._id, '{id}')} ${s.bytes} B`).join(', ') || 'nothing sent'}`,
       `JavaScript loaded by the route: ${scripts.size} files, ${(jsRaw / 1024).toFixed(0)} KB raw, ${(jsGzip / 1024).toFixed(0)} KB gzipped`,
