@@ -21,6 +21,7 @@ export default [
   route('listings', 'routes/listings.tsx'),
   route('preview/:catalogId', 'routes/preview.tsx'),
   route('orders', 'routes/orders.tsx'),
+  route('designs/:designId/edit', 'routes/designs.edit.tsx'),
 
   // Staff
   route('admin', 'routes/admin.tsx', [

@@ -48,6 +48,8 @@ export function ListingsPanel({
   refreshKey = 0,
   onOpen,
   onPick,
+  dragType,
+  pickLabel,
   onAdd,
   onImport,
 }: {
@@ -60,6 +62,10 @@ export function ListingsPanel({
   onOpen?: (listing: PanelListing) => void;
   /** A product was chosen (the editor). */
   onPick?: (listing: PanelListing) => void;
+  /** Rows can be dragged (onto the editor's cells), carrying the listing as JSON under this type. */
+  dragType?: string;
+  /** What choosing a row does, as its accessible name says it (default: edit it). */
+  pickLabel?: (title: string) => string;
   onAdd?: () => void;
   onImport?: () => void;
 }) {
@@ -215,7 +221,14 @@ export function ListingsPanel({
             resourceName={{ singular: t('listings.singular'), plural: t('listings.plural') }}
             items={items}
             renderItem={(l) => (
-              <ListingRow listing={l} locale={i18n.language} onClick={onPick ?? onOpen} t={t} />
+              <ListingRow
+                listing={l}
+                locale={i18n.language}
+                onClick={onPick ?? onOpen}
+                dragType={dragType}
+                label={pickLabel ? pickLabel(l.title) : t('listings.open', { title: l.title })}
+                t={t}
+              />
             )}
           />
         )}
@@ -245,11 +258,15 @@ function ListingRow({
   listing: l,
   locale,
   onClick,
+  dragType,
+  label,
   t,
 }: {
   listing: PanelListing;
   locale: string;
   onClick?: (l: PanelListing) => void;
+  dragType?: string;
+  label: string;
   t: TFn;
 }) {
   const stock =
@@ -262,32 +279,45 @@ function ListingRow({
     <ResourceItem
       id={l.id}
       onClick={() => onClick?.(l)}
-      accessibilityLabel={t('listings.open', { title: l.title })}
+      accessibilityLabel={label}
       media={<Thumbnail source={l.main_image ?? PLACEHOLDER} alt="" size="small" />}
     >
-      <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
-        <BlockStack gap="100">
-          <Text as="h3" variant="bodyMd" fontWeight="semibold">
-            <span title={l.title} data-testid="listing-title">
-              {truncateTitle(l.title)}
-            </span>
-          </Text>
-          <Text as="p" tone="subdued">
-            {[l.sku, l.category, l.vendor].filter(Boolean).join(' · ') || '\u00a0'}
-          </Text>
-        </BlockStack>
-        <InlineStack gap="200" blockAlign="center" wrap={false}>
-          {l.status !== 'ACTIVE' ? <Badge>{t(`listings.statuses.${l.status}`)}</Badge> : null}
-          {!l.online ? <Badge tone="attention">{t('listings.offline')}</Badge> : null}
-          {!l.visible ? <Badge tone="info">{t('listings.hidden')}</Badge> : null}
-          <Text as="span" tone={l.stock !== null && l.stock <= 0 ? 'critical' : 'subdued'}>
-            {stock}
-          </Text>
-          <Text as="span" fontWeight="semibold">
-            {l.price === null ? t('listings.noPrice') : formatPrice(l.price, l.iso_currency_code, locale)}
-          </Text>
+      <div
+        draggable={!!dragType}
+        data-listing-id={l.id}
+        onDragStart={
+          dragType
+            ? (e) => {
+                e.dataTransfer.setData(dragType, JSON.stringify(l));
+                e.dataTransfer.effectAllowed = 'copy';
+              }
+            : undefined
+        }
+      >
+        <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
+          <BlockStack gap="100">
+            <Text as="h3" variant="bodyMd" fontWeight="semibold">
+              <span title={l.title} data-testid="listing-title">
+                {truncateTitle(l.title)}
+              </span>
+            </Text>
+            <Text as="p" tone="subdued">
+              {[l.sku, l.category, l.vendor].filter(Boolean).join(' · ') || '\u00a0'}
+            </Text>
+          </BlockStack>
+          <InlineStack gap="200" blockAlign="center" wrap={false}>
+            {l.status !== 'ACTIVE' ? <Badge>{t(`listings.statuses.${l.status}`)}</Badge> : null}
+            {!l.online ? <Badge tone="attention">{t('listings.offline')}</Badge> : null}
+            {!l.visible ? <Badge tone="info">{t('listings.hidden')}</Badge> : null}
+            <Text as="span" tone={l.stock !== null && l.stock <= 0 ? 'critical' : 'subdued'}>
+              {stock}
+            </Text>
+            <Text as="span" fontWeight="semibold">
+              {l.price === null ? t('listings.noPrice') : formatPrice(l.price, l.iso_currency_code, locale)}
+            </Text>
+          </InlineStack>
         </InlineStack>
-      </InlineStack>
+      </div>
     </ResourceItem>
   );
 }

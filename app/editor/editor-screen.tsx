@@ -1,0 +1,176 @@
+import { Banner, BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isProductElement, type PageLayout } from '../../core/model/index.ts';
+import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
+import type { TokenSource } from './api.ts';
+import { PageCanvas } from './page-canvas.tsx';
+import { PageToolbar } from './page-toolbar.tsx';
+import { redoable, undoable, type EditorState, type EditorStore } from './store.ts';
+import { savedAgo } from './screen-rules.ts';
+import { Thumbnails } from './thumbnails.tsx';
+import {
+  LISTING_DRAG_TYPE,
+  productFromListing,
+  useEditor,
+  useEditorShortcuts,
+  useEditorState,
+  type EditorBoot,
+} from './use-editor.ts';
+
+export type EditorScreenProps = {
+  boot: EditorBoot;
+  userId: string;
+  layouts: PageLayout[];
+  accounts: PanelAccount[];
+  initialListings: ListingPage | null;
+  /** Where "back" goes: the catalogs list standalone, the app's home inside the Shopify admin. */
+  backUrl: string;
+  token?: TokenSource;
+};
+
+function SaveStatus({ store }: { store: EditorStore }) {
+  const { t } = useTranslation('editor');
+  const status = useEditorState(store, (s) => s.status);
+  const lastSavedAt = useEditorState(store, (s) => s.lastSavedAt);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, [lastSavedAt]);
+  const ago = status === 'saved' ? savedAgo(lastSavedAt, now) : null;
+  const text = ago ? t(`status.savedAgo_${ago.unit}`, { count: ago.count }) : t(`status.${status}`);
+  return (
+    <span className={`cb-save-status cb-save-status--${status}`} role="status" data-status={status}>
+      {text}
+    </span>
+  );
+}
+
+function Notices({ store }: { store: EditorStore }) {
+  const notices = useEditorState(store, (s) => s.notices);
+  const status = useEditorState(store, (s) => s.status);
+  const message = useEditorState(store, (s) => s.statusMessage);
+  if (!notices.length && !message) return null;
+  return (
+    <div className="cb-editor-notices">
+      <BlockStack gap="200">
+        {message && (status === 'failed' || status === 'blocked') ? (
+          <Banner tone="critical">
+            <p>{message}</p>
+          </Banner>
+        ) : null}
+        {notices.map((n) => (
+          <Banner key={n.id} tone={n.tone} onDismiss={() => store.getState().dismiss(n.id)}>
+            <p>{n.text}</p>
+          </Banner>
+        ))}
+      </BlockStack>
+    </div>
+  );
+}
+
+const selectCatalog = (s: EditorState) => s.catalog;
+/** Products placed in the catalog (the top bar's count follows every change, SPEC §4 Save). */
+const countProducts = (s: EditorState) =>
+  s.catalog.pages.reduce((n, p) => n + p.elements.filter(isProductElement).length, 0);
+
+/** The catalog editor (SPEC §2.2): products to place, the pages, the current page and what can be done to it. */
+export function EditorScreen(props: EditorScreenProps) {
+  const { t } = useTranslation('editor');
+  const { store, api } = useEditor(props.boot, props.token);
+  useEditorShortcuts(store);
+  const catalog = useEditorState(store, selectCatalog);
+  const canUndo = useEditorState(store, undoable);
+  const canRedo = useEditorState(store, redoable);
+  const readonly = useEditorState(store, (s) => s.readonly);
+  const productCount = useEditorState(store, countProducts);
+  // Marks the screen as interactive once React has hydrated it (the editor benchmark waits for it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const place = (listing: Parameters<typeof productFromListing>[0]) => {
+    const s = store.getState();
+    const product = productFromListing(listing);
+    const sel = s.selection;
+    const page = sel ? s.catalog.pages.find((p) => p.id === sel.pageId) : undefined;
+    const target = sel && page ? page.elements[sel.index] : undefined;
+    // A chosen empty cell takes the product; otherwise it goes where SPEC §4 'Adding content' says.
+    if (sel && page && (!target || target.type === 'application/void'))
+      s.dispatch({ name: 'dropProduct', args: { pageId: sel.pageId, cellIndex: sel.index, product } });
+    else s.dispatch({ name: 'addProduct', args: { pageId: s.currentPageId, product } });
+  };
+
+  return (
+    <div className="cb-editor" data-hydrated={hydrated || undefined}>
+      <header className="cb-editor-bar">
+        <a className="cb-editor-bar__back" href={props.backUrl}>
+          ← {t('screen.back')}
+        </a>
+        <Text as="h1" variant="headingMd" truncate>
+          {catalog.title}
+        </Text>
+        <div className="cb-editor-bar__actions">
+          <span className="cb-product-count" data-testid="product-count">
+            {t('screen.productCount', { count: productCount })}
+          </span>
+          <SaveStatus store={store} />
+          {readonly ? null : (
+            <ButtonGroup variant="segmented">
+              <Button
+                disabled={!canUndo}
+                onClick={() => store.getState().undo()}
+                accessibilityLabel={`${t('screen.undo')} (Ctrl+Z)`}
+              >
+                {t('screen.undo')}
+              </Button>
+              <Button
+                disabled={!canRedo}
+                onClick={() => store.getState().redo()}
+                accessibilityLabel={`${t('screen.redo')} (Ctrl+Shift+Z)`}
+              >
+                {t('screen.redo')}
+              </Button>
+            </ButtonGroup>
+          )}
+          <Button url={`/preview/${encodeURIComponent(catalog._id)}`}>{t('screen.preview')}</Button>
+        </div>
+      </header>
+      {readonly ? (
+        <div className="cb-editor-notices">
+          <Banner tone="warning">
+            <p>{t('screen.readonly')}</p>
+          </Banner>
+        </div>
+      ) : null}
+      <Notices store={store} />
+      <div className="cb-editor-body">
+        <aside className="cb-editor-side" aria-labelledby="cb-editor-products-title">
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingMd" id="cb-editor-products-title">
+              {t('screen.products')}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t('screen.pickHint')}
+            </Text>
+            <ListingsPanel
+              accounts={props.accounts}
+              initialAccountId={props.accounts[0]!.id}
+              initialPage={props.initialListings}
+              onPick={readonly ? undefined : place}
+              pickLabel={(title) => t('screen.place', { title })}
+              dragType={readonly ? undefined : LISTING_DRAG_TYPE}
+            />
+          </BlockStack>
+        </aside>
+        <Thumbnails store={store} catalog={catalog} />
+        <main className="cb-editor-main">
+          <PageToolbar store={store} layouts={props.layouts} api={api} userId={props.userId} />
+          <PageCanvas store={store} catalog={catalog} />
+          <p className="cb-editor-shortcuts">{t('screen.shortcuts')}</p>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cellAccepts } from '../../core/layouts/index.ts';
+import { isProductElement, isVoidElement, type Catalog } from '../../core/model/index.ts';
+import {
+  CatalogPageView,
+  CatalogStyles,
+  createRenderContext,
+  type CellWrapperArgs,
+  type RenderContext,
+} from '../../core/render/index.ts';
+import type { EditorStore } from './store.ts';
+import { LISTING_DRAG_TYPE, productFromListing, useEditorState } from './use-editor.ts';
+
+/** Where an element being moved between cells came from (the drag payload of a filled cell). */
+const CELL_DRAG_TYPE = 'application/x-catalog-builder-cell';
+
+/** Scale a page drawn at its printed size down to the width it is given (never up past 1). */
+function useFitScale(pageWidthPx: number, max = 1) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scale: width ? Math.min(max, width / pageWidthPx) : 0 };
+}
+
+/** A page scaled into its box (to `width` px when given, else to its container); the render the PDF prints. */
+export function ScaledPage({
+  catalog,
+  pageIndex,
+  context,
+  width,
+  renderCell,
+}: {
+  catalog: Catalog;
+  pageIndex: number;
+  context: RenderContext;
+  width?: number;
+  renderCell?: (args: CellWrapperArgs) => React.ReactNode;
+}) {
+  const { widthPx, heightPx } = context.size;
+  const fit = useFitScale(widthPx);
+  // Before the container is measured (server render), a reasonable guess rather than nothing.
+  const scale = width ? width / widthPx : fit.scale || 0.5;
+  return (
+    <div ref={width ? undefined : fit.ref} className="cb-editor-fit">
+      <div className="cb-editor-fit__box" style={{ width: widthPx * scale, height: heightPx * scale }}>
+        <div style={{ transform: `scale(${scale})`, transformOrigin: '0 0', width: widthPx }}>
+          <CatalogPageView
+            catalog={catalog}
+            pageIndex={pageIndex}
+            context={context}
+            renderCell={renderCell}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type TFn = (key: string, opts?: Record<string, unknown>) => string;
+
+function cellLabel(args: CellWrapperArgs, t: TFn): string {
+  const n = args.cellIndex + 1;
+  const el = args.element;
+  if (isVoidElement(el)) return t('cell.label', { cell: n });
+  const content = isProductElement(el)
+    ? t('cell.product', { title: el.properties.title })
+    : el!.type.startsWith('image/')
+      ? t('cell.image')
+      : t('cell.text');
+  return t('cell.labelWith', { cell: n, content });
+}
+
+/** The current page with its cells as drop targets, selectable by click or keyboard. */
+export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Catalog }) {
+  const { t } = useTranslation('editor');
+  const currentPageId = useEditorState(store, (s) => s.currentPageId);
+  const selection = useEditorState(store, (s) => s.selection);
+  const mode = useEditorState(store, (s) => s.mode);
+  const readonly = useEditorState(store, (s) => s.readonly);
+  const [over, setOver] = useState<number | null>(null);
+  const context = createRenderContext(catalog, { mode: 'screen' });
+  const pageIndex = catalog.pages.findIndex((p) => p.id === currentPageId);
+  if (pageIndex < 0) return null;
+  const page = catalog.pages[pageIndex]!;
+
+  const drop = (e: DragEvent, cellIndex: number) => {
+    e.preventDefault();
+    setOver(null);
+    if (readonly) return;
+    const s = store.getState();
+    const listing = e.dataTransfer.getData(LISTING_DRAG_TYPE);
+    const moved = e.dataTransfer.getData(CELL_DRAG_TYPE);
+    if (listing) {
+      const product = productFromListing(JSON.parse(listing));
+      s.dispatch({ name: 'dropProduct', args: { pageId: page.id, cellIndex, product } });
+      s.select({ pageId: page.id, index: cellIndex });
+    } else if (moved) {
+      const from = JSON.parse(moved) as { pageId: string; index: number };
+      s.dispatch({ name: 'moveElement', args: { from, to: { pageId: page.id, index: cellIndex } } });
+    }
+  };
+
+  const renderCell = (args: CellWrapperArgs) => {
+    const { cell, cellIndex, element } = args;
+    const empty = isVoidElement(element);
+    const selected = selection?.pageId === page.id && selection.index === cellIndex;
+    const acceptsImages = cell.accepts.some((a) => a.startsWith('image/'));
+    const acceptsProducts = cellAccepts(cell, 'application/product');
+    const classes = ['cb-edit-cell'];
+    if (selected) classes.push('cb-edit-cell--selected');
+    if (over === cellIndex) classes.push('cb-edit-cell--over');
+    if (mode === 'layout') classes.push('cb-edit-cell--layout');
+    const choose = () => store.getState().select({ pageId: page.id, index: cellIndex });
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        choose();
+      }
+    };
+    return (
+      <div
+        className={classes.join(' ')}
+        role="button"
+        tabIndex={0}
+        aria-pressed={selected}
+        aria-label={cellLabel(args, t)}
+        data-testid={`cell-${cellIndex}`}
+        draggable={!empty && !readonly && mode === 'view'}
+        onDragStart={(e) =>
+          e.dataTransfer.setData(CELL_DRAG_TYPE, JSON.stringify({ pageId: page.id, index: cellIndex }))
+        }
+        onDragOver={(e) => {
+          if (readonly || mode !== 'view') return;
+          e.preventDefault();
+          if (over !== cellIndex) setOver(cellIndex);
+        }}
+        onDragLeave={() => setOver((o) => (o === cellIndex ? null : o))}
+        onDrop={(e) => drop(e, cellIndex)}
+        onClick={choose}
+        onKeyDown={onKeyDown}
+      >
+        {args.children}
+        {empty && mode === 'view' && acceptsProducts ? (
+          <span className="cb-edit-cell__hint">
+            {acceptsImages ? t('cell.dropBoth') : t('cell.dropProducts')}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <div className="cb-editor-canvas" data-mode={mode}>
+      <CatalogStyles context={context} />
+      <ScaledPage catalog={catalog} pageIndex={pageIndex} context={context} renderCell={renderCell} />
+    </div>
+  );
+}

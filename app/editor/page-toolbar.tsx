@@ -1,0 +1,248 @@
+import { ActionList, Button, ButtonGroup, InlineStack, Popover, Text } from '@shopify/polaris';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLayoutSchema, type PageLayout } from '../../core/model/index.ts';
+import type { ApiClient } from './api.ts';
+import { currentPageIndex, type EditorStore } from './store.ts';
+import { useEditorState } from './use-editor.ts';
+
+/** A menu of layouts, grouped as the API lists them (type, then title). */
+function LayoutMenu({
+  label,
+  layouts,
+  disabled,
+  onChoose,
+}: {
+  label: string;
+  layouts: PageLayout[];
+  disabled?: boolean;
+  onChoose: (layout: PageLayout) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      active={open}
+      onClose={() => setOpen(false)}
+      activator={
+        <Button disclosure disabled={disabled} onClick={() => setOpen((o) => !o)}>
+          {label}
+        </Button>
+      }
+    >
+      <div className="cb-layout-menu">
+        <ActionList
+          actionRole="menuitem"
+          items={layouts.map((l) => ({
+            content: l.title,
+            helpText: l.type,
+            onAction: () => {
+              setOpen(false);
+              onChoose(l);
+            },
+          }))}
+        />
+      </div>
+    </Popover>
+  );
+}
+
+const SPECIAL_PAGES = [
+  'tableofcontents',
+  'wholesalecontract',
+  'wholesaleform',
+  'summaryPage',
+  'fullTextPage',
+  'profilepage',
+] as const;
+type SpecialPage = (typeof SPECIAL_PAGES)[number];
+
+function SpecialPageMenu({ busy, onChoose }: { busy: boolean; onChoose: (name: SpecialPage) => void }) {
+  const { t } = useTranslation('editor');
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      active={open}
+      onClose={() => setOpen(false)}
+      activator={
+        <Button disclosure loading={busy} onClick={() => setOpen((o) => !o)}>
+          {t('page.special')}
+        </Button>
+      }
+    >
+      <ActionList
+        actionRole="menuitem"
+        items={SPECIAL_PAGES.map((name) => ({
+          content: t(`page.specials.${name}`),
+          onAction: () => {
+            setOpen(false);
+            onChoose(name);
+          },
+        }))}
+      />
+    </Popover>
+  );
+}
+
+/** What can be done to the current page (or the pages picked in the thumbnails), and the layout-edit mode. */
+export function PageToolbar({
+  store,
+  layouts,
+  api,
+  userId,
+}: {
+  store: EditorStore;
+  layouts: PageLayout[];
+  api: ApiClient;
+  userId: string;
+}) {
+  const { t } = useTranslation('editor');
+  const readonly = useEditorState(store, (s) => s.readonly);
+  const mode = useEditorState(store, (s) => s.mode);
+  const index = useEditorState(store, currentPageIndex);
+  const count = useEditorState(store, (s) => s.catalog.pages.length);
+  const page = useEditorState(store, (s) => s.catalog.pages.find((p) => p.id === s.currentPageId) ?? null);
+  const picked = useEditorState(store, (s) => s.selectedPages);
+  const selection = useEditorState(store, (s) => s.selection);
+  const [busy, setBusy] = useState(false);
+  const s = () => store.getState();
+  const pageId = page?.id ?? null;
+
+  /** A special page (SPEC §7 GET api/v1/pagelayouts/{name}) after the current one. */
+  const addSpecial = async (name: SpecialPage) => {
+    setBusy(true);
+    try {
+      const answer = await api.json(`/api/v1/pagelayouts/${name}`);
+      const parsed = PageLayoutSchema.safeParse(answer.body.data);
+      if (answer.status !== 200 || !parsed.success) s().notify('critical', t('page.layoutsFailed'));
+      else s().dispatch({ name: 'addPage', args: { afterPageId: pageId, layout: parsed.data } });
+    } catch {
+      s().notify('critical', t('page.layoutsFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (mode === 'layout' && page) {
+    return (
+      <div className="cb-page-toolbar" role="toolbar" aria-label={t('layoutEdit.title', { page: index + 1 })}>
+        <Text as="h2" variant="headingSm">
+          {t('layoutEdit.title', { page: index + 1 })}
+        </Text>
+        <Text as="p" tone="subdued">
+          {t('layoutEdit.hint')}
+        </Text>
+        <InlineStack gap="200" wrap>
+          <Button onClick={() => s().dispatch({ name: 'addCell', args: { pageId: page.id } })}>
+            {t('layoutEdit.addCell')}
+          </Button>
+          <Button
+            tone="critical"
+            disabled={!selection || selection.pageId !== page.id}
+            onClick={() => {
+              const sel = s().selection;
+              if (!sel) return;
+              s().dispatch({ name: 'removeCell', args: { pageId: page.id, cellIndex: sel.index } });
+              s().select(null);
+            }}
+          >
+            {t('layoutEdit.removeCell')}
+          </Button>
+          <ButtonGroup>
+            <Button onClick={() => s().stopLayoutEdit(false)}>{t('layoutEdit.cancel')}</Button>
+            <Button variant="primary" onClick={() => s().stopLayoutEdit(true)}>
+              {t('layoutEdit.done')}
+            </Button>
+          </ButtonGroup>
+        </InlineStack>
+      </div>
+    );
+  }
+
+  const many = picked.length > 1;
+  return (
+    <div className="cb-page-toolbar" role="toolbar" aria-label={t('screen.pageView')}>
+      <InlineStack gap="200" blockAlign="center" wrap>
+        <Button
+          accessibilityLabel={t('screen.previousPage')}
+          disabled={index <= 0}
+          onClick={() => s().goToPage(s().catalog.pages[index - 1]!.id)}
+        >
+          ‹
+        </Button>
+        <Text as="span" variant="bodyMd" fontWeight="semibold">
+          <span data-testid="page-position">
+            {count ? t('screen.pageOf', { page: index + 1, count }) : t('screen.noPages')}
+          </span>
+        </Text>
+        <Button
+          accessibilityLabel={t('screen.nextPage')}
+          disabled={index >= count - 1}
+          onClick={() => s().goToPage(s().catalog.pages[index + 1]!.id)}
+        >
+          ›
+        </Button>
+      </InlineStack>
+      {readonly ? null : (
+        <InlineStack gap="200" wrap>
+          <LayoutMenu
+            label={t('page.add')}
+            layouts={layouts}
+            onChoose={(layout) => s().dispatch({ name: 'addPage', args: { afterPageId: pageId, layout } })}
+          />
+          <LayoutMenu
+            label={t('page.changeLayout')}
+            layouts={layouts}
+            disabled={!page || page.kind === 'flow'}
+            onChoose={(layout) => pageId && s().dispatch({ name: 'changeLayout', args: { pageId, layout } })}
+          />
+          <SpecialPageMenu busy={busy} onChoose={addSpecial} />
+          <Button
+            disabled={!page || page.kind === 'flow'}
+            onClick={() => pageId && s().dispatch({ name: 'toggleHeadersFooters', args: { pageId } })}
+          >
+            {t('page.headers')}
+          </Button>
+          <Button
+            disabled={!page || page.kind === 'flow'}
+            onClick={() => s().startLayoutEdit(!!page?.layout.owner && page.layout.owner === userId)}
+          >
+            {t('page.editLayout')}
+          </Button>
+          <ButtonGroup variant="segmented">
+            <Button
+              disabled={!pageId || index <= 0}
+              onClick={() => pageId && s().dispatch({ name: 'movePage', args: { pageId, direction: 'up' } })}
+            >
+              {t('page.moveUp')}
+            </Button>
+            <Button
+              disabled={!pageId || index >= count - 1}
+              onClick={() =>
+                pageId && s().dispatch({ name: 'movePage', args: { pageId, direction: 'down' } })
+              }
+            >
+              {t('page.moveDown')}
+            </Button>
+          </ButtonGroup>
+          <Button
+            disabled={!pageId}
+            onClick={() => pageId && s().dispatch({ name: 'duplicatePage', args: { pageId } })}
+          >
+            {t('page.duplicate')}
+          </Button>
+          <Button
+            tone="critical"
+            disabled={!pageId}
+            onClick={() => {
+              const ids = many ? picked : pageId ? [pageId] : [];
+              s().dispatch({ name: 'removePages', args: { pageIds: ids } });
+              s().setSelectedPages([]);
+            }}
+          >
+            {many ? t('page.removeSelected', { count: picked.length }) : t('page.remove')}
+          </Button>
+        </InlineStack>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { PanelListing } from '../components/listings-panel/index.ts';
+import { savedAgo, thumbnailSelection } from './screen-rules.ts';
+import { productFromListing } from './use-editor.ts';
+
+const ids = ['a', 'b', 'c', 'd', 'e'];
+
+describe('thumbnail selection (SPEC §2.2)', () => {
+  it('picks one page and goes to it on a plain click', () => {
+    expect(thumbnailSelection(ids, ['a', 'b'], 'a', 'c', { toggle: false, range: false })).toEqual({
+      selected: ['c'],
+      goTo: true,
+    });
+  });
+  it('toggles a page with ctrl or meta, starting from the current page', () => {
+    expect(thumbnailSelection(ids, [], 'a', 'c', { toggle: true, range: false })).toEqual({
+      selected: ['a', 'c'],
+      goTo: false,
+    });
+    expect(thumbnailSelection(ids, ['a', 'c'], 'a', 'c', { toggle: true, range: false }).selected).toEqual([
+      'a',
+    ]);
+  });
+  it('picks the range from the current page with shift, either way', () => {
+    expect(thumbnailSelection(ids, [], 'b', 'd', { toggle: false, range: true }).selected).toEqual([
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(thumbnailSelection(ids, [], 'd', 'a', { toggle: false, range: true }).selected).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+  });
+});
+
+describe('last saved label (SPEC §4 Save)', () => {
+  it('counts seconds under a minute, else whole minutes', () => {
+    expect(savedAgo(null, 1000)).toBeNull();
+    expect(savedAgo(0, 59_000)).toEqual({ unit: 'seconds', count: 59 });
+    expect(savedAgo(0, 60_000)).toEqual({ unit: 'minutes', count: 1 });
+    expect(savedAgo(0, 150_000)).toEqual({ unit: 'minutes', count: 2 });
+  });
+});
+
+describe('a listing placed on a page', () => {
+  it('becomes a product with the listing id, source and shared fields', () => {
+    const listing = {
+      id: 'lst-1',
+      account_id: 'acc',
+      source: 'shopify',
+      title: 'Linen Shirt',
+      price: 49,
+      category: 'Clothing',
+      visible: true,
+      created_at: '',
+      updated_at: '',
+    } as unknown as PanelListing;
+    const product = productFromListing(listing);
+    expect(product).toMatchObject({ id: 'lst-1', source: 'shopify', title: 'Linen Shirt', price: 49 });
+    expect(product).not.toHaveProperty('account_id');
+  });
+});

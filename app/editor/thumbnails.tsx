@@ -1,0 +1,113 @@
+import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Catalog } from '../../core/model/index.ts';
+import { createRenderContext, type RenderContext } from '../../core/render/index.ts';
+import { ScaledPage } from './page-canvas.tsx';
+import { thumbnailSelection } from './screen-rules.ts';
+import type { EditorStore } from './store.ts';
+import { useEditorState } from './use-editor.ts';
+
+/** Thumbnails are drawn this wide (px); the stylesheet's column fits them. */
+const THUMB_WIDTH = 96;
+
+/**
+ * Whether an element is on screen or near it. Thumbnails far from view stay empty boxes of the page's size, so
+ * a 112-page catalog draws a handful of pages, not all of them (the editor opens faster, edits re-render less).
+ */
+function useNearView<T extends Element>(): [React.RefObject<T>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver(([entry]) => setNear(!!entry?.isIntersecting), {
+      rootMargin: '400px',
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, near];
+}
+
+const Thumbnail = memo(function Thumbnail({
+  catalog,
+  index,
+  context,
+  current,
+  picked,
+  label,
+  onPick,
+}: {
+  catalog: Catalog;
+  index: number;
+  context: RenderContext;
+  current: boolean;
+  picked: boolean;
+  label: string;
+  onPick: (e: MouseEvent, id: string) => void;
+}) {
+  const page = catalog.pages[index]!;
+  const [ref, near] = useNearView<HTMLLIElement>();
+  const { widthPx, heightPx } = context.size;
+  return (
+    <li ref={ref}>
+      <button
+        type="button"
+        className={`cb-page-thumb${current ? ' cb-page-thumb--current' : ''}${picked ? ' cb-page-thumb--picked' : ''}`}
+        aria-current={current ? 'page' : undefined}
+        aria-pressed={picked}
+        onClick={(e) => onPick(e, page.id)}
+      >
+        <span className="cb-page-thumb__page" aria-hidden="true">
+          {near ? (
+            <ScaledPage catalog={catalog} pageIndex={index} context={context} width={THUMB_WIDTH} />
+          ) : (
+            <span
+              className="cb-page-thumb__blank"
+              style={{ width: THUMB_WIDTH, height: (heightPx * THUMB_WIDTH) / widthPx }}
+            />
+          )}
+        </span>
+        <span className="cb-page-thumb__label">{label}</span>
+      </button>
+    </li>
+  );
+});
+
+/** The catalog's pages in order; the current one outlined, the picked ones (for bulk actions) tinted. */
+export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Catalog }) {
+  const { t } = useTranslation('editor');
+  const currentPageId = useEditorState(store, (s) => s.currentPageId);
+  const selectedPages = useEditorState(store, (s) => s.selectedPages);
+  const context = createRenderContext(catalog, { mode: 'screen' });
+  const onPick = (e: MouseEvent, id: string) => {
+    const s = store.getState();
+    const next = thumbnailSelection(
+      s.catalog.pages.map((p) => p.id),
+      s.selectedPages,
+      s.currentPageId,
+      id,
+      { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey },
+    );
+    s.setSelectedPages(next.selected);
+    if (next.goTo) s.goToPage(id);
+  };
+  return (
+    <nav className="cb-page-thumbs" aria-label={t('screen.thumbnails')}>
+      <ol>
+        {catalog.pages.map((p, i) => (
+          <Thumbnail
+            key={p.id}
+            catalog={catalog}
+            index={i}
+            context={context}
+            current={p.id === currentPageId}
+            picked={selectedPages.length > 1 && selectedPages.includes(p.id)}
+            label={t('screen.thumbnail', { page: i + 1 })}
+            onPick={onPick}
+          />
+        ))}
+      </ol>
+    </nav>
+  );
+}

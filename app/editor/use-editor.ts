@@ -1,0 +1,127 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { ProductSchema, type Catalog, type ProductInput } from '../../core/model/index.ts';
+import type { PanelListing } from '../components/listings-panel/index.ts';
+import { createApiClient, type ApiClient, type TokenSource } from './api.ts';
+import { createEditorStore, currentPageIndex, type EditorState, type EditorStore } from './store.ts';
+import { readStoredPending, SaveQueue, type SyncOptions, type SyncText } from './sync.ts';
+
+/** A store listing as the product a page carries (the fields they share, with the listing's id and source). */
+export function productFromListing(listing: PanelListing): ProductInput {
+  return ProductSchema.parse({ ...listing, id: listing.id, source: listing.source ?? 'own' });
+}
+
+/** The drag payload a listing row carries onto a cell. */
+export const LISTING_DRAG_TYPE = 'application/x-catalog-builder-listing';
+
+export type EditorBoot = {
+  catalog: Catalog;
+  revision: number;
+  /** The save ids the server already took: commands stored under them are not sent again. */
+  saves: string[];
+  readonly: boolean;
+};
+
+/**
+ * The editor's store and save queue for one visit: made once, the queue started after hydration (it reads
+ * sessionStorage and talks to the server) and stopped when the page goes.
+ */
+export function useEditor(boot: EditorBoot, token?: TokenSource): { store: EditorStore; api: ApiClient } {
+  const { t } = useTranslation('editor');
+  const api = useMemo(() => createApiClient(token), [token]);
+  const [store] = useState(() => {
+    const storage = typeof window === 'undefined' ? null : window.sessionStorage;
+    const restored = boot.readonly ? [] : readStoredPending(storage, boot.catalog._id, boot.saves);
+    const s = createEditorStore({
+      catalog: boot.catalog,
+      revision: boot.revision,
+      readonly: boot.readonly,
+      restored,
+    });
+    if (restored.length) s.getState().notify('info', t('save.restored'));
+    return s;
+  });
+
+  useEffect(() => {
+    if (boot.readonly) return;
+    const text: SyncText = {
+      failed: t('save.failed'),
+      unauthorized: t('save.unauthorized'),
+      remote: (pages) => t('save.remote', { count: pages.length, pages: pages.join(', ') }),
+      rebased: t('save.rebased'),
+      notApplied: (labels) => t('save.notApplied', { count: labels.length, changes: labels.join(', ') }),
+      label: (entry) => t(`commands.${entry.command.name}`),
+    };
+    const channel =
+      typeof BroadcastChannel === 'undefined'
+        ? null
+        : new BroadcastChannel(`catalog-builder:${boot.catalog._id}`);
+    const queue = new SaveQueue(store, {
+      transport: api.transport,
+      text,
+      storage: window.sessionStorage,
+      // The queue only posts and listens; a BroadcastChannel's event is a MessageEvent with data.
+      channel: channel as unknown as SyncOptions['channel'],
+    });
+    queue.start();
+    const leave = () => void queue.flush();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      queue.stop();
+      channel?.close();
+    };
+  }, [store, api, boot.readonly, boot.catalog._id, t]);
+
+  return { store, api };
+}
+
+/** Read a slice of the editor state; re-renders only when it changes. */
+export function useEditorState<T>(store: EditorStore, pick: (s: EditorState) => T): T {
+  return useStore(store, pick);
+}
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * The editor's keyboard shortcuts (SPEC §2.2): Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Alt+→/← next and
+ * previous page, Ctrl+Shift+D developer mode, Delete/Backspace removes the selected element. Keys typed into
+ * a field are the field's.
+ */
+export function useEditorShortcuts(store: EditorStore) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e.target)) return;
+      const s = store.getState();
+      const mod = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (mod && !e.altKey && key === 'z') {
+        e.preventDefault();
+        if (e.shiftKey) s.redo();
+        else s.undo();
+      } else if (mod && !e.altKey && !e.shiftKey && key === 'y') {
+        e.preventDefault();
+        s.redo();
+      } else if (mod && e.shiftKey && key === 'd') {
+        e.preventDefault();
+        s.toggleDevMode();
+      } else if (e.altKey && !mod && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
+        e.preventDefault();
+        const i = currentPageIndex(s) + (e.key === 'ArrowRight' ? 1 : -1);
+        const page = s.catalog.pages[i];
+        if (page) s.goToPage(page.id);
+      } else if ((e.key === 'Delete' || e.key === 'Backspace') && s.selection && !s.readonly) {
+        e.preventDefault();
+        s.dispatch({
+          name: 'removeElement',
+          args: { pageId: s.selection.pageId, elementIndex: s.selection.index },
+        });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+}

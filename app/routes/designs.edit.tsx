@@ -1,0 +1,56 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { useLoaderData } from 'react-router';
+import type { Catalog, PageLayout } from '../../core/model/index.ts';
+import { EditorScreen } from '../editor/editor-screen.tsx';
+import editorStyles from '../styles/editor.css?url';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.boot.catalog.title ?? 'Editor'} · Catalog Builder` },
+];
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+
+/** SPEC §2.2 /designs/{designId}/edit[?readonly=true]: the merchant's own catalog, else a 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { requirePageUser } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getCatalog, listLayouts } = await import('../../server/catalogs/index.ts');
+  const { listAccounts } = await import('../../server/stores/index.ts');
+  const { listListings } = await import('../../server/listings/index.ts');
+  const user = await requirePageUser(request);
+  const { db } = getRuntime();
+  let loaded;
+  try {
+    loaded = await getCatalog({ db, ownerId: user.id, catalogId: params.designId ?? '' });
+  } catch {
+    throw new Response('Not found', { status: 404 });
+  }
+  const accounts = await listAccounts({ db, ownerId: user.id });
+  const saves = (loaded.row.recentSaves as { id: string }[]).map((s) => s.id);
+  return {
+    userId: user.id,
+    boot: {
+      catalog: loaded.catalog as Catalog,
+      revision: loaded.revision,
+      saves,
+      readonly: new URL(request.url).searchParams.get('readonly') === 'true',
+    },
+    layouts: (await listLayouts({ db, ownerId: user.id })) as PageLayout[],
+    accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
+    initialListings: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),
+  };
+}
+
+export default function EditorRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <EditorScreen
+      boot={data.boot}
+      userId={data.userId}
+      layouts={data.layouts}
+      accounts={data.accounts}
+      initialListings={data.initialListings}
+      backUrl="/catalogs"
+    />
+  );
+}

@@ -1,0 +1,231 @@
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
+import { setUpgradeByEmail } from '../server/billing/index.ts';
+import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { expectText, expectVisible } from './support/expect.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let api: ReturnType<typeof client>;
+let catalogId: string;
+
+/** A paying merchant signed in both in the browser and in `api` (the same session). */
+async function signIn(email: string) {
+  const c = client(server.url);
+  await c.post('/auth/register', {
+    email,
+    password: 'correct-horse',
+    confirmPassword: 'correct-horse',
+    businessName: 'Maison Nord',
+    shopUrl: 'https://maison.example',
+  });
+  await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
+  await context.clearCookies();
+  await context.addCookies(
+    c.jar
+      .header()
+      .split('; ')
+      .map((pair) => {
+        const k = pair.indexOf('=');
+        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
+      }),
+  );
+  return c;
+}
+
+type SavedPage = {
+  kind: string;
+  layout: { cells: unknown[] };
+  elements: { type: string; properties: { title?: string } }[];
+};
+const saved = async (): Promise<SavedPage[]> =>
+  (await (await api.get(`/api/v1/catalogs/${catalogId}`)).json()).data.pages;
+
+/** Wait until every change is saved (the status in the top bar). */
+const settled = () => page.locator('[data-status="saved"]').waitFor({ state: 'visible', timeout: 20_000 });
+
+const cell = (i: number) => page.getByTestId(`cell-${i}`);
+// Screenshots to look at: SCREENSHOTS_DIR when set, else the test's data directory.
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? server.dataDir, `${name}.png`) });
+
+async function expectNoSeriousAxe() {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKER: 'off' });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  api = await signIn('editor@example.com');
+  for (const [title, price] of [
+    ['Linen Shirt', 49],
+    ['Wool Scarf', 25],
+  ] as const) {
+    const res = await api.post('/api/v1/listings', { title, price, category: 'Clothing' });
+    expect(res.status).toBe(201);
+  }
+  const layout = getDefaultLayout('products', 4);
+  const res = await api.post('/api/v1/catalogs', {
+    catalog: { title: 'Autumn lookbook', pages: [createPage({ layout })] },
+  });
+  catalogId = (await res.json()).data._id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
+  it('places a product dragged from the products panel into a cell and saves it', async () => {
+    await page.goto(`${server.url}/designs/${catalogId}/edit`);
+    await expectVisible(page.getByRole('heading', { name: 'Autumn lookbook' }));
+    await expectText(page.getByTestId('page-position'), 'Page 1 of 1');
+    await expectVisible(cell(0).getByText('Drag and Drop content from the Products or Images Tab'));
+    await page.locator('[data-listing-id]').filter({ hasText: 'Linen Shirt' }).dragTo(cell(0));
+    await expectVisible(page.getByRole('button', { name: 'Cell 1: product Linen Shirt' }));
+    await settled();
+    expect((await saved())[0]!.elements[0]!.properties.title).toBe('Linen Shirt');
+  });
+
+  it('places a product by keyboard: choose a cell, then the product', async () => {
+    await cell(2).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Place Wool Scarf on the page' }).focus();
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('button', { name: 'Cell 3: product Wool Scarf' }));
+    await expectText(page.getByTestId('product-count'), '2 products');
+    await settled();
+    expect((await saved())[0]!.elements[2]!.properties.title).toBe('Wool Scarf');
+    await shot('editor-selected-1440');
+  });
+
+  it('undoes and redoes with the keyboard, and saves each step', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 880 } });
+    await page.keyboard.press('Control+z');
+    await expectVisible(page.getByRole('button', { name: 'Cell 3', exact: true }));
+    await settled();
+    expect((await saved())[0]!.elements[2]!.type).toBe('application/void');
+    await page.keyboard.press('Control+Shift+z');
+    await expectVisible(page.getByRole('button', { name: 'Cell 3: product Wool Scarf' }));
+    await settled();
+    expect((await saved())[0]!.elements[2]!.properties.title).toBe('Wool Scarf');
+    // The buttons do the same.
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Cell 3', exact: true }));
+    await page.getByRole('button', { name: 'Redo (Ctrl+Shift+Z)' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Cell 3: product Wool Scarf' }));
+    await settled();
+  });
+
+  it('removes the chosen element with Delete', async () => {
+    await cell(2).click();
+    await page.keyboard.press('Delete');
+    await expectVisible(page.getByRole('button', { name: 'Cell 3', exact: true }));
+    await settled();
+    expect((await saved())[0]!.elements[2]!.type).toBe('application/void');
+  });
+
+  it('adds, moves and removes pages, and adds a table of contents', async () => {
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('menuitem', { name: /1 image per page/ }).click();
+    await expectText(page.getByTestId('page-position'), 'Page 2 of 2');
+    await page.getByRole('button', { name: 'Add a special page' }).click();
+    await page.getByRole('menuitem', { name: 'Table of contents' }).click();
+    await expectText(page.getByTestId('page-position'), 'Page 3 of 3');
+    await settled();
+    expect((await saved()).map((p) => p.kind === 'table_of_contents')).toEqual([false, false, true]);
+
+    await page.getByRole('button', { name: 'Move up' }).click();
+    await expectText(page.getByTestId('page-position'), 'Page 2 of 3');
+    await settled();
+    expect((await saved()).map((p) => p.kind === 'table_of_contents')).toEqual([false, true, false]);
+
+    // The thumbnails go to a page; the page's actions then act on it.
+    await page.getByRole('button', { name: 'Page 3', exact: true }).click();
+    await expectText(page.getByTestId('page-position'), 'Page 3 of 3');
+    await page.getByRole('button', { name: 'Remove page' }).click();
+    await expectText(page.getByTestId('page-position'), 'Page 2 of 2');
+    await settled();
+    expect((await saved()).map((p) => p.kind === 'table_of_contents')).toEqual([false, true]);
+  });
+
+  it('changes the layout of a page, keeping the products that fit', async () => {
+    await page.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await page.getByRole('button', { name: 'Change layout' }).click();
+    await page.getByRole('menuitem', { name: /^2 products per page/ }).click();
+    await settled();
+    const [first] = await saved();
+    expect(first!.layout.cells).toHaveLength(2);
+    expect(first!.elements[0]!.properties.title).toBe('Linen Shirt');
+  });
+
+  it('edits the layout: Cancel puts the page back, Done keeps the new cell', async () => {
+    await page.getByRole('button', { name: 'Edit layout' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Editing the layout of page 1' }));
+    await page.getByRole('button', { name: 'Add cell' }).click();
+    await expectVisible(cell(2));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await cell(2).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Edit layout' }).click();
+    await page.getByRole('button', { name: 'Add cell' }).click();
+    await shot('editor-layout-1440');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Add page' }));
+    await settled();
+    expect((await saved())[0]!.layout.cells).toHaveLength(3);
+  });
+
+  it('adds the special pages and toggles headers and footers', async () => {
+    const specials = [
+      ['Wholesale contract', 'wholesale_contract'],
+      ['Wholesale order form', 'wholesale_order_form'],
+    ] as const;
+    for (const [i, [name]] of specials.entries()) {
+      await page.getByRole('button', { name: 'Add a special page' }).click();
+      await page.getByRole('menuitem', { name, exact: true }).click();
+      // Each goes after the current page and becomes current.
+      await expectText(page.getByTestId('page-position'), `Page ${i + 2} of ${i + 3}`);
+    }
+    await settled();
+    const kinds = (await saved()).map((p) => p.kind);
+    expect(kinds.slice(1, 3)).toEqual(specials.map(([, kind]) => kind));
+    await page.getByRole('button', { name: 'Page 1', exact: true }).click();
+    const before = (await saved())[0]!;
+    await page.getByRole('button', { name: 'Headers and footers' }).click();
+    await settled();
+    expect((await saved())[0]).not.toEqual(before);
+  });
+
+  it('has no serious accessibility finding and works 390 px wide', async () => {
+    await expectNoSeriousAxe();
+    await shot('editor-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Autumn lookbook' }));
+    await expectVisible(page.getByRole('button', { name: 'Add page' }));
+    await expectNoSeriousAxe();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot('editor-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('keeps a read-only visit from changing the catalog, and another merchant out', async () => {
+    await page.goto(`${server.url}/designs/${catalogId}/edit?readonly=true`);
+    await expectVisible(page.getByText('Read only: changes to this catalog are not saved.'));
+    expect(await page.getByRole('button', { name: 'Add page' }).count()).toBe(0);
+    await signIn('someone-else@example.com');
+    const res = await page.goto(`${server.url}/designs/${catalogId}/edit`);
+    expect(res?.status()).toBe(404);
+  });
+});
