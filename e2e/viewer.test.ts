@@ -135,6 +135,29 @@ describe('the flipbook viewer', () => {
       [VARIANTS[0].id, 2],
       [VARIANTS[1].id, 3],
     ]);
+
+    // The merchant's Orders page shows the order and links its draft order in the store.
+    const ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await ownerContext.addCookies(
+      shop.client.jar
+        .header()
+        .split('; ')
+        .map((pair) => {
+          const k = pair.indexOf('=');
+          return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
+        }),
+    );
+    const orders = await ownerContext.newPage();
+    await orders.goto(`${server.url}/orders`);
+    await expectVisible(orders.getByText('Jeanne Martin'));
+    await expectVisible(orders.getByText('2 × Linen Shirt 1 (Small)'));
+    const draftLink = orders.getByRole('link', { name: 'Draft order #D1' });
+    expect(await draftLink.getAttribute('href')).toMatch(
+      /^https:\/\/nord\.myshopify\.com\/admin\/draft_orders\/\d+$/,
+    );
+    await expectNoSeriousAxe(orders, 'orders page');
+    await orders.screenshot({ path: `${SHOTS}/orders.png` });
+    await ownerContext.close();
   });
 
   it('shows single pages on a phone', async () => {

@@ -17,6 +17,15 @@ describe('i18n', () => {
     }
   });
 
+  it("counts the merchant's orders in the singular for one (and, in French, for none)", () => {
+    const en = getT('en', 'viewer');
+    expect(en('orders.cycle', { count: 1, max: 500 })).toBe('1 order this month, of 500 your plan allows.');
+    expect(en('orders.cycleUnlimited', { count: 2 })).toBe('2 orders this month.');
+    const fr = getT('fr', 'viewer');
+    expect(fr('orders.cycleUnlimited', { count: 0 })).toBe('0 commande ce mois-ci.');
+    expect(fr('orders.cycleUnlimited', { count: 3 })).toBe('3 commandes ce mois-ci.');
+  });
+
   it('keeps the trial watermark text of SPEC §6 in every language', () => {
     expect(getT('en', 'render')('watermark')).toBe(
       'PLEASE UPGRADE TO REMOVE THIS WATERMARK AND DOWNLOAD YOUR PDF',
