@@ -26,5 +26,7 @@ export { layoutCatalog, QUALITY_DPI, renderCatalogPdf } from './pdf/render-pdf.s
 export type { PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
 export { localSources, storageSources } from './pdf/sources.server.ts';
 export type { ResolveSource } from './pdf/sources.server.ts';
+export { wizardChoices } from './wizard.server.ts';
+export type { WizardChoices, WizardStore } from './wizard.server.ts';
 export { synchronizeCatalog } from './synchronize.server.ts';
 export type { SynchronizeResult } from './synchronize.server.ts';

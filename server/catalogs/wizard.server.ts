@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client.ts';
+import { listAccounts, listCategories } from '../stores/index.ts';
+import { listTemplateCatalogs, type CatalogCard } from './cards.server.ts';
+
+/** A store account the wizard can build from: its products and their categories (SPEC §2.6). */
+export type WizardStore = {
+  id: string;
+  name: string;
+  listingCount: number;
+  categories: { id: string; name: string; count: number }[];
+};
+
+/** What the new-catalog wizard offers a merchant: their stores with products, and the template catalogs. */
+export type WizardChoices = { stores: WizardStore[]; templates: CatalogCard[] };
+
+export async function wizardChoices(opts: { db: Db; ownerId: string }): Promise<WizardChoices> {
+  const accounts = (await listAccounts(opts)).filter((a) => a.listing_count > 0);
+  const stores = await Promise.all(
+    accounts.map(async (a) => ({
+      id: a.id,
+      name: a.name,
+      listingCount: a.listing_count,
+      categories: (await listCategories({ ...opts, accountId: a.id }))
+        .filter((c) => c.count > 0)
+        .map((c) => ({ id: c.id, name: c.name, count: c.count })),
+    })),
+  );
+  return { stores, templates: await listTemplateCatalogs(opts) };
+}
