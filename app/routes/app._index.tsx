@@ -20,6 +20,7 @@ import {
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
+  type MetaFunction,
 } from 'react-router';
 import type { ShopSyncView } from '../../server/shopify/index.ts';
 import { editorUrl } from '../components/catalogs/links.ts';
@@ -28,6 +29,8 @@ import { EmptyState } from '../components/empty-state.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
 import catalogStyles from '../styles/catalogs.css?url';
 
+// App Bridge shows the app's name in the admin's title bar; the document needs a title of its own.
+export const meta: MetaFunction = () => [{ title: 'Catalogs · Catalog Builder' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
