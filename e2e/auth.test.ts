@@ -57,7 +57,7 @@ describe('account journey in Chromium', () => {
     await logIn('first-password');
     await page.waitForURL(`${server.url}/catalogs`);
     await expectVisible(page.getByRole('heading', { name: 'My catalogs' }));
-    await expectVisible(page.getByText('You have no catalogs yet'));
+    await expectVisible(page.getByText('Make your first catalog'));
   });
 
   it('resets the password through the mail in the outbox', async () => {

@@ -61,7 +61,8 @@ describe('my catalogs (/catalogs)', () => {
 
     await page.goto(`${server.url}/catalogs`);
     await expectVisible(page.getByText('Autumn line sheet'));
-    await page.getByRole('button', { name: 'Synchronize Autumn line sheet' }).click();
+    await page.getByRole('button', { name: 'More actions for Autumn line sheet' }).click();
+    await page.getByRole('menuitem', { name: 'Synchronize' }).click();
     await expectVisible(page.getByText('Synchronize “Autumn line sheet” with your products'));
     await page.getByRole('dialog').getByRole('button', { name: 'Synchronize' }).click();
     // One product every 0.7 s (SPEC §9 sync delay): the index over the total shows while it runs.

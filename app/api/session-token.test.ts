@@ -51,6 +51,29 @@ describe('API calls of the embedded app (Shopify session tokens, DESIGN §1)', (
     expect(api.jar.header()).toBe('');
   });
 
+  it('lists the catalog on the embedded home, its row opening the editor inside the admin', async () => {
+    const host = Buffer.from('admin.shopify.com/store/token-shop').toString('base64url');
+    const res = await fetch(
+      `${server.url}/app?embedded=1&shop=${SHOP}&host=${host}&id_token=${shopify.sessionToken(SHOP)}`,
+      {
+        headers: {
+          Accept: 'text/html',
+          'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36',
+        },
+      },
+    );
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    const list = (await (
+      await client(server.url).get('/api/v1/catalogs', bearer(shopify.sessionToken(SHOP)))
+    ).json()) as { data: { _id: string; title: string }[] };
+    const built = list.data.find((c) => c.title === 'Spring from the admin')!;
+    expect(html).toContain('Spring from the admin');
+    // The row keeps the admin's query (never the one-time token) so the editor opens for the same shop.
+    expect(html).toContain(`href="/designs/${built._id}/edit?embedded=1&amp;shop=${SHOP}&amp;host=${host}"`);
+    expect(html).toContain('New catalog');
+  });
+
   it('refuses a token signed with another secret, an expired one and one of a shop that never installed', async () => {
     const api = client(server.url);
     const refused = [

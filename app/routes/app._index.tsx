@@ -10,18 +10,28 @@ import {
   ResourceList,
   Text,
 } from '@shopify/polaris';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useFetcher,
   useLoaderData,
+  useLocation,
   useRevalidator,
   type ActionFunctionArgs,
+  type LinksFunction,
   type LoaderFunctionArgs,
+  type MetaFunction,
 } from 'react-router';
 import type { ShopSyncView } from '../../server/shopify/index.ts';
+import { editorUrl } from '../components/catalogs/links.ts';
+import { NewCatalogWizard } from '../components/catalogs/new-catalog-wizard.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
+import catalogStyles from '../styles/catalogs.css?url';
+
+// App Bridge shows the app's name in the admin's title bar; the document needs a title of its own.
+export const meta: MetaFunction = () => [{ title: 'Catalogs · Catalog Builder' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { getShopify, authenticateAdmin } = await import('../shopify.server.ts');
@@ -103,12 +113,31 @@ function SyncCard({ sync }: { sync: ShopSyncView }) {
   );
 }
 
+/**
+ * The embedded app's links keep the admin's query (shop, host, embedded), so the page they open inside the
+ * Shopify admin is authenticated for the same shop.
+ */
+function useEmbeddedHref() {
+  const { search } = useLocation();
+  const query = new URLSearchParams(search);
+  query.delete('id_token');
+  const kept = query.toString();
+  return (path: string) => (kept ? `${path}?${kept}` : path);
+}
+
 export default function ShopifyHome() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation('app');
+  const [wizard, setWizard] = useState(false);
+  const embeddedHref = useEmbeddedHref();
   if (!data) return null;
+  const newCatalog = { content: t('catalogs:list.new'), onAction: () => setWizard(true) };
   return (
-    <Page title={t('shopify.homeTitle')} subtitle={data.shopName}>
+    <Page
+      title={t('shopify.homeTitle')}
+      subtitle={data.shopName}
+      primaryAction={data.accountId ? newCatalog : undefined}
+    >
       <Layout>
         {data.sync ? (
           <Layout.Section>
@@ -118,14 +147,21 @@ export default function ShopifyHome() {
         <Layout.Section>
           <Card padding={data.catalogs.length ? '0' : undefined}>
             {data.catalogs.length === 0 ? (
-              <EmptyState heading={t('catalogs:list.emptyTitle')}>
+              <EmptyState
+                heading={t('catalogs:list.emptyTitle')}
+                action={data.accountId ? newCatalog : undefined}
+              >
                 <p>{t('catalogs:list.emptyBody')}</p>
               </EmptyState>
             ) : (
               <ResourceList
                 items={data.catalogs}
                 renderItem={(c) => (
-                  <ResourceItem id={c._id} onClick={() => undefined} accessibilityLabel={c.title}>
+                  <ResourceItem
+                    id={c._id}
+                    url={embeddedHref(editorUrl(c._id))}
+                    accessibilityLabel={t('catalogs:list.open', { title: c.title })}
+                  >
                     <BlockStack gap="100">
                       <Text as="h3" fontWeight="semibold">
                         {c.title}
@@ -141,6 +177,13 @@ export default function ShopifyHome() {
           </Card>
         </Layout.Section>
       </Layout>
+      {wizard ? (
+        <NewCatalogWizard
+          choices={data.choices}
+          onClose={() => setWizard(false)}
+          onCreated={(id) => window.location.assign(embeddedHref(editorUrl(id)))}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -3,19 +3,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
+import { editorUrl } from '../components/catalogs/links.ts';
 import { formatMoney } from '../components/pricing/money.ts';
 import { InvoiceList } from '../components/pricing/invoice-list.tsx';
 import { UsageMeters } from '../components/pricing/usage-meters.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Plan & billing · Catalog Builder' }];
 
-/** /dashboard: the merchant's plan, status, days left, usage against limits and invoices (open once expired). */
+/**
+ * /dashboard: where a merchant stands (SPEC §2.2: the editor sends expired or inactive subscriptions here): the one
+ * next step, the plan, status, days left, usage against limits, invoices and the latest catalogs (open once expired).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/platform/index.ts');
   const { getEntitlements, getCurrentSubscription, getStripe, getUsage, listInvoices } =
     await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
+  const { listCatalogs, wizardChoices } = await import('../../server/catalogs/index.ts');
   const { db, config, logger } = getRuntime();
   const ent = await getEntitlements({ db, user });
   const stripe = config.stripeConfigured ? getStripe(config) : null;
@@ -25,7 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         return null;
       })
     : [];
-  const current = await getCurrentSubscription({ db, userId: user.id });
+  const [current, catalogs, choices] = await Promise.all([
+    getCurrentSubscription({ db, userId: user.id }),
+    listCatalogs({ db, ownerId: user.id }),
+    wizardChoices({ db, ownerId: user.id }),
+  ]);
   return {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),
@@ -36,17 +45,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invoices,
     paymentReady: Boolean(stripe),
     shopify: user.platform === 'shopify',
+    products: choices.stores.reduce((n, s) => n + s.listingCount, 0),
+    catalogs: catalogs.slice(0, 3).map((c) => ({ id: c._id, title: c.title, pages: c.pageCount })),
+    catalogCount: catalogs.length,
   };
+}
+
+type Next = 'renew' | 'import' | 'create' | 'upgrade' | 'continue';
+
+/** The one step that moves the merchant forward now. */
+function nextStep(d: {
+  ent: { hasExpired: boolean; isTrial: boolean };
+  products: number;
+  catalogCount: number;
+}): Next {
+  if (d.ent.hasExpired) return 'renew';
+  if (d.products === 0) return 'import';
+  if (d.catalogCount === 0) return 'create';
+  return d.ent.isTrial ? 'upgrade' : 'continue';
 }
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('billing');
+  const { t: tc } = useTranslation('catalogs');
   const d = useLoaderData<typeof loader>();
   const [error, setError] = useState<string | null>(null);
   const date = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) : '';
   const { ent } = d;
   const statusTone = ent.status === 'active' ? 'success' : ent.status === 'trial' ? 'info' : 'warning';
+  const next = nextStep(d);
+  const nextUrl = {
+    renew: '/subscribe',
+    import: '/listings',
+    create: '/catalogs',
+    upgrade: '/subscribe',
+    continue: d.catalogs[0] ? editorUrl(d.catalogs[0].id) : '/catalogs',
+  }[next];
 
   async function openPortal() {
     const res = await fetch('/api/v1/stripe/portal', {
@@ -83,6 +118,21 @@ export default function DashboardPage() {
               </Banner>
             </Layout.Section>
           ) : null}
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {tc('dashboard.nextTitle')}
+                </Text>
+                <Text as="p">{tc(`dashboard.next.${next}.body`)}</Text>
+                <InlineStack>
+                  <Button variant="primary" url={nextUrl}>
+                    {tc(`dashboard.next.${next}.action`)}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
           <Layout.Section variant="oneThird">
             <Card>
               <BlockStack gap="300">
@@ -146,6 +196,30 @@ export default function DashboardPage() {
           <Layout.Section>
             <BlockStack gap="400">
               <UsageMeters usage={d.usage} />
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    {tc('list.title')}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {tc('dashboard.counts', { catalogs: d.catalogCount, products: d.products })}
+                  </Text>
+                  {d.catalogs.length > 0 ? (
+                    <ul className="cb-dashboard__recent">
+                      {d.catalogs.map((c) => (
+                        <li key={c.id}>
+                          <a href={editorUrl(c.id)}>{c.title}</a> · {tc('list.pages', { count: c.pages })}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  <InlineStack>
+                    <Button url="/catalogs" variant="plain">
+                      {tc('dashboard.allCatalogs')}
+                    </Button>
+                  </InlineStack>
+                </BlockStack>
+              </Card>
               {d.invoices ? <InvoiceList invoices={d.invoices} /> : null}
             </BlockStack>
           </Layout.Section>

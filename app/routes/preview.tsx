@@ -1,13 +1,16 @@
-import { Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Select, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Select } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { useLoaderData, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { AppFrame } from '../components/app-frame.tsx';
+import { PreviewPages } from '../components/catalogs/preview-pages.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
 import { useJob } from '../components/use-job.ts';
+import catalogStyles from '../styles/catalogs.css?url';
 
 export const meta: MetaFunction = () => [{ title: 'Print preview · Catalog Builder' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { requireEntitledPageUser } = await import('../../server/accounts/index.ts');
@@ -30,6 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),
     catalog: { id: catalog._id, title: catalog.title, pages: catalog.pages.length, pdfUrl: row.pdfUrl },
+    // The pages themselves, drawn in the browser by core/render as the PDF prints them.
+    document: catalog,
     defaultFormat: (catalog.settings.page_format ??
       (settings.success ? settings.data.page_format : 'A4')) as PageFormat,
     isTrial: entitlements.isTrial,
@@ -81,9 +86,6 @@ export default function PreviewPage() {
           <Layout.Section>
             <Card>
               <BlockStack gap="400">
-                <Text as="p" tone="subdued">
-                  {t('preview.pages', { count: catalog.pages })}
-                </Text>
                 <InlineStack gap="400" wrap>
                   <Select
                     label={t('preview.pageSize')}
@@ -167,6 +169,9 @@ export default function PreviewPage() {
                 ) : null}
               </BlockStack>
             </Card>
+          </Layout.Section>
+          <Layout.Section>
+            <PreviewPages catalog={data.document} format={format} watermark={data.isTrial} />
           </Layout.Section>
         </Layout>
       </Page>

@@ -3,8 +3,13 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** No serious or critical axe finding on the page as it is now (the bar of DESIGN: people first). */
-export async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+export async function expectNoSeriousA11yIssues(
+  page: Page,
+  opts: { exclude?: string[] } = {},
+): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  for (const selector of opts.exclude ?? []) builder.exclude(selector);
+  const { violations } = await builder.analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

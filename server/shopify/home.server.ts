@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listings, storeAccounts } from '../../db/schema.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import { listCatalogs } from '../catalogs/index.ts';
+import { listCatalogs, wizardChoices } from '../catalogs/index.ts';
 import { notFound } from '../platform/index.ts';
 import { latestStoreSync, startStoreSync } from '../stores/index.ts';
 
@@ -23,10 +23,20 @@ async function shopAccount(db: Db, shop: string) {
   return account ?? null;
 }
 
-/** What the embedded app's home shows for a shop: its merchant's catalogs and the state of the product sync. */
+/**
+ * What the embedded app's home shows for a shop: its merchant's catalogs, the state of the product sync and
+ * the new-catalog wizard's choices.
+ */
 export async function merchantForShop(opts: { db: Db; shop: string }) {
   const account = await shopAccount(opts.db, opts.shop);
-  if (!account) return { shopName: opts.shop, accountId: null, catalogs: [], sync: null };
+  if (!account)
+    return {
+      shopName: opts.shop,
+      accountId: null,
+      catalogs: [],
+      sync: null,
+      choices: { stores: [], templates: [] },
+    };
   const job = await latestStoreSync({ db: opts.db, accountId: account.id });
   const [{ n }] = (await opts.db
     .select({ n: count() })
@@ -50,6 +60,8 @@ export async function merchantForShop(opts: { db: Db; shop: string }) {
     accountId: account.id,
     catalogs: await listCatalogs({ db: opts.db, ownerId: account.userId }),
     sync,
+    // The new-catalog wizard's choices: the same wizard as /catalogs.
+    choices: await wizardChoices({ db: opts.db, ownerId: account.userId }),
   };
 }
 

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../db/schema.ts';
+import { client, registeredClient, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
+import { launchBrowser } from './support/browser.ts';
+import { expectVisible } from './support/expect.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let api: ReturnType<typeof client>;
+let userId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({});
+  browser = await launchBrowser();
+  api = await registeredClient(server.url, 'dashboard@example.com');
+  userId = ((await (await api.get('/api/v1/users/me')).json()) as { _id: string })._id;
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addCookies(
+    api.jar
+      .header()
+      .split('; ')
+      .map((pair) => {
+        const k = pair.indexOf('=');
+        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
+      }),
+  );
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const nextStep = () => page.getByRole('heading', { name: 'Your next step' }).locator('xpath=..');
+
+describe('/dashboard', () => {
+  it('shows the plan with its days left and the next step, which moves as the merchant goes on', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await expectVisible(page.getByText('Free trial'));
+    await expectVisible(page.getByText(/^\d+ days? left$/));
+    await expectVisible(nextStep().getByRole('link', { name: 'Import your products' }));
+    expect(await nextStep().getByRole('link').getAttribute('href')).toBe('/listings');
+    await expectNoSeriousA11yIssues(page);
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'dashboard-390');
+
+    await api.post('/api/v1/listings', [{ title: 'Linen Shirt', price: 40 }]);
+    await page.reload();
+    await expectVisible(nextStep().getByRole('link', { name: 'Make a catalog' }));
+
+    await api.post('/api/v1/catalogs', { title: 'First book' });
+    await page.reload();
+    await expectVisible(nextStep().getByRole('link', { name: 'Upgrade' }));
+    await expectVisible(page.getByRole('link', { name: 'First book' }));
+  });
+
+  it('says so when the subscription has ended, and offers a plan', async () => {
+    await server.runtime.db
+      .update(subscriptions)
+      .set({ startDate: new Date(Date.now() - 400 * 86_400_000) })
+      .where(eq(subscriptions.userId, userId));
+    await page.reload();
+    await expectVisible(page.getByText('Expired'));
+    await expectVisible(nextStep().getByRole('link', { name: 'Choose a plan' }));
+  });
+});
