@@ -17,7 +17,6 @@ export default [
   route('loggedin', 'routes/loggedin.ts'),
 
   // The signed-in app
-  route('dashboard', 'routes/dashboard.tsx'),
   route('catalogs', 'routes/catalogs.tsx'),
   route('listings', 'routes/listings.tsx'),
   route('preview/:catalogId', 'routes/preview.tsx'),
