@@ -7,6 +7,7 @@ import './catalogs.server.ts';
 import './exports.server.ts';
 import './listing-import.server.ts';
 import './listings.server.ts';
+import './shopify-billing.server.ts';
 import './stores.server.ts';
 import './stripe.server.ts';
 import './subscriptions.server.ts';

@@ -9,6 +9,7 @@ import {
   type Operation,
   type Resolver,
 } from './graphql-lite.ts';
+import { FakeShopifyBilling } from './fake-shopify-billing.ts';
 import { bulkView, listBulk, startBulk, tickBulk, type BulkOp, type BulkShop } from './fake-shopify-bulk.ts';
 
 export { BULK_RESULTS_HOST, MAX_RUNNING_BULK_QUERIES } from './fake-shopify-bulk.ts';
@@ -110,12 +111,16 @@ export class FakeShopifyAdmin implements BulkShop {
   readonly bulkOps: BulkOp[] = [];
   /** JSONL files by path, served on BULK_RESULTS_HOST. */
   readonly files = new Map<string, string>();
+  /** The shop's app subscriptions (Billing API). */
+  readonly billing: FakeShopifyBilling;
   private seq = 1;
 
   constructor(
     readonly shop: string,
     private readonly shopInfo: () => { name: string; email: string; currencyCode: string },
-  ) {}
+  ) {
+    this.billing = new FakeShopifyBilling(shop, (type) => this.gid(type));
+  }
 
   /** A GID for a new object of `type`. */
   gid(type: string): string {
@@ -295,6 +300,8 @@ export class FakeShopifyAdmin implements BulkShop {
   private root(op: Operation, f: Field, counter: { cost: number }): unknown {
     const r = this.resolve;
     if (op.type === 'mutation') {
+      if (f.name === 'appSubscriptionCreate')
+        return render(this.billing.create(f.args), f.selections, r, counter);
       if (f.name !== 'bulkOperationRunQuery')
         throw new Error(`Field '${f.name}' doesn't exist on type 'Mutation'`);
       return render(startBulk(this, f), f.selections, r, counter);
@@ -309,6 +316,8 @@ export class FakeShopifyAdmin implements BulkShop {
           r,
           counter,
         );
+      case 'currentAppInstallation':
+        return render(this.billing.installation(), f.selections, r, counter);
       case 'productsCount': {
         const limit = f.args.limit === undefined ? 10_000 : (f.args.limit as number | null);
         const n = this.products.length;
