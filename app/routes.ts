@@ -90,6 +90,8 @@ export default [
   route('api/v1/stripe/cards/:cardId', 'routes/api.v1.stripe.cards.id.ts'),
   route('api/v1/stripe/portal', 'routes/api.v1.stripe.portal.ts'),
   route('api/v1/stripe/invoices', 'routes/api.v1.stripe.invoices.ts'),
+  route('api/v1/shopify/subscriptions', 'routes/api.v1.shopify.subscriptions.ts'),
+  route('api/v2/users/is-remote-subscription-active', 'routes/api.v2.users.is-remote-subscription-active.ts'),
   route('api/v1/users', 'routes/api.v1.users.ts'),
   route('api/v1/users/me', 'routes/api.v1.users.me.ts'),
   route('api/v1/users/me/extend-trial', 'routes/api.v1.users.me.extend-trial.ts'),

@@ -12,6 +12,7 @@ import './listing-import.server.ts';
 import './listings.server.ts';
 import './orders.server.ts';
 import './publishing.server.ts';
+import './shopify-billing.server.ts';
 import './stores.server.ts';
 import './stripe.server.ts';
 import './subscriptions.server.ts';

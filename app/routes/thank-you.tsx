@@ -8,13 +8,13 @@ import { AuthLayout } from '../components/auth-layout.tsx';
 export const meta: MetaFunction = () => [{ title: 'Thank you · Catalog Builder' }];
 
 /**
- * /thank-you?planId= (SPEC §2.4), where Stripe's Checkout returns: the session is asked of Stripe and recorded
- * at once, so the plan shows before its webhooks arrive.
+ * /thank-you?planId= (SPEC §2.4), where Stripe's Checkout and Shopify's confirmation page return: the session
+ * or the app subscription is asked of the provider and recorded at once, so the plan shows before webhooks arrive.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/platform/index.ts');
-  const { confirmCheckoutSession, getEntitlements, getStripe } =
+  const { confirmCheckoutSession, getEntitlements, getStripe, isRemoteSubscriptionActive } =
     await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
   const { db, config } = getRuntime();
@@ -23,6 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const stripe = getStripe(config);
   if (sessionId && stripe && /^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId))
     await confirmCheckoutSession({ db, stripe, user, sessionId });
+  // Shopify's confirmation page returns here with charge_id: ask Shopify now rather than wait for its webhook.
+  if (url.searchParams.has('charge_id'))
+    await isRemoteSubscriptionActive({ db, appSecret: config.appSecret, userId: user.id }).catch(() => null);
   const ent = await getEntitlements({ db, user });
   const wanted = url.searchParams.get('planId');
   return {

@@ -9,6 +9,7 @@ import {
   type Operation,
   type Resolver,
 } from './graphql-lite.ts';
+import { FakeShopifyBilling } from './fake-shopify-billing.ts';
 import { bulkView, listBulk, startBulk, tickBulk, type BulkOp, type BulkShop } from './fake-shopify-bulk.ts';
 import { draftOrderCreate, type FakeDraftOrder } from './fake-shopify-draft-orders.ts';
 
@@ -117,12 +118,16 @@ export class FakeShopifyAdmin implements BulkShop {
   readonly deniedScopes = new Set<string>();
   /** JSONL files by path, served on BULK_RESULTS_HOST. */
   readonly files = new Map<string, string>();
+  /** The shop's app subscriptions (Billing API). */
+  readonly billing: FakeShopifyBilling;
   private seq = 1;
 
   constructor(
     readonly shop: string,
     private readonly shopInfo: () => { name: string; email: string; currencyCode: string },
-  ) {}
+  ) {
+    this.billing = new FakeShopifyBilling(shop, (type) => this.gid(type));
+  }
 
   /** A GID for a new object of `type`. */
   gid(type: string): string {
@@ -304,6 +309,8 @@ export class FakeShopifyAdmin implements BulkShop {
     const r = this.resolve;
     if (op.type === 'mutation') {
       if (f.name === 'draftOrderCreate') return render(draftOrderCreate(this, f), f.selections, r, counter);
+      if (f.name === 'appSubscriptionCreate')
+        return render(this.billing.create(f.args), f.selections, r, counter);
       if (f.name !== 'bulkOperationRunQuery')
         throw new Error(`Field '${f.name}' doesn't exist on type 'Mutation'`);
       return render(startBulk(this, f), f.selections, r, counter);
@@ -318,6 +325,8 @@ export class FakeShopifyAdmin implements BulkShop {
           r,
           counter,
         );
+      case 'currentAppInstallation':
+        return render(this.billing.installation(), f.selections, r, counter);
       case 'productsCount': {
         const limit = f.args.limit === undefined ? 10_000 : (f.args.limit as number | null);
         const n = this.products.length;

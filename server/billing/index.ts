@@ -59,3 +59,9 @@ export type { CardView, InvoiceView } from './stripe/cards.server.ts';
 export { ensureCustomer } from './stripe/catalog.server.ts';
 export { changeStripePlan, ownSubscription } from './stripe/change-plan.server.ts';
 export { handleStripeWebhook, STRIPE_WEBHOOK_MESSAGES } from './stripe/webhooks.server.ts';
+export {
+  applyShopifySubscriptionWebhook,
+  isRemoteSubscriptionActive,
+  SHOPIFY_BILLING_MESSAGES,
+  startShopifySubscription,
+} from './shopify-billing.server.ts';

@@ -6,7 +6,7 @@ import { orders, shopifySessions, storeAccounts, users, events } from '../../db/
 import { type Config, type Logger, encryptSecret } from '../platform/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { applyShopifyProductWebhook } from './products.server.ts';
-import { startTrial } from '../billing/index.ts';
+import { applyShopifySubscriptionWebhook, startTrial } from '../billing/index.ts';
 
 type AdminGraphql = { graphql: (query: string) => Promise<Response> };
 type ShopInfo = { name?: string; email?: string; currencyCode?: string };
@@ -233,6 +233,13 @@ async function actOnWebhook(opts: Parameters<typeof handleShopifyWebhook>[0]): P
         if (owner.platform === 'shopify' && remaining.length === 0)
           await db.delete(users).where(eq(users.id, owner.userId));
       }
+      break;
+    }
+    case 'APP_SUBSCRIPTIONS_UPDATE': {
+      // The subscription row names its merchant (written when it was requested), whatever the shop's owners.
+      const applied = await applyShopifySubscriptionWebhook(db, webhook.payload);
+      if (!applied)
+        opts.logger.info({ shop: webhook.shop }, 'app subscription update for nothing we requested');
       break;
     }
     case 'PRODUCTS_CREATE':

@@ -1,0 +1,6 @@
+import { remoteSubscriptionEndpoint } from '../api/shopify-billing.server.ts';
+import { routeHandlers } from '../../server/platform/index.ts';
+
+const handlers = routeHandlers(remoteSubscriptionEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;
