@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeAccounts, subscriptions, users } from '../db/schema.ts';
+import { offers, storeAccounts, subscriptions, users } from '../db/schema.ts';
 import type { FakeShopifyAdmin } from '../scripts/testing/fake-shopify-admin.ts';
 import { FakeShopify } from '../scripts/testing/fake-shopify.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
@@ -78,6 +78,9 @@ describe('POST /api/v1/shopify/subscriptions (SPEC §7, Shopify Billing API)', (
     );
     expect(badDiscount.status).toBe(400);
     expect(JSON.stringify(badDiscount.body)).toContain('discountPercentage');
+    const badCoupon = await json(await subscribe(merchant, { planId: 'ESSENTIAL', coupon: 'NO-SUCH-CODE' }));
+    expect(badCoupon.status).toBe(400);
+    expect(JSON.stringify(badCoupon.body)).toContain('coupon');
     expect((await subscribe(merchant, { planId: 'NO-SUCH-PLAN' })).status).toBe(404);
     const noShop = await json(await subscribe(standalone, { planId: 'ESSENTIAL' }));
     expect(noShop.status).toBe(400);
@@ -87,7 +90,11 @@ describe('POST /api/v1/shopify/subscriptions (SPEC §7, Shopify Billing API)', (
     expect(admin.billing.subscriptions).toHaveLength(0);
   });
 
-  it('creates a test app subscription at our price, answers the confirmation URL, and records it pending', async () => {
+  it('creates a test app subscription at our price and discount, answers the confirmation URL, and records it pending', async () => {
+    const remaining = async () =>
+      (await server.runtime.db.select().from(offers).where(eq(offers.id, 'ESSENTIAL-ANNUALLY')))[0]!
+        .remaining;
+    const before = await remaining();
     const res = await json(
       await subscribe(merchant, {
         planId: 'ESSENTIAL',
@@ -95,7 +102,8 @@ describe('POST /api/v1/shopify/subscriptions (SPEC §7, Shopify Billing API)', (
         price: 1,
         yearlySubscription: true,
         terms: 'Yearly',
-        discountPercentage: 20,
+        // A merchant's own discount claim is never applied: 100 % off would make the plan free.
+        discountPercentage: 100,
       }),
     );
     expect(res.status).toBe(200);
@@ -105,14 +113,15 @@ describe('POST /api/v1/shopify/subscriptions (SPEC §7, Shopify Billing API)', (
         `^https://${SHOP}/admin/charges/\\d+/\\d+/RecurringApplicationCharge/confirm_recurring_application_charge\\?signature=`,
       ),
     );
-    // The client's price is ignored: 12 × the yearly monthly price of ESSENTIAL (SPEC §9), 20 % off.
+    // The client's price and discount are ignored: 12 × the yearly monthly price of ESSENTIAL (SPEC §9), with the
+    // open ESSENTIAL-ANNUALLY offer's 40 % off, which counts once.
     expect(created).toMatchObject({
       name: 'Essential',
       status: 'PENDING',
       test: true,
       interval: 'ANNUAL',
       amount: 108,
-      discountPercentage: 0.2,
+      discountPercentage: 0.4,
       returnUrl: `${server.runtime.config.appUrl}/thank-you?planId=ESSENTIAL`,
     });
     expect(await shopifyRow(created.id)).toMatchObject({
@@ -120,8 +129,9 @@ describe('POST /api/v1/shopify/subscriptions (SPEC §7, Shopify Billing API)', (
       planId: 'ESSENTIAL',
       status: 'pending',
       period: 'yearly',
-      amount: 86,
+      amount: 65,
     });
+    expect(await remaining()).toBe(before - 1);
     // Pending is not paid: the merchant is still on trial.
     const me = await (await merchant.get('/loggedin')).json();
     expect(me.subscription).toMatchObject({ is_trial: true });

@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import { periodPrice, reducedPrice, type BillingPeriod } from '../../core/billing/index.ts';
+import type { BillingPeriod } from '../../core/billing/index.ts';
 import { ShopifyAdminClient } from '../../connectors/shopify/index.ts';
 import type { Db } from '../../db/client.ts';
 import { storeAccounts } from '../../db/schema.ts';
 import { badRequest, decryptSecret } from '../platform/index.ts';
-import { getPurchasablePlan } from './plans.server.ts';
+import { getPurchasablePlan, redeemOffer } from './plans.server.ts';
+import { quoteFor } from './stripe/checkout.server.ts';
 import { applyProviderSubscription, findProviderSubscription } from './provider-subscriptions.server.ts';
 
 const DAY_MS = 86_400_000;
@@ -69,8 +70,9 @@ async function shopClient(db: Db, userId: string, appSecret: string) {
 
 /**
  * SPEC §7 POST /api/v1/shopify/subscriptions: an app subscription through Shopify's Billing API
- * (appSubscriptionCreate) at our price for the plan and period (the client's price is never trusted), recorded
- * as pending until Shopify says the merchant approved it. Answers the confirmation page to send them to.
+ * (appSubscriptionCreate) at our price for the plan and period, recorded as pending until Shopify says the
+ * merchant approved it. Answers the confirmation page to send them to. The client's price and discount are
+ * never trusted: the discount is our quote's (the merchant's coupon or the open offer, as with Stripe).
  */
 export async function startShopifySubscription(opts: {
   db: Db;
@@ -78,7 +80,7 @@ export async function startShopifySubscription(opts: {
   userId: string;
   planId: string;
   yearly: boolean;
-  discountPercentage: number;
+  couponCode?: string | null;
   returnUrl: string;
   /** Test charges outside production (Shopify never bills them). */
   test: boolean;
@@ -86,13 +88,18 @@ export async function startShopifySubscription(opts: {
   const plan = await getPurchasablePlan({ db: opts.db, planId: opts.planId });
   const client = await shopClient(opts.db, opts.userId, opts.appSecret);
   const period: BillingPeriod = opts.yearly ? 'yearly' : 'monthly';
-  const price = periodPrice(plan, period);
+  const { quote } = await quoteFor({
+    db: opts.db,
+    planId: plan.plan_id,
+    period,
+    couponCode: opts.couponCode,
+  });
+  const price = quote.listPrice;
   const pricing: Record<string, unknown> = {
     price: { amount: price, currencyCode: 'USD' },
     interval: opts.yearly ? 'ANNUAL' : 'EVERY_30_DAYS',
   };
-  if (opts.discountPercentage > 0)
-    pricing.discount = { value: { percentage: opts.discountPercentage / 100 } };
+  if (quote.percentOff > 0) pricing.discount = { value: { percentage: quote.percentOff / 100 } };
   const { data } = await client.request<{
     appSubscriptionCreate: {
       userErrors: { field: string[] | null; message: string }[];
@@ -122,12 +129,20 @@ export async function startShopifySubscription(opts: {
     externalStatus: created.appSubscription.status,
     periodStart: start,
     periodEnd: new Date(start.getTime() + daysOf(period) * DAY_MS),
-    amount: reducedPrice(price, opts.discountPercentage),
+    amount: quote.price,
     currency: 'USD',
-    couponId: null,
+    couponId: quote.discount?.kind === 'coupon' ? quote.discount.id : null,
     cancelAtPeriodEnd: false,
     eventAt: start,
   });
+  // A limited offer counts when it is granted, so it is never sold past its remaining number.
+  if (quote.discount?.kind === 'offer')
+    await redeemOffer({
+      db: opts.db,
+      offerId: quote.discount.id,
+      reference: created.appSubscription.id,
+      userId: opts.userId,
+    });
   return { redirect_url: created.confirmationUrl };
 }
 
