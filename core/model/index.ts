@@ -10,3 +10,4 @@ export * from './templates.ts';
 export * from './settings.ts';
 export * from './plan.ts';
 export * from './catalog.ts';
+export { packPages, unpackPages, type PackedCatalog } from './packed.ts';
