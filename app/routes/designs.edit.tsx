@@ -18,13 +18,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { getCatalog, listLayouts } = await import('../../server/catalogs/index.ts');
   const { listAccounts } = await import('../../server/stores/index.ts');
   const { listListings } = await import('../../server/listings/index.ts');
-  const { getPlanLimits } = await import('../../server/billing/index.ts');
+  const { getEntitlements } = await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
   // SPEC §6: without an email there is no subscription context, so the editor is left for /.
   if (!user.email) throw redirect('/');
   const { db } = getRuntime();
   // SPEC §6: an expired or inactive subscription sends the editor (not other screens) to /dashboard.
-  if ((await getPlanLimits({ db, userId: user.id })).hasExpired) throw redirect('/dashboard');
+  if ((await getEntitlements({ db, user })).hasExpired) throw redirect('/dashboard');
   let loaded;
   try {
     loaded = await getCatalog({ db, ownerId: user.id, catalogId: params.designId ?? '' });
