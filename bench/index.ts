@@ -19,6 +19,10 @@ const BENCHMARKS: Record<string, Benchmark> = {
     summary: '1,000 products, 1,000 pictures, 112 A4 pages to PDF on a warm worker (budget 5 s, 30 MB)',
     load: () => import('./pdf.ts'),
   },
+  viewer: {
+    summary: 'a 112-page catalog in the viewer: first paint (budget 500 ms, 5× pdf.js), JS (60 KB gzipped)',
+    load: () => import('./viewer.ts'),
+  },
 };
 
 export async function run(names: string[]): Promise<number> {

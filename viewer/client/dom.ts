@@ -25,9 +25,16 @@ export function setText(dict: Record<string, string>) {
   text = dict;
 }
 
-/** The viewer namespace's text with {{name}} filled in. */
+/**
+ * The viewer namespace's text with {{name}} filled in. A numeric `count` picks the i18next plural form
+ * (`key_one`, `key_other`) by the page language's plural rules (French: 0 and 1 are singular).
+ */
 export function t(key: string, vars: Record<string, string | number> = {}): string {
-  const s = text[key] ?? key;
+  const plural =
+    typeof vars.count === 'number'
+      ? `${key}_${new Intl.PluralRules(document.documentElement.lang || 'en').select(vars.count)}`
+      : null;
+  const s = (plural && text[plural]) ?? text[`${key}_other`] ?? text[key] ?? key;
   return s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => (vars[k] === undefined ? '' : String(vars[k])));
 }
 

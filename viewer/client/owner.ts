@@ -293,8 +293,8 @@ export async function openOwnerPanel(boot: ViewerBoot) {
             'p',
             { className: 'vw-muted' },
             t('owner.stats', {
-              views: stats.page_views,
-              clicks: stats.product_clicks,
+              views: t('owner.statsViews', { count: stats.page_views }),
+              clicks: t('owner.statsClicks', { count: stats.product_clicks }),
               seconds: stats.average_seconds_on_page,
             }),
           )
