@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
 import { isProductElement, type Catalog, type Product } from '../../core/model/index.ts';
+import { cycleStart as billingCycleStart } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, ownedBy } from '../../db/owned.ts';
 import { catalogs, orders, storeAccounts } from '../../db/schema.ts';
@@ -119,19 +120,13 @@ export function priceOrder(catalog: Catalog, items: OrderInput['items']): OrderL
 }
 
 /**
- * When the current billing cycle began: the subscription's start date moved on by whole months (a yearly plan
- * still counts orders per month); without a subscription, the calendar month.
+ * When the current billing cycle began: the subscription's start date moved on by whole months, clamped to a
+ * month's last day (core/billing, the same rule as the dashboard's usage; a yearly plan still counts orders per
+ * month); without a subscription, the calendar month.
  */
 export function cycleStart(start: Date | null, now = new Date()): Date {
   if (!start) return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const months =
-    (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + now.getUTCMonth() - start.getUTCMonth();
-  for (let m = Math.max(0, months); m >= 0; m--) {
-    const d = new Date(start);
-    d.setUTCMonth(start.getUTCMonth() + m);
-    if (d <= now) return d;
-  }
-  return start;
+  return billingCycleStart(start, now);
 }
 
 /** SPEC §7 GET orders/count/last-cycle: the owner's orders since the current cycle began. */
