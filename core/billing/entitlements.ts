@@ -61,7 +61,7 @@ export type Entitlements = {
 };
 
 /** Every feature switched off: what a user without any plan gets besides SPEC §9's counts. */
-const NO_FEATURES = {
+export const NO_FEATURES = {
   embeddable: false,
   products_link: false,
   custom_domain: false,

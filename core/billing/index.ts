@@ -22,6 +22,7 @@ export {
   gateFor,
   gatesFor,
   isInForce,
+  NO_FEATURES,
   NO_PLAN_LIMITS,
   subscriptionEnd,
   templateGate,

@@ -1,3 +1,4 @@
+import { NO_FEATURES } from '../../core/billing/index.ts';
 import { ESSENTIAL_ANNUAL_OFFER_CODE } from '../../core/constants.ts';
 import type { PlanLimits } from '../../core/model/index.ts';
 
@@ -14,28 +15,10 @@ export type SeedPlan = {
   limits: PlanLimits;
 };
 
-/** Every feature of a plan switched off; plans switch on what they offer. */
-export const NO_FEATURES: Omit<
-  PlanLimits,
-  'max_catalogs' | 'max_pages_per_catalog' | 'max_products_per_catalog' | 'max_orders'
-> = {
-  embeddable: false,
-  products_link: false,
-  custom_domain: false,
-  privacy: false,
-  password: false,
-  wholesale_features: false,
-  csv_export: false,
-  custom_themes: false,
-  custom_fields: false,
-  custom_design: false,
-  custom_layouts: false,
-  custom_fonts: false,
-  analytics: false,
-  priority_support: false,
-  digital_orders: false,
+/** Every feature on: plans start from core/billing's NO_FEATURES and switch on what they offer. */
+const all = Object.fromEntries(Object.keys(NO_FEATURES).map((k) => [k, true])) as {
+  -readonly [K in keyof typeof NO_FEATURES]: boolean;
 };
-const all = Object.fromEntries(Object.keys(NO_FEATURES).map((k) => [k, true])) as typeof NO_FEATURES;
 
 /**
  * Every plan of SPEC §2.4/§4 with every limit of SPEC §3 set on purpose. The trial lets a merchant try

@@ -93,7 +93,8 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
   return status;
 }
 
-function fileName(title: string): string {
+/** The download name of a catalog's PDF: its title in plain ASCII. */
+export function pdfFileName(title: string): string {
   const base = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -121,5 +122,5 @@ export async function getCatalogPdf(opts: {
   const size = key ? await opts.storage.size(key) : null;
   const url = catalogPdfLink(row);
   if (!url || !key || size === null) throw notFound(EXPORT_MESSAGES.notReady);
-  return { url, fileName: fileName(catalog.title), size, open: () => opts.storage.stream(key) };
+  return { url, fileName: pdfFileName(catalog.title), size, open: () => opts.storage.stream(key) };
 }

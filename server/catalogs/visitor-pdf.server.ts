@@ -2,22 +2,13 @@ import type { Readable } from 'node:stream';
 import { keyFromUrl, type Storage } from '../files/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { CatalogRow } from './catalogs.server.ts';
+import { pdfFileName } from './exports.server.ts';
 import type { PublishedCatalog } from './published.server.ts';
 
 /**
  * SPEC §4 'User PDF' for a catalog's visitors: the PDF the owner last exported, or one made on request, which
  * the viewer polls for every 0.5 s. Trial catalogs never get here (the viewer refuses, SPEC §6).
  */
-
-function pdfFileName(title: string): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return `${base || 'catalog'}.pdf`;
-}
 
 /** The catalog's stored PDF, or null while there is none. */
 export async function publishedPdfFile(opts: {
