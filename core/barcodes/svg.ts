@@ -7,8 +7,7 @@ import { SYMBOLOGY_LABELS, validateBarcode, type Symbology } from './symbologies
 /** bwip-js units per module: bars land on whole coordinates, so the SVG stays crisp at any zoom. */
 export const UNITS_PER_MODULE = 2;
 
-/** Nominal module widths (mm) for print: GS1 100% magnification for retail codes, 0.5 mm for QR codes. */
-export const NOMINAL_MODULE_MM = { linear: 0.33, qr: 0.5 } as const;
+export { NOMINAL_MODULE_MM } from './symbologies.ts';
 
 export type BarcodeSvgOptions = {
   /** Print the human-readable text under the bars (default true). */

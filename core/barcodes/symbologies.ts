@@ -163,3 +163,6 @@ export function validateBarcode(data: string, symbology: Symbology): BarcodeVali
       return { valid: false, reason: `Unknown barcode type ${label}` };
   }
 }
+
+/** Nominal module widths (mm) for print: GS1 100% magnification for retail codes, 0.5 mm for QR codes. */
+export const NOMINAL_MODULE_MM = { linear: 0.33, qr: 0.5 } as const;

@@ -3,7 +3,9 @@
  * through sanitizeHtml; barcodes, QR codes and images are markup we generate. Inside a tag (an attribute
  * value such as href="[URL]") every token gives escaped text, and never a script-capable address.
  */
-import { barcodeSvg, NOMINAL_MODULE_MM, qrCodeSvg, validateBarcode } from '../barcodes/index.ts';
+// The encoder by name, not core/barcodes/index.ts: browsers load bwip-js only when a barcode is drawn.
+import { encodeBarcode, encodeQrCode } from '#barcode-encoder';
+import { NOMINAL_MODULE_MM, validateBarcode } from '../barcodes/symbologies.ts';
 import type { Product } from '../model/index.ts';
 import { escapeHtml, htmlToText, sanitizeHtml } from '../sanitize/index.ts';
 import type { FieldNode, FormulaNode, FormulaVariable, TokenNode } from './ast.ts';
@@ -123,13 +125,15 @@ export function evaluateToken(node: TokenNode, subject: Subject, env: Env): stri
     case 'QRCODE': {
       const url = typeof product.url === 'string' ? product.url.trim() : '';
       if (!url) return '';
-      return node.inTag ? text(safeUrl(url, 'link')) : qrCodeSvg(url, { moduleSize: NOMINAL_MODULE_MM.qr });
+      return node.inTag
+        ? text(safeUrl(url, 'link'))
+        : encodeQrCode(url, { moduleSize: NOMINAL_MODULE_MM.qr });
     }
     case 'BARCODE': {
       const data = barcodeData(subject);
       if (!data) return '';
       if (node.inTag) return text(data);
-      return barcodeSvg(data, BARCODE_FORMS[node.form ?? '128'], { moduleSize: NOMINAL_MODULE_MM.linear });
+      return encodeBarcode(data, BARCODE_FORMS[node.form ?? '128'], { moduleSize: NOMINAL_MODULE_MM.linear });
     }
     case 'BARCODE_DATA': {
       const data = barcodeData(subject);

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { barcodeEncoderReady, onBarcodeEncoderReady } from '#barcode-encoder';
 import type { Catalog } from '../../../core/model/index.ts';
 import {
   CatalogPageView,
@@ -8,12 +9,25 @@ import {
   type RenderOptions,
 } from '../../../core/render/index.ts';
 
-/** A render context for a catalog shown in the app: screen mode, the options given. */
+/**
+ * Whether the browser has the barcode encoder (core/barcodes/encoder-browser.ts loads it on the first barcode
+ * drawn). The server snapshot is false so hydration agrees; the server's HTML already has its barcodes.
+ */
+export function useBarcodeEncoderReady(): boolean {
+  return useSyncExternalStore(onBarcodeEncoderReady, barcodeEncoderReady, () => false);
+}
+
+/**
+ * A render context for a catalog shown in the app: screen mode, the options given. A new one when the barcode
+ * encoder arrives, so pages drawn with barcode placeholders draw again with their barcodes.
+ */
 export function useRenderContext(catalog: Catalog, options: RenderOptions = {}): RenderContext {
   const { format, watermark, language } = options;
+  const barcodes = useBarcodeEncoderReady();
   return useMemo(
     () => createRenderContext(catalog, { mode: 'screen', format, watermark, language }),
-    [catalog, format, watermark, language],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- barcodes: the encoder is read inside captions
+    [catalog, format, watermark, language, barcodes],
   );
 }
 
