@@ -1,14 +1,25 @@
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellAccepts } from '../../core/layouts/index.ts';
 import { isProductElement, isVoidElement, type Catalog } from '../../core/model/index.ts';
 import {
   CatalogPageView,
   CatalogStyles,
-  createRenderContext,
+  samePageRender,
   type CellWrapperArgs,
   type RenderContext,
 } from '../../core/render/index.ts';
+import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import type { EditorStore } from './store.ts';
 import { LISTING_DRAG_TYPE, productFromListing, useEditorState } from './use-editor.ts';
 
@@ -77,89 +88,144 @@ function cellLabel(args: CellWrapperArgs, t: TFn): string {
   return t('cell.labelWith', { cell: n, content });
 }
 
+/** What the cells of the current page need to draw their state and take drops; changes redraw cells only. */
+type CellState = {
+  pageId: string;
+  selectedIndex: number | null;
+  over: number | null;
+  mode: 'view' | 'layout';
+  readonly: boolean;
+  setOver: (update: (over: number | null) => number | null) => void;
+  drop: (e: DragEvent, cellIndex: number) => void;
+  choose: (cellIndex: number) => void;
+};
+
+const CellStateContext = createContext<CellState | null>(null);
+
+/** A cell's interaction layer around what core/render drew in it (kept as it is while only the state changes). */
+function EditCell({ args }: { args: CellWrapperArgs }) {
+  const { t } = useTranslation('editor');
+  const state = useContext(CellStateContext)!;
+  const { cell, cellIndex, element } = args;
+  const { mode, readonly, over, setOver } = state;
+  const empty = isVoidElement(element);
+  const selected = state.selectedIndex === cellIndex;
+  const acceptsImages = cell.accepts.some((a) => a.startsWith('image/'));
+  const acceptsProducts = cellAccepts(cell, 'application/product');
+  const classes = ['cb-edit-cell'];
+  if (selected) classes.push('cb-edit-cell--selected');
+  if (over === cellIndex) classes.push('cb-edit-cell--over');
+  if (mode === 'layout') classes.push('cb-edit-cell--layout');
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      state.choose(cellIndex);
+    }
+  };
+  return (
+    <div
+      className={classes.join(' ')}
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={cellLabel(args, t)}
+      data-testid={`cell-${cellIndex}`}
+      draggable={!empty && !readonly && mode === 'view'}
+      onDragStart={(e) =>
+        e.dataTransfer.setData(CELL_DRAG_TYPE, JSON.stringify({ pageId: state.pageId, index: cellIndex }))
+      }
+      onDragOver={(e) => {
+        if (readonly || mode !== 'view') return;
+        e.preventDefault();
+        if (over !== cellIndex) setOver(() => cellIndex);
+      }}
+      onDragLeave={() => setOver((o) => (o === cellIndex ? null : o))}
+      onDrop={(e) => state.drop(e, cellIndex)}
+      onClick={() => state.choose(cellIndex)}
+      onKeyDown={onKeyDown}
+    >
+      {args.children}
+      {empty && mode === 'view' && acceptsProducts ? (
+        <span className="cb-edit-cell__hint">
+          {acceptsImages ? t('cell.dropBoth') : t('cell.dropProducts')}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+const renderEditCell = (args: CellWrapperArgs) => <EditCell args={args} />;
+
+/**
+ * The page itself, drawn again only when its drawing changes (samePageRender): hovering, selecting and edits to
+ * other pages leave it alone, so a drag redraws a cell's outline, not nine products and their captions.
+ */
+const CanvasPage = memo(
+  function CanvasPage({
+    context,
+    pageIndex,
+  }: {
+    context: RenderContext;
+    pageIndex: number;
+    barcodes: boolean;
+  }) {
+    return (
+      <ScaledPage
+        catalog={context.catalog}
+        pageIndex={pageIndex}
+        context={context}
+        renderCell={renderEditCell}
+      />
+    );
+  },
+  (a, b) =>
+    a.pageIndex === b.pageIndex &&
+    a.barcodes === b.barcodes &&
+    samePageRender(a.context, b.context, b.pageIndex),
+);
+
 /** The current page with its cells as drop targets, selectable by click or keyboard. */
 export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Catalog }) {
-  const { t } = useTranslation('editor');
   const currentPageId = useEditorState(store, (s) => s.currentPageId);
   const selection = useEditorState(store, (s) => s.selection);
   const mode = useEditorState(store, (s) => s.mode);
   const readonly = useEditorState(store, (s) => s.readonly);
   const [over, setOver] = useState<number | null>(null);
-  const context = createRenderContext(catalog, { mode: 'screen' });
+  const context = useRenderContext(catalog);
+  const barcodes = useBarcodeEncoderReady();
+  const styles = useMemo(() => <CatalogStyles context={context} />, [context]);
   const pageIndex = catalog.pages.findIndex((p) => p.id === currentPageId);
-  if (pageIndex < 0) return null;
-  const page = catalog.pages[pageIndex]!;
+  const pageId = catalog.pages[pageIndex]?.id ?? '';
+  const selectedIndex = selection?.pageId === pageId ? selection.index : null;
 
-  const drop = (e: DragEvent, cellIndex: number) => {
-    e.preventDefault();
-    setOver(null);
-    if (readonly) return;
-    const s = store.getState();
-    const listing = e.dataTransfer.getData(LISTING_DRAG_TYPE);
-    const moved = e.dataTransfer.getData(CELL_DRAG_TYPE);
-    if (listing) {
-      const product = productFromListing(JSON.parse(listing));
-      s.dispatch({ name: 'dropProduct', args: { pageId: page.id, cellIndex, product } });
-      s.select({ pageId: page.id, index: cellIndex });
-    } else if (moved) {
-      const from = JSON.parse(moved) as { pageId: string; index: number };
-      s.dispatch({ name: 'moveElement', args: { from, to: { pageId: page.id, index: cellIndex } } });
-    }
-  };
-
-  const renderCell = (args: CellWrapperArgs) => {
-    const { cell, cellIndex, element } = args;
-    const empty = isVoidElement(element);
-    const selected = selection?.pageId === page.id && selection.index === cellIndex;
-    const acceptsImages = cell.accepts.some((a) => a.startsWith('image/'));
-    const acceptsProducts = cellAccepts(cell, 'application/product');
-    const classes = ['cb-edit-cell'];
-    if (selected) classes.push('cb-edit-cell--selected');
-    if (over === cellIndex) classes.push('cb-edit-cell--over');
-    if (mode === 'layout') classes.push('cb-edit-cell--layout');
-    const choose = () => store.getState().select({ pageId: page.id, index: cellIndex });
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        choose();
+  const cells = useMemo<CellState>(() => {
+    const drop = (e: DragEvent, cellIndex: number) => {
+      e.preventDefault();
+      setOver(null);
+      if (readonly) return;
+      const s = store.getState();
+      const listing = e.dataTransfer.getData(LISTING_DRAG_TYPE);
+      const moved = e.dataTransfer.getData(CELL_DRAG_TYPE);
+      if (listing) {
+        const product = productFromListing(JSON.parse(listing));
+        s.dispatch({ name: 'dropProduct', args: { pageId, cellIndex, product } });
+        s.select({ pageId, index: cellIndex });
+      } else if (moved) {
+        const from = JSON.parse(moved) as { pageId: string; index: number };
+        s.dispatch({ name: 'moveElement', args: { from, to: { pageId, index: cellIndex } } });
       }
     };
-    return (
-      <div
-        className={classes.join(' ')}
-        role="button"
-        tabIndex={0}
-        aria-pressed={selected}
-        aria-label={cellLabel(args, t)}
-        data-testid={`cell-${cellIndex}`}
-        draggable={!empty && !readonly && mode === 'view'}
-        onDragStart={(e) =>
-          e.dataTransfer.setData(CELL_DRAG_TYPE, JSON.stringify({ pageId: page.id, index: cellIndex }))
-        }
-        onDragOver={(e) => {
-          if (readonly || mode !== 'view') return;
-          e.preventDefault();
-          if (over !== cellIndex) setOver(cellIndex);
-        }}
-        onDragLeave={() => setOver((o) => (o === cellIndex ? null : o))}
-        onDrop={(e) => drop(e, cellIndex)}
-        onClick={choose}
-        onKeyDown={onKeyDown}
-      >
-        {args.children}
-        {empty && mode === 'view' && acceptsProducts ? (
-          <span className="cb-edit-cell__hint">
-            {acceptsImages ? t('cell.dropBoth') : t('cell.dropProducts')}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+    const choose = (cellIndex: number) => store.getState().select({ pageId, index: cellIndex });
+    return { pageId, selectedIndex, over, mode, readonly, setOver, drop, choose };
+  }, [store, pageId, selectedIndex, over, mode, readonly]);
 
+  if (pageIndex < 0) return null;
   return (
     <div className="cb-editor-canvas" data-mode={mode}>
-      <CatalogStyles context={context} />
-      <ScaledPage catalog={catalog} pageIndex={pageIndex} context={context} renderCell={renderCell} />
+      {styles}
+      <CellStateContext.Provider value={cells}>
+        <CanvasPage context={context} pageIndex={pageIndex} barcodes={barcodes} />
+      </CellStateContext.Provider>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Catalog } from '../../core/model/index.ts';
-import { createRenderContext, type RenderContext } from '../../core/render/index.ts';
+import { samePageRender, type RenderContext } from '../../core/render/index.ts';
+import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import { ScaledPage } from './page-canvas.tsx';
 import { thumbnailSelection } from './screen-rules.ts';
 import type { EditorStore } from './store.ts';
@@ -29,23 +30,35 @@ function useNearView<T extends Element>(): [React.RefObject<T>, boolean] {
   return [ref, near];
 }
 
+type ThumbnailProps = {
+  index: number;
+  context: RenderContext;
+  barcodes: boolean;
+  current: boolean;
+  picked: boolean;
+  label: string;
+  onPick: (e: MouseEvent, id: string) => void;
+};
+
+/** A thumbnail draws again when its own state or its page's drawing changes, not on every edit elsewhere. */
+const sameThumbnail = (a: ThumbnailProps, b: ThumbnailProps) =>
+  a.index === b.index &&
+  a.barcodes === b.barcodes &&
+  a.current === b.current &&
+  a.picked === b.picked &&
+  a.label === b.label &&
+  a.onPick === b.onPick &&
+  samePageRender(a.context, b.context, b.index);
+
 const Thumbnail = memo(function Thumbnail({
-  catalog,
   index,
   context,
   current,
   picked,
   label,
   onPick,
-}: {
-  catalog: Catalog;
-  index: number;
-  context: RenderContext;
-  current: boolean;
-  picked: boolean;
-  label: string;
-  onPick: (e: MouseEvent, id: string) => void;
-}) {
+}: ThumbnailProps) {
+  const catalog = context.catalog;
   const page = catalog.pages[index]!;
   const [ref, near] = useNearView<HTMLLIElement>();
   const { widthPx, heightPx } = context.size;
@@ -72,35 +85,39 @@ const Thumbnail = memo(function Thumbnail({
       </button>
     </li>
   );
-});
+}, sameThumbnail);
 
 /** The catalog's pages in order; the current one outlined, the picked ones (for bulk actions) tinted. */
 export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Catalog }) {
   const { t } = useTranslation('editor');
   const currentPageId = useEditorState(store, (s) => s.currentPageId);
   const selectedPages = useEditorState(store, (s) => s.selectedPages);
-  const context = createRenderContext(catalog, { mode: 'screen' });
-  const onPick = (e: MouseEvent, id: string) => {
-    const s = store.getState();
-    const next = thumbnailSelection(
-      s.catalog.pages.map((p) => p.id),
-      s.selectedPages,
-      s.currentPageId,
-      id,
-      { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey },
-    );
-    s.setSelectedPages(next.selected);
-    if (next.goTo) s.goToPage(id);
-  };
+  const context = useRenderContext(catalog);
+  const barcodes = useBarcodeEncoderReady();
+  const onPick = useCallback(
+    (e: MouseEvent, id: string) => {
+      const s = store.getState();
+      const next = thumbnailSelection(
+        s.catalog.pages.map((p) => p.id),
+        s.selectedPages,
+        s.currentPageId,
+        id,
+        { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey },
+      );
+      s.setSelectedPages(next.selected);
+      if (next.goTo) s.goToPage(id);
+    },
+    [store],
+  );
   return (
     <nav className="cb-page-thumbs" aria-label={t('screen.thumbnails')}>
       <ol>
         {catalog.pages.map((p, i) => (
           <Thumbnail
             key={p.id}
-            catalog={catalog}
             index={i}
             context={context}
+            barcodes={barcodes}
             current={p.id === currentPageId}
             picked={selectedPages.length > 1 && selectedPages.includes(p.id)}
             label={t('screen.thumbnail', { page: i + 1 })}

@@ -10,6 +10,7 @@ export {
   type CatalogDocumentViewProps,
 } from './document-view.tsx';
 export { renderCatalogHtml, type RenderHtmlOptions } from './html.tsx';
+export { readsOtherPages, samePageRender } from './same-render.ts';
 export type { CellWrapper, CellWrapperArgs } from './cells.tsx';
 export {
   createRenderContext,
