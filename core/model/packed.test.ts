@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCatalog } from '../../scripts/testing/sample-catalog.ts';
-import type { Catalog } from './catalog.ts';
+import { CatalogSchema, type Catalog } from './catalog.ts';
 import { packPages, unpackPages } from './packed.ts';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v));
@@ -30,5 +30,33 @@ describe('packPages / unpackPages', () => {
       pages: doc.pages.map((p) => ({ ...p, header: odd })),
     }) as unknown as Catalog;
     expect(unpackPages(json(packPages(weird)))).toEqual(weird);
+  });
+
+  it('sends products without their empty fields and puts each one back, null or [], where it was', () => {
+    const doc = CatalogSchema.parse(sampleCatalog({ products: 1000, perPage: 9, imageUrl: () => null }));
+    const packed = json(packPages(doc));
+    const text = JSON.stringify(packed);
+    expect(unpackPages(packed)).toEqual(json(doc));
+    // Nulls and empty lists of 1,000 products are a third of the text; a handful of lists name them.
+    expect(text.length).toBeLessThan(JSON.stringify(doc).length * 0.55);
+    expect(packed.omitted!.length).toBeLessThan(10);
+    const back = unpackPages(packed);
+    const a = back.pages.find((p) => p.elements.length > 1)!;
+    const [x, y] = a.elements as { properties: { images: unknown[] } }[];
+    expect(x!.properties.images).toEqual([]);
+    x!.properties.images.push('changed');
+    expect(y!.properties.images).toEqual([]);
+  });
+
+  it('keeps a product element whose own fields look like the packing marker', () => {
+    const doc = sampleCatalog({ products: 9, perPage: 9, imageUrl: () => null });
+    const odd = json({
+      ...doc,
+      pages: doc.pages.map((p) => ({
+        ...p,
+        elements: p.elements.map((e) => ({ ...e, __cbOmit: 'mine', images_style: null })),
+      })),
+    }) as unknown as Catalog;
+    expect(unpackPages(json(packPages(odd)))).toEqual(odd);
   });
 });

@@ -3,14 +3,58 @@
  * editor's page (its HTML and loader data) carries each repeated part once: `packPages` puts a page part that
  * occurs more than once in a table and leaves `{ [REF]: index }` in its places; `unpackPages` gives each page its
  * own copy back, so no two pages share an object after unpacking.
+ *
+ * Products repeat their empty fields too (a product element has some twenty null or [] fields: brand, sale
+ * price, variations...), a third of a 1,000-product catalog's text: a product element travels without them and
+ * names, by `{ [OMIT]: index }`, the list of fields to put back (a few lists serve the whole catalog).
  */
 import type { Catalog } from './catalog.ts';
 
 const REF = '__cbRef';
+const OMIT = '__cbOmit';
 const MIN_CHARS = 64;
 const SHARED_PARTS = ['layout', 'header', 'footer', 'headerElements', 'footerElements'] as const;
 
-export type PackedCatalog = { catalog: Catalog; table: unknown[] };
+/** `omitted` lists fields as "name" (null) or "name[]" (empty array), properties' fields as "properties.name". */
+export type PackedCatalog = { catalog: Catalog; table: unknown[]; omitted?: string[][] };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const emptyField = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0);
+
+/** A product element without its empty fields, and the list naming them; others (and odd ones) as they are. */
+function dropEmptyFields(el: unknown): { el: unknown; fields: string[] | null } {
+  if (!isObj(el) || el.type !== 'application/product' || OMIT in el || !isObj(el.properties))
+    return { el, fields: null };
+  const fields: string[] = [];
+  const out: Obj = {};
+  const props: Obj = {};
+  const take = (from: Obj, into: Obj, prefix: string) => {
+    for (const [k, v] of Object.entries(from)) {
+      if (emptyField(v)) fields.push(`${prefix}${k}${v === null ? '' : '[]'}`);
+      else into[k] = v;
+    }
+  };
+  const { properties, ...rest } = el;
+  take(rest, out, '');
+  take(properties as Obj, props, 'properties.');
+  if (!fields.length) return { el, fields: null };
+  out.properties = props;
+  return { el: out, fields };
+}
+
+function restoreEmptyFields(el: Obj, fields: string[]): Obj {
+  const { [OMIT]: _omit, ...out } = el;
+  const props: Obj = { ...(out.properties as Obj) };
+  for (const field of fields) {
+    const list = field.endsWith('[]');
+    const name = list ? field.slice(0, -2) : field;
+    const [into, key] = name.startsWith('properties.') ? [props, name.slice(11)] : [out, name];
+    into[key] = list ? [] : null;
+  }
+  out.properties = props;
+  return out;
+}
 
 const isRef = (v: unknown): v is { [REF]: number } =>
   !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && REF in v;
@@ -31,8 +75,27 @@ export function packPages(catalog: Catalog): PackedCatalog {
   );
   const table: unknown[] = [];
   const index = new Map<string, number>();
+  const omitted: string[][] = [];
+  const omitIndex = new Map<string, number>();
   const pages = catalog.pages.map((page, p) => {
     let out: Record<string, unknown> | null = null;
+    if (
+      Array.isArray(page.elements) &&
+      page.elements.some((e) => isObj(e) && e.type === 'application/product')
+    ) {
+      const elements = page.elements.map((e) => {
+        const packed = dropEmptyFields(e);
+        if (!packed.fields) return e;
+        const key = JSON.stringify(packed.fields);
+        let i = omitIndex.get(key);
+        if (i === undefined) {
+          i = omitted.push(packed.fields) - 1;
+          omitIndex.set(key, i);
+        }
+        return { ...(packed.el as Obj), [OMIT]: i };
+      });
+      out = { ...page, elements };
+    }
     SHARED_PARTS.forEach((key, k) => {
       const text = texts[p]![k];
       if (!text || counts.get(text)! < 2) return;
@@ -46,17 +109,24 @@ export function packPages(catalog: Catalog): PackedCatalog {
     });
     return out ?? page;
   });
-  return { catalog: { ...catalog, pages: pages as Catalog['pages'] }, table };
+  return { catalog: { ...catalog, pages: pages as Catalog['pages'] }, table, omitted };
 }
 
 export function unpackPages(packed: PackedCatalog): Catalog {
-  if (packed.table.length === 0) return packed.catalog;
+  const omitted = packed.omitted ?? [];
+  if (packed.table.length === 0 && omitted.length === 0) return packed.catalog;
   const pages = packed.catalog.pages.map((page) => {
     const out: Record<string, unknown> = { ...page };
     for (const key of SHARED_PARTS) {
       const v = out[key];
       if (isRef(v)) out[key] = structuredClone(packed.table[v[REF]]);
     }
+    if (omitted.length && Array.isArray(out.elements))
+      out.elements = out.elements.map((e: unknown) =>
+        isObj(e) && typeof e[OMIT] === 'number' && omitted[e[OMIT]]
+          ? restoreEmptyFields(e, omitted[e[OMIT]]!)
+          : e,
+      );
     return out;
   });
   return { ...packed.catalog, pages: pages as Catalog['pages'] };
