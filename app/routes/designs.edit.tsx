@@ -3,13 +3,18 @@ import { redirect, useLoaderData } from 'react-router';
 import { useMemo } from 'react';
 import { packPages, unpackPages, type Catalog, type PageLayout } from '../../core/model/index.ts';
 import { EditorScreen } from '../editor/editor-screen.tsx';
+import catalogFonts from '../styles/catalog-fonts.css?url';
 import editorStyles from '../styles/editor.css?url';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? 'Editor'} · Catalog Builder` },
 ];
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorStyles }];
+// The bundled fonts as files by URL (@font-face, fetched only when a page uses one): the fonts the PDF embeds.
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogFonts },
+  { rel: 'stylesheet', href: editorStyles },
+];
 
 /** SPEC §2.2 /designs/{designId}/edit[?readonly=true]: the merchant's own catalog, else a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
