@@ -58,17 +58,17 @@ export function ScaledPage({
   const fit = useFitScale(widthPx);
   // Before the container is measured (server render), a reasonable guess rather than nothing.
   const scale = width ? width / widthPx : fit.scale || 0.5;
+  // A new scale (the window resized, the first measure) moves the box, it does not draw the page again.
+  const view = useMemo(
+    () => (
+      <CatalogPageView catalog={catalog} pageIndex={pageIndex} context={context} renderCell={renderCell} />
+    ),
+    [catalog, pageIndex, context, renderCell],
+  );
   return (
     <div ref={width ? undefined : fit.ref} className="cb-editor-fit">
       <div className="cb-editor-fit__box" style={{ width: widthPx * scale, height: heightPx * scale }}>
-        <div style={{ transform: `scale(${scale})`, transformOrigin: '0 0', width: widthPx }}>
-          <CatalogPageView
-            catalog={catalog}
-            pageIndex={pageIndex}
-            context={context}
-            renderCell={renderCell}
-          />
-        </div>
+        <div style={{ transform: `scale(${scale})`, transformOrigin: '0 0', width: widthPx }}>{view}</div>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, startTransition, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Catalog } from '../../core/model/index.ts';
 import { samePageRender, type RenderContext } from '../../core/render/index.ts';
@@ -21,9 +21,14 @@ function useNearView<T extends Element>(): [React.RefObject<T>, boolean] {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver(([entry]) => setNear(!!entry?.isIntersecting), {
-      rootMargin: '400px',
-    });
+    // A transition: pages coming into view are drawn in slices between frames, so scrolling or a drag that
+    // starts right after opening keeps its frames short.
+    const observer = new IntersectionObserver(
+      ([entry]) => startTransition(() => setNear(!!entry?.isIntersecting)),
+      {
+        rootMargin: '400px',
+      },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
