@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, type PageLayout } from '../../core/model/index.ts';
 import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
-import type { TokenSource } from './api.ts';
 import { PageCanvas } from './page-canvas.tsx';
 import { PageToolbar } from './page-toolbar.tsx';
 import { redoable, undoable, type EditorState, type EditorStore } from './store.ts';
@@ -26,7 +25,6 @@ export type EditorScreenProps = {
   initialListings: ListingPage | null;
   /** Where "back" goes: the catalogs list standalone, the app's home inside the Shopify admin. */
   backUrl: string;
-  token?: TokenSource;
 };
 
 function SaveStatus({ store }: { store: EditorStore }) {
@@ -79,7 +77,7 @@ const countProducts = (s: EditorState) =>
 /** The catalog editor (SPEC §2.2): products to place, the pages, the current page and what can be done to it. */
 export function EditorScreen(props: EditorScreenProps) {
   const { t } = useTranslation('editor');
-  const { store, api } = useEditor(props.boot, props.token);
+  const { store, api } = useEditor(props.boot);
   useEditorShortcuts(store);
   const catalog = useEditorState(store, selectCatalog);
   const canUndo = useEditorState(store, undoable);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { ProductSchema, type Catalog, type ProductInput } from '../../core/model/index.ts';
 import type { PanelListing } from '../components/listings-panel/index.ts';
-import { createApiClient, type ApiClient, type TokenSource } from './api.ts';
+import { createApiClient, type ApiClient } from './api.ts';
 import { createEditorStore, currentPageIndex, type EditorState, type EditorStore } from './store.ts';
 import { readStoredPending, SaveQueue, type SyncOptions, type SyncText } from './sync.ts';
 
@@ -27,9 +27,9 @@ export type EditorBoot = {
  * The editor's store and save queue for one visit: made once, the queue started after hydration (it reads
  * sessionStorage and talks to the server) and stopped when the page goes.
  */
-export function useEditor(boot: EditorBoot, token?: TokenSource): { store: EditorStore; api: ApiClient } {
+export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClient } {
   const { t } = useTranslation('editor');
-  const api = useMemo(() => createApiClient(token), [token]);
+  const api = useMemo(() => createApiClient(), []);
   const [store] = useState(() => {
     const storage = typeof window === 'undefined' ? null : window.sessionStorage;
     const restored = boot.readonly ? [] : readStoredPending(storage, boot.catalog._id, boot.saves);
