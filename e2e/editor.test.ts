@@ -206,6 +206,41 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     expect((await saved())[0]).not.toEqual(before);
   });
 
+  it('changes the catalog settings in the branding tab, each change one undo step, saved', async () => {
+    type Settings = {
+      nbProductsPage: number;
+      cropImages: boolean;
+      language: string;
+      page_format: string | null;
+    };
+    const catalog = async (): Promise<{ settings: Settings; default_footer: string }> =>
+      (await (await api.get(`/api/v1/catalogs/${catalogId}`)).json()).data;
+    await page.getByRole('tab', { name: 'Branding' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Catalog settings' }));
+    await page.getByLabel('Products per page').selectOption('6');
+    await page.getByLabel('Page format').selectOption('Letter');
+    await page.getByLabel('Crop images').check();
+    await page.getByLabel('Language').selectOption('fr');
+    await settled();
+    expect((await catalog()).settings).toMatchObject({
+      nbProductsPage: 6,
+      page_format: 'Letter',
+      cropImages: true,
+      language: 'fr',
+    });
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await expect.poll(() => page.getByLabel('Language').inputValue()).toBe('en');
+    await settled();
+    expect((await catalog()).settings).toMatchObject({ cropImages: true, language: 'en' });
+    await page.getByLabel('Default footer').fill('maison.example · +33 1 23 45 67 89');
+    await page.keyboard.press('Tab');
+    await settled();
+    expect((await catalog()).default_footer).toBe('maison.example · +33 1 23 45 67 89');
+    await shot('editor-branding-1440');
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Products', exact: true }));
+  });
+
   it('has no serious accessibility finding and works 390 px wide', async () => {
     await expectNoSeriousAxe();
     await shot('editor-1440');
@@ -216,7 +251,30 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await expectNoSeriousAxe();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    // A page of 12 small cells: each empty cell's hint stays inside its own cell, its text inside the hint.
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('menuitem', { name: /^12 products per page/ }).click();
+    await expect.poll(() => page.locator('.cb-edit-cell__hint').count()).toBe(12);
+    const escapes = await page.evaluate(() =>
+      [...document.querySelectorAll('.cb-edit-cell__hint')].flatMap((hint, i) => {
+        const own = hint.getBoundingClientRect();
+        const cell = hint.parentElement!.getBoundingClientRect();
+        const inside =
+          own.left >= cell.left - 0.5 &&
+          own.right <= cell.right + 0.5 &&
+          own.top >= cell.top - 0.5 &&
+          own.bottom <= cell.bottom + 0.5;
+        const fits = hint.scrollHeight <= hint.clientHeight + 1 && hint.scrollWidth <= hint.clientWidth + 1;
+        return inside && fits ? [] : [i];
+      }),
+    );
+    expect(escapes).toEqual([]);
     await shot('editor-390');
+    await page.getByRole('button', { name: 'Remove page' }).click();
+    await page.getByRole('tab', { name: 'Branding' }).click();
+    await expectVisible(page.getByLabel('Products per page'));
+    await shot('editor-branding-390');
+    await page.getByRole('tab', { name: 'Products' }).click();
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 

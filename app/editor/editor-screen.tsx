@@ -1,8 +1,9 @@
-import { Banner, BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Button, ButtonGroup, Tabs, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, type PageLayout } from '../../core/model/index.ts';
 import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
+import { BrandingPanel } from './branding-panel.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { PageToolbar } from './page-toolbar.tsx';
 import { redoable, undoable, type EditorState, type EditorStore } from './store.ts';
@@ -86,6 +87,8 @@ export function EditorScreen(props: EditorScreenProps) {
   const productCount = useEditorState(store, countProducts);
   // Marks the screen as interactive once React has hydrated it (the editor benchmark waits for it).
   const [hydrated, setHydrated] = useState(false);
+  // The left tabs (SPEC §2.2): products by default, then the catalog's branding.
+  const [tab, setTab] = useState(0);
   useEffect(() => setHydrated(true), []);
 
   const place = (listing: Parameters<typeof productFromListing>[0]) => {
@@ -144,23 +147,39 @@ export function EditorScreen(props: EditorScreenProps) {
       ) : null}
       <Notices store={store} />
       <div className="cb-editor-body">
-        <aside className="cb-editor-side" aria-labelledby="cb-editor-products-title">
-          <BlockStack gap="200">
-            <Text as="h2" variant="headingMd" id="cb-editor-products-title">
-              {t('screen.products')}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t('screen.pickHint')}
-            </Text>
-            <ListingsPanel
-              accounts={props.accounts}
-              initialAccountId={props.accounts[0]!.id}
-              initialPage={props.initialListings}
-              onPick={readonly ? undefined : place}
-              pickLabel={(title) => t('screen.place', { title })}
-              dragType={readonly ? undefined : LISTING_DRAG_TYPE}
-            />
-          </BlockStack>
+        <aside className="cb-editor-side" aria-label={t('tabs.label')}>
+          <Tabs
+            tabs={[
+              { id: 'cb-tab-products', content: t('tabs.products'), panelID: 'cb-panel-products' },
+              { id: 'cb-tab-branding', content: t('tabs.branding'), panelID: 'cb-panel-branding' },
+            ]}
+            selected={tab}
+            onSelect={setTab}
+            fitted
+          >
+            <div className="cb-editor-side__panel">
+              {tab === 0 ? (
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd" id="cb-editor-products-title">
+                    {t('screen.products')}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {t('screen.pickHint')}
+                  </Text>
+                  <ListingsPanel
+                    accounts={props.accounts}
+                    initialAccountId={props.accounts[0]!.id}
+                    initialPage={props.initialListings}
+                    onPick={readonly ? undefined : place}
+                    pickLabel={(title) => t('screen.place', { title })}
+                    dragType={readonly ? undefined : LISTING_DRAG_TYPE}
+                  />
+                </BlockStack>
+              ) : (
+                <BrandingPanel store={store} readonly={readonly} />
+              )}
+            </div>
+          </Tabs>
         </aside>
         <Thumbnails store={store} catalog={catalog} />
         <main className="cb-editor-main">
