@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
 import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
@@ -241,6 +242,22 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await expectVisible(page.getByRole('heading', { name: 'Products', exact: true }));
   });
 
+  it('zooms the page from the top bar and back to 100 %', async () => {
+    const box = page.locator('.cb-editor-canvas .cb-editor-fit__box');
+    const fitted = (await box.boundingBox())!.width;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('1.25');
+    expect((await box.boundingBox())!.width).toBeCloseTo(fitted * 1.25, 0);
+    // Zoomed, the page scrolls inside its box: the screen itself does not widen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('0.75');
+    await page.getByRole('button', { name: 'Zoom 75 %: back to 100 %' }).click();
+    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('1');
+    expect((await box.boundingBox())!.width).toBeCloseTo(fitted, 0);
+  });
+
   it('has no serious accessibility finding and works 390 px wide', async () => {
     await expectNoSeriousAxe();
     await shot('editor-1440');
@@ -276,6 +293,32 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await shot('editor-branding-390');
     await page.getByRole('tab', { name: 'Products' }).click();
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('goes to the next and previous section end with Ctrl+Alt+Shift+→/←', async () => {
+    const shoes = [makeProduct(1, { category: 'Shoes' }), makeProduct(2, { category: 'Shoes' })];
+    const bags = [makeProduct(3, { category: 'Bags' })];
+    const res = await api.post('/api/v1/catalogs', {
+      catalog: {
+        title: 'Sections',
+        pages: [
+          coverPage('front'),
+          productPage('s1', shoes.slice(0, 1)),
+          productPage('s2', shoes.slice(1)),
+          productPage('b1', bags),
+        ],
+      },
+    });
+    const id = (await res.json()).data._id;
+    await page.goto(`${server.url}/designs/${id}/edit`);
+    await page.locator('.cb-editor[data-hydrated]').waitFor();
+    await expectText(page.getByTestId('page-position'), 'Page 1 of 4');
+    await page.keyboard.press('Control+Alt+Shift+ArrowRight');
+    await expectText(page.getByTestId('page-position'), 'Page 3 of 4');
+    await page.keyboard.press('Control+Alt+Shift+ArrowRight');
+    await expectText(page.getByTestId('page-position'), 'Page 4 of 4');
+    await page.keyboard.press('Control+Alt+Shift+ArrowLeft');
+    await expectText(page.getByTestId('page-position'), 'Page 3 of 4');
   });
 
   it('keeps a read-only visit from changing the catalog, and another merchant out', async () => {

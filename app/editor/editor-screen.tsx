@@ -70,6 +70,47 @@ function Notices({ store }: { store: EditorStore }) {
   );
 }
 
+/** The zoom steps of the top bar, over the page's fitted size. */
+export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+function ZoomControl({ store }: { store: EditorStore }) {
+  const { t } = useTranslation('editor');
+  const zoom = useEditorState(store, (s) => s.zoom);
+  const step = (direction: 1 | -1) => {
+    const next = direction === 1 ? ZOOM_STEPS.find((z) => z > zoom) : ZOOM_STEPS.findLast((z) => z < zoom);
+    if (next !== undefined) store.getState().setZoom(next);
+  };
+  const percent = `${Math.round(zoom * 100)} %`;
+  return (
+    <div className="cb-zoom" role="group" aria-label={t('zoom.label')}>
+      <Button
+        size="slim"
+        onClick={() => step(-1)}
+        disabled={zoom <= ZOOM_STEPS[0]!}
+        accessibilityLabel={t('zoom.out')}
+      >
+        −
+      </Button>
+      <Button
+        size="slim"
+        variant="tertiary"
+        onClick={() => store.getState().setZoom(1)}
+        accessibilityLabel={t('zoom.reset', { percent })}
+      >
+        {percent}
+      </Button>
+      <Button
+        size="slim"
+        onClick={() => step(1)}
+        disabled={zoom >= ZOOM_STEPS.at(-1)!}
+        accessibilityLabel={t('zoom.in')}
+      >
+        +
+      </Button>
+    </div>
+  );
+}
+
 const selectCatalog = (s: EditorState) => s.catalog;
 /** Products placed in the catalog (the top bar's count follows every change, SPEC §4 Save). */
 const countProducts = (s: EditorState) =>
@@ -117,6 +158,7 @@ export function EditorScreen(props: EditorScreenProps) {
             {t('screen.productCount', { count: productCount })}
           </span>
           <SaveStatus store={store} />
+          <ZoomControl store={store} />
           {readonly ? null : (
             <ButtonGroup variant="segmented">
               <Button

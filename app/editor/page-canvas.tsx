@@ -35,18 +35,21 @@ export function ScaledPage({
   pageIndex,
   context,
   width,
+  zoom = 1,
   renderCell,
 }: {
   catalog: Catalog;
   pageIndex: number;
   context: RenderContext;
   width?: number;
+  /** The top bar's zoom over the fitted size; past 1 the page scrolls inside its box. */
+  zoom?: number;
   renderCell?: (args: CellWrapperArgs) => React.ReactNode;
 }) {
   const { widthPx, heightPx } = context.size;
   const fit = useFitScale(widthPx);
   // Before the container is measured (server render), a reasonable guess rather than nothing.
-  const scale = width ? width / widthPx : fit.scale || 0.5;
+  const scale = (width ? width / widthPx : fit.scale || 0.5) * zoom;
   return (
     <div ref={width ? undefined : fit.ref} className="cb-editor-fit">
       <div className="cb-editor-fit__box" style={{ width: widthPx * scale, height: heightPx * scale }}>
@@ -84,6 +87,7 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
   const selection = useEditorState(store, (s) => s.selection);
   const mode = useEditorState(store, (s) => s.mode);
   const readonly = useEditorState(store, (s) => s.readonly);
+  const zoom = useEditorState(store, (s) => s.zoom);
   const [over, setOver] = useState<number | null>(null);
   const context = createRenderContext(catalog, { mode: 'screen' });
   const pageIndex = catalog.pages.findIndex((p) => p.id === currentPageId);
@@ -157,9 +161,15 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
   };
 
   return (
-    <div className="cb-editor-canvas" data-mode={mode}>
+    <div className="cb-editor-canvas" data-mode={mode} data-zoom={zoom}>
       <CatalogStyles context={context} />
-      <ScaledPage catalog={catalog} pageIndex={pageIndex} context={context} renderCell={renderCell} />
+      <ScaledPage
+        catalog={catalog}
+        pageIndex={pageIndex}
+        context={context}
+        zoom={zoom}
+        renderCell={renderCell}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { sectionEnd } from '../../core/commands/index.ts';
 import { ProductSchema, type Catalog, type ProductInput } from '../../core/model/index.ts';
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import { createApiClient, type ApiClient } from './api.ts';
@@ -88,7 +89,7 @@ const typing = (target: EventTarget | null) =>
 
 /**
  * The editor's keyboard shortcuts (SPEC §2.2): Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Alt+→/← next and
- * previous page, Ctrl+Shift+D developer mode, Delete/Backspace removes the selected element. Keys typed into
+ * previous page, Ctrl+Alt+Shift+→/← next and previous section end, Ctrl+Shift+D developer mode, Delete/Backspace removes the selected element. Keys typed into
  * a field are the field's.
  */
 export function useEditorShortcuts(store: EditorStore) {
@@ -108,6 +109,10 @@ export function useEditorShortcuts(store: EditorStore) {
       } else if (mod && e.shiftKey && key === 'd') {
         e.preventDefault();
         s.toggleDevMode();
+      } else if (mod && e.altKey && e.shiftKey && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
+        e.preventDefault();
+        const to = sectionEnd(s.catalog, currentPageIndex(s), e.key === 'ArrowRight' ? 1 : -1);
+        if (to !== null) s.goToPage(s.catalog.pages[to]!.id);
       } else if (e.altKey && !mod && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
         e.preventDefault();
         const i = currentPageIndex(s) + (e.key === 'ArrowRight' ? 1 : -1);
