@@ -15,6 +15,8 @@ let context: BrowserContext;
 let page: Page;
 let api: ReturnType<typeof client>;
 let catalogId: string;
+/** The catalog of the sections test, which the sidebar test goes on with. */
+let sectionsId: string;
 
 /** A paying merchant signed in both in the browser and in `api` (the same session). */
 async function signIn(email: string) {
@@ -296,15 +298,16 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
   });
 
   it('goes to the next and previous section end with Ctrl+Alt+Shift+→/←', async () => {
-    const shoes = [makeProduct(1, { category: 'Shoes' }), makeProduct(2, { category: 'Shoes' })];
-    const bags = [makeProduct(3, { category: 'Bags' })];
+    // Shoes: 10 products on pages 2 and 3 (a section long enough for a summary page), then Bags.
+    const shoes = Array.from({ length: 10 }, (_, i) => makeProduct(i + 1, { category: 'Shoes' }));
+    const bags = [makeProduct(11, { category: 'Bags' })];
     const res = await api.post('/api/v1/catalogs', {
       catalog: {
         title: 'Sections',
         pages: [
           coverPage('front'),
-          productPage('s1', shoes.slice(0, 1)),
-          productPage('s2', shoes.slice(1)),
+          productPage('s1', shoes.slice(0, 9), 9),
+          productPage('s2', shoes.slice(9)),
           productPage('b1', bags),
         ],
       },
@@ -319,6 +322,40 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await expectText(page.getByTestId('page-position'), 'Page 4 of 4');
     await page.keyboard.press('Control+Alt+Shift+ArrowLeft');
     await expectText(page.getByTestId('page-position'), 'Page 3 of 4');
+    sectionsId = id;
+  });
+
+  it('acts on the selection from the right sidebar: the page, a product, several pages', async () => {
+    type Page = { kind: string; showHeadersFooters: boolean; elements: { type: string }[] };
+    const pages = async (): Promise<Page[]> =>
+      (await (await api.get(`/api/v1/catalogs/${sectionsId}`)).json()).data.pages;
+    const sidebar = page.getByTestId('context-sidebar');
+    // Nothing chosen: the current page.
+    await expectVisible(sidebar.getByRole('heading', { name: 'Page 3' }));
+    const shown = (await pages())[2]!.showHeadersFooters;
+    await sidebar.getByLabel('Show headers and footers').click();
+    await settled();
+    expect((await pages())[2]!.showHeadersFooters).toBe(!shown);
+    // A product chosen: what it is, and removing it.
+    await cell(0).click();
+    await expectVisible(sidebar.getByRole('heading', { name: 'Product 10' }));
+    await expectVisible(sidebar.getByText('SKU-10'));
+    await shot('editor-sidebar-product-1440');
+    await sidebar.getByRole('button', { name: 'Remove from the page' }).click();
+    await expectVisible(sidebar.getByRole('heading', { name: 'Empty cell 1' }));
+    await settled();
+    expect((await pages())[2]!.elements[0]!.type).toBe('application/void');
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await settled();
+    // Several pages chosen in the thumbnails: the bulk actions, among them the summary pages.
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await page.getByRole('button', { name: 'Page 3', exact: true }).click({ modifiers: ['Control'] });
+    await expectVisible(sidebar.getByRole('heading', { name: '2 pages selected' }));
+    await sidebar.getByRole('button', { name: 'Add summary pages' }).click();
+    await settled();
+    const after = await pages();
+    expect(after).toHaveLength(5);
+    expect(after[3]!.kind).not.toBe(after[2]!.kind);
   });
 
   it('keeps a read-only visit from changing the catalog, and another merchant out', async () => {

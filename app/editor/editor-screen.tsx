@@ -5,6 +5,7 @@ import { isProductElement, type PageLayout } from '../../core/model/index.ts';
 import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
 import { BrandingPanel } from './branding-panel.tsx';
 import { PageCanvas } from './page-canvas.tsx';
+import { SelectionSidebar } from './selection-sidebar.tsx';
 import { PageToolbar } from './page-toolbar.tsx';
 import { redoable, undoable, type EditorState, type EditorStore } from './store.ts';
 import { savedAgo } from './screen-rules.ts';
@@ -229,6 +230,7 @@ export function EditorScreen(props: EditorScreenProps) {
           <PageCanvas store={store} catalog={catalog} />
           <p className="cb-editor-shortcuts">{t('screen.shortcuts')}</p>
         </main>
+        <SelectionSidebar store={store} />
       </div>
     </div>
   );
