@@ -31,7 +31,10 @@ export default [
   route('manager', 'routes/manager.tsx', [route('allcatalogs', 'routes/manager.allcatalogs.tsx')]),
 
   // Shopify embedded app
-  route('app', 'routes/app.tsx', [index('routes/app._index.tsx')]),
+  route('app', 'routes/app.tsx', [
+    index('routes/app._index.tsx'),
+    route('designs/:designId/edit', 'routes/app.designs.edit.tsx'),
+  ]),
   route('shopify/auth/login', 'routes/shopify.auth.login.tsx'),
   route('shopify/auth/*', 'routes/shopify.auth.splat.ts'),
   route('webhooks/shopify', 'routes/webhooks.shopify.ts'),

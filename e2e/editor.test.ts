@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
 import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
@@ -14,6 +15,8 @@ let context: BrowserContext;
 let page: Page;
 let api: ReturnType<typeof client>;
 let catalogId: string;
+/** The catalog of the sections test, which the sidebar test goes on with. */
+let sectionsId: string;
 
 /** A paying merchant signed in both in the browser and in `api` (the same session). */
 async function signIn(email: string) {
@@ -206,6 +209,57 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     expect((await saved())[0]).not.toEqual(before);
   });
 
+  it('changes the catalog settings in the branding tab, each change one undo step, saved', async () => {
+    type Settings = {
+      nbProductsPage: number;
+      cropImages: boolean;
+      language: string;
+      page_format: string | null;
+    };
+    const catalog = async (): Promise<{ settings: Settings; default_footer: string }> =>
+      (await (await api.get(`/api/v1/catalogs/${catalogId}`)).json()).data;
+    await page.getByRole('tab', { name: 'Branding' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Catalog settings' }));
+    await page.getByLabel('Products per page').selectOption('6');
+    await page.getByLabel('Page format').selectOption('Letter');
+    await page.getByLabel('Crop images').check();
+    await page.getByLabel('Language').selectOption('fr');
+    await settled();
+    expect((await catalog()).settings).toMatchObject({
+      nbProductsPage: 6,
+      page_format: 'Letter',
+      cropImages: true,
+      language: 'fr',
+    });
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await expect.poll(() => page.getByLabel('Language').inputValue()).toBe('en');
+    await settled();
+    expect((await catalog()).settings).toMatchObject({ cropImages: true, language: 'en' });
+    await page.getByLabel('Default footer').fill('maison.example · +33 1 23 45 67 89');
+    await page.keyboard.press('Tab');
+    await settled();
+    expect((await catalog()).default_footer).toBe('maison.example · +33 1 23 45 67 89');
+    await shot('editor-branding-1440');
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Products', exact: true }));
+  });
+
+  it('zooms the page from the top bar and back to 100 %', async () => {
+    const box = page.locator('.cb-editor-canvas .cb-editor-fit__box');
+    const fitted = (await box.boundingBox())!.width;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('1.25');
+    expect((await box.boundingBox())!.width).toBeCloseTo(fitted * 1.25, 0);
+    // Zoomed, the page scrolls inside its box: the screen itself does not widen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('0.75');
+    await page.getByRole('button', { name: 'Zoom 75 %: back to 100 %' }).click();
+    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('1');
+    expect((await box.boundingBox())!.width).toBeCloseTo(fitted, 0);
+  });
+
   it('has no serious accessibility finding and works 390 px wide', async () => {
     await expectNoSeriousAxe();
     await shot('editor-1440');
@@ -216,8 +270,92 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await expectNoSeriousAxe();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    // A page of 12 small cells: each empty cell's hint stays inside its own cell, its text inside the hint.
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('menuitem', { name: /^12 products per page/ }).click();
+    await expect.poll(() => page.locator('.cb-edit-cell__hint').count()).toBe(12);
+    const escapes = await page.evaluate(() =>
+      [...document.querySelectorAll('.cb-edit-cell__hint')].flatMap((hint, i) => {
+        const own = hint.getBoundingClientRect();
+        const cell = hint.parentElement!.getBoundingClientRect();
+        const inside =
+          own.left >= cell.left - 0.5 &&
+          own.right <= cell.right + 0.5 &&
+          own.top >= cell.top - 0.5 &&
+          own.bottom <= cell.bottom + 0.5;
+        const fits = hint.scrollHeight <= hint.clientHeight + 1 && hint.scrollWidth <= hint.clientWidth + 1;
+        return inside && fits ? [] : [i];
+      }),
+    );
+    expect(escapes).toEqual([]);
     await shot('editor-390');
+    await page.getByRole('button', { name: 'Remove page' }).click();
+    await page.getByRole('tab', { name: 'Branding' }).click();
+    await expectVisible(page.getByLabel('Products per page'));
+    await shot('editor-branding-390');
+    await page.getByRole('tab', { name: 'Products' }).click();
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('goes to the next and previous section end with Ctrl+Alt+Shift+→/←', async () => {
+    // Shoes: 10 products on pages 2 and 3 (a section long enough for a summary page), then Bags.
+    const shoes = Array.from({ length: 10 }, (_, i) => makeProduct(i + 1, { category: 'Shoes' }));
+    const bags = [makeProduct(11, { category: 'Bags' })];
+    const res = await api.post('/api/v1/catalogs', {
+      catalog: {
+        title: 'Sections',
+        pages: [
+          coverPage('front'),
+          productPage('s1', shoes.slice(0, 9), 9),
+          productPage('s2', shoes.slice(9)),
+          productPage('b1', bags),
+        ],
+      },
+    });
+    const id = (await res.json()).data._id;
+    await page.goto(`${server.url}/designs/${id}/edit`);
+    await page.locator('.cb-editor[data-hydrated]').waitFor();
+    await expectText(page.getByTestId('page-position'), 'Page 1 of 4');
+    await page.keyboard.press('Control+Alt+Shift+ArrowRight');
+    await expectText(page.getByTestId('page-position'), 'Page 3 of 4');
+    await page.keyboard.press('Control+Alt+Shift+ArrowRight');
+    await expectText(page.getByTestId('page-position'), 'Page 4 of 4');
+    await page.keyboard.press('Control+Alt+Shift+ArrowLeft');
+    await expectText(page.getByTestId('page-position'), 'Page 3 of 4');
+    sectionsId = id;
+  });
+
+  it('acts on the selection from the right sidebar: the page, a product, several pages', async () => {
+    type Page = { kind: string; showHeadersFooters: boolean; elements: { type: string }[] };
+    const pages = async (): Promise<Page[]> =>
+      (await (await api.get(`/api/v1/catalogs/${sectionsId}`)).json()).data.pages;
+    const sidebar = page.getByTestId('context-sidebar');
+    // Nothing chosen: the current page.
+    await expectVisible(sidebar.getByRole('heading', { name: 'Page 3' }));
+    const shown = (await pages())[2]!.showHeadersFooters;
+    await sidebar.getByLabel('Show headers and footers').click();
+    await settled();
+    expect((await pages())[2]!.showHeadersFooters).toBe(!shown);
+    // A product chosen: what it is, and removing it.
+    await cell(0).click();
+    await expectVisible(sidebar.getByRole('heading', { name: 'Product 10' }));
+    await expectVisible(sidebar.getByText('SKU-10'));
+    await shot('editor-sidebar-product-1440');
+    await sidebar.getByRole('button', { name: 'Remove from the page' }).click();
+    await expectVisible(sidebar.getByRole('heading', { name: 'Empty cell 1' }));
+    await settled();
+    expect((await pages())[2]!.elements[0]!.type).toBe('application/void');
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await settled();
+    // Several pages chosen in the thumbnails: the bulk actions, among them the summary pages.
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await page.getByRole('button', { name: 'Page 3', exact: true }).click({ modifiers: ['Control'] });
+    await expectVisible(sidebar.getByRole('heading', { name: '2 pages selected' }));
+    await sidebar.getByRole('button', { name: 'Add summary pages' }).click();
+    await settled();
+    const after = await pages();
+    expect(after).toHaveLength(5);
+    expect(after[3]!.kind).not.toBe(after[2]!.kind);
   });
 
   it('keeps a read-only visit from changing the catalog, and another merchant out', async () => {

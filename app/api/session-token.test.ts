@@ -70,7 +70,9 @@ describe('API calls of the embedded app (Shopify session tokens, DESIGN §1)', (
     const built = list.data.find((c) => c.title === 'Spring from the admin')!;
     expect(html).toContain('Spring from the admin');
     // The row keeps the admin's query (never the one-time token) so the editor opens for the same shop.
-    expect(html).toContain(`href="/designs/${built._id}/edit?embedded=1&amp;shop=${SHOP}&amp;host=${host}"`);
+    expect(html).toContain(
+      `href="/app/designs/${built._id}/edit?embedded=1&amp;shop=${SHOP}&amp;host=${host}"`,
+    );
     expect(html).toContain('New catalog');
   });
 

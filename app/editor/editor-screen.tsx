@@ -1,10 +1,11 @@
-import { Banner, BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Button, ButtonGroup, Tabs, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, type PageLayout } from '../../core/model/index.ts';
 import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
-import type { TokenSource } from './api.ts';
+import { BrandingPanel } from './branding-panel.tsx';
 import { PageCanvas } from './page-canvas.tsx';
+import { SelectionSidebar } from './selection-sidebar.tsx';
 import { PageToolbar } from './page-toolbar.tsx';
 import { redoable, undoable, type EditorState, type EditorStore } from './store.ts';
 import { savedAgo } from './screen-rules.ts';
@@ -26,7 +27,6 @@ export type EditorScreenProps = {
   initialListings: ListingPage | null;
   /** Where "back" goes: the catalogs list standalone, the app's home inside the Shopify admin. */
   backUrl: string;
-  token?: TokenSource;
 };
 
 function SaveStatus({ store }: { store: EditorStore }) {
@@ -71,6 +71,47 @@ function Notices({ store }: { store: EditorStore }) {
   );
 }
 
+/** The zoom steps of the top bar, over the page's fitted size. */
+export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+function ZoomControl({ store }: { store: EditorStore }) {
+  const { t } = useTranslation('editor');
+  const zoom = useEditorState(store, (s) => s.zoom);
+  const step = (direction: 1 | -1) => {
+    const next = direction === 1 ? ZOOM_STEPS.find((z) => z > zoom) : ZOOM_STEPS.findLast((z) => z < zoom);
+    if (next !== undefined) store.getState().setZoom(next);
+  };
+  const percent = `${Math.round(zoom * 100)} %`;
+  return (
+    <div className="cb-zoom" role="group" aria-label={t('zoom.label')}>
+      <Button
+        size="slim"
+        onClick={() => step(-1)}
+        disabled={zoom <= ZOOM_STEPS[0]!}
+        accessibilityLabel={t('zoom.out')}
+      >
+        −
+      </Button>
+      <Button
+        size="slim"
+        variant="tertiary"
+        onClick={() => store.getState().setZoom(1)}
+        accessibilityLabel={t('zoom.reset', { percent })}
+      >
+        {percent}
+      </Button>
+      <Button
+        size="slim"
+        onClick={() => step(1)}
+        disabled={zoom >= ZOOM_STEPS.at(-1)!}
+        accessibilityLabel={t('zoom.in')}
+      >
+        +
+      </Button>
+    </div>
+  );
+}
+
 const selectCatalog = (s: EditorState) => s.catalog;
 /** Products placed in the catalog (the top bar's count follows every change, SPEC §4 Save). */
 const countProducts = (s: EditorState) =>
@@ -79,7 +120,7 @@ const countProducts = (s: EditorState) =>
 /** The catalog editor (SPEC §2.2): products to place, the pages, the current page and what can be done to it. */
 export function EditorScreen(props: EditorScreenProps) {
   const { t } = useTranslation('editor');
-  const { store, api } = useEditor(props.boot, props.token);
+  const { store, api } = useEditor(props.boot);
   useEditorShortcuts(store);
   const catalog = useEditorState(store, selectCatalog);
   const canUndo = useEditorState(store, undoable);
@@ -88,6 +129,8 @@ export function EditorScreen(props: EditorScreenProps) {
   const productCount = useEditorState(store, countProducts);
   // Marks the screen as interactive once React has hydrated it (the editor benchmark waits for it).
   const [hydrated, setHydrated] = useState(false);
+  // The left tabs (SPEC §2.2): products by default, then the catalog's branding.
+  const [tab, setTab] = useState(0);
   useEffect(() => setHydrated(true), []);
 
   const place = (listing: Parameters<typeof productFromListing>[0]) => {
@@ -116,6 +159,7 @@ export function EditorScreen(props: EditorScreenProps) {
             {t('screen.productCount', { count: productCount })}
           </span>
           <SaveStatus store={store} />
+          <ZoomControl store={store} />
           {readonly ? null : (
             <ButtonGroup variant="segmented">
               <Button
@@ -146,23 +190,39 @@ export function EditorScreen(props: EditorScreenProps) {
       ) : null}
       <Notices store={store} />
       <div className="cb-editor-body">
-        <aside className="cb-editor-side" aria-labelledby="cb-editor-products-title">
-          <BlockStack gap="200">
-            <Text as="h2" variant="headingMd" id="cb-editor-products-title">
-              {t('screen.products')}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t('screen.pickHint')}
-            </Text>
-            <ListingsPanel
-              accounts={props.accounts}
-              initialAccountId={props.accounts[0]!.id}
-              initialPage={props.initialListings}
-              onPick={readonly ? undefined : place}
-              pickLabel={(title) => t('screen.place', { title })}
-              dragType={readonly ? undefined : LISTING_DRAG_TYPE}
-            />
-          </BlockStack>
+        <aside className="cb-editor-side" aria-label={t('tabs.label')}>
+          <Tabs
+            tabs={[
+              { id: 'cb-tab-products', content: t('tabs.products'), panelID: 'cb-panel-products' },
+              { id: 'cb-tab-branding', content: t('tabs.branding'), panelID: 'cb-panel-branding' },
+            ]}
+            selected={tab}
+            onSelect={setTab}
+            fitted
+          >
+            <div className="cb-editor-side__panel">
+              {tab === 0 ? (
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd" id="cb-editor-products-title">
+                    {t('screen.products')}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {t('screen.pickHint')}
+                  </Text>
+                  <ListingsPanel
+                    accounts={props.accounts}
+                    initialAccountId={props.accounts[0]!.id}
+                    initialPage={props.initialListings}
+                    onPick={readonly ? undefined : place}
+                    pickLabel={(title) => t('screen.place', { title })}
+                    dragType={readonly ? undefined : LISTING_DRAG_TYPE}
+                  />
+                </BlockStack>
+              ) : (
+                <BrandingPanel store={store} readonly={readonly} />
+              )}
+            </div>
+          </Tabs>
         </aside>
         <Thumbnails store={store} catalog={catalog} />
         <main className="cb-editor-main">
@@ -170,6 +230,7 @@ export function EditorScreen(props: EditorScreenProps) {
           <PageCanvas store={store} catalog={catalog} />
           <p className="cb-editor-shortcuts">{t('screen.shortcuts')}</p>
         </main>
+        <SelectionSidebar store={store} />
       </div>
     </div>
   );

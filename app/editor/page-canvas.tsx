@@ -46,19 +46,22 @@ export function ScaledPage({
   pageIndex,
   context,
   width,
+  zoom = 1,
   renderCell,
 }: {
   catalog: Catalog;
   pageIndex: number;
   context: RenderContext;
   width?: number;
+  /** The top bar's zoom over the fitted size; past 1 the page scrolls inside its box. */
+  zoom?: number;
   renderCell?: (args: CellWrapperArgs) => React.ReactNode;
 }) {
   const { widthPx, heightPx } = context.size;
   const fit = useFitScale(widthPx);
   // Before the container is measured (server render), a reasonable guess rather than nothing.
-  const scale = width ? width / widthPx : fit.scale || 0.5;
-  // A new scale (the window resized, the first measure) moves the box, it does not draw the page again.
+  const scale = (width ? width / widthPx : fit.scale || 0.5) * zoom;
+  // A new scale (the window resized, the first measure, a zoom) moves the box, it does not draw the page again.
   const view = useMemo(
     () => (
       <CatalogPageView catalog={catalog} pageIndex={pageIndex} context={context} renderCell={renderCell} />
@@ -164,9 +167,11 @@ const CanvasPage = memo(
   function CanvasPage({
     context,
     pageIndex,
+    zoom,
   }: {
     context: RenderContext;
     pageIndex: number;
+    zoom: number;
     barcodes: boolean;
   }) {
     return (
@@ -174,12 +179,14 @@ const CanvasPage = memo(
         catalog={context.catalog}
         pageIndex={pageIndex}
         context={context}
+        zoom={zoom}
         renderCell={renderEditCell}
       />
     );
   },
   (a, b) =>
     a.pageIndex === b.pageIndex &&
+    a.zoom === b.zoom &&
     a.barcodes === b.barcodes &&
     samePageRender(a.context, b.context, b.pageIndex),
 );
@@ -190,6 +197,7 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
   const selection = useEditorState(store, (s) => s.selection);
   const mode = useEditorState(store, (s) => s.mode);
   const readonly = useEditorState(store, (s) => s.readonly);
+  const zoom = useEditorState(store, (s) => s.zoom);
   const [over, setOver] = useState<number | null>(null);
   const context = useRenderContext(catalog);
   const barcodes = useBarcodeEncoderReady();
@@ -221,10 +229,10 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
 
   if (pageIndex < 0) return null;
   return (
-    <div className="cb-editor-canvas" data-mode={mode}>
+    <div className="cb-editor-canvas" data-mode={mode} data-zoom={zoom}>
       {styles}
       <CellStateContext.Provider value={cells}>
-        <CanvasPage context={context} pageIndex={pageIndex} barcodes={barcodes} />
+        <CanvasPage context={context} pageIndex={pageIndex} zoom={zoom} barcodes={barcodes} />
       </CellStateContext.Provider>
     </div>
   );

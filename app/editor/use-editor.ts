@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { sectionEnd } from '../../core/commands/index.ts';
 import { ProductSchema, type Catalog, type ProductInput } from '../../core/model/index.ts';
 import type { PanelListing } from '../components/listings-panel/index.ts';
-import { createApiClient, type ApiClient, type TokenSource } from './api.ts';
+import { createApiClient, type ApiClient } from './api.ts';
 import { createEditorStore, currentPageIndex, type EditorState, type EditorStore } from './store.ts';
 import { readStoredPending, SaveQueue, type SyncOptions, type SyncText } from './sync.ts';
 
@@ -27,9 +28,9 @@ export type EditorBoot = {
  * The editor's store and save queue for one visit: made once, the queue started after hydration (it reads
  * sessionStorage and talks to the server) and stopped when the page goes.
  */
-export function useEditor(boot: EditorBoot, token?: TokenSource): { store: EditorStore; api: ApiClient } {
+export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClient } {
   const { t } = useTranslation('editor');
-  const api = useMemo(() => createApiClient(token), [token]);
+  const api = useMemo(() => createApiClient(), []);
   const [store] = useState(() => {
     const storage = typeof window === 'undefined' ? null : window.sessionStorage;
     const restored = boot.readonly ? [] : readStoredPending(storage, boot.catalog._id, boot.saves);
@@ -88,7 +89,7 @@ const typing = (target: EventTarget | null) =>
 
 /**
  * The editor's keyboard shortcuts (SPEC §2.2): Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Alt+→/← next and
- * previous page, Ctrl+Shift+D developer mode, Delete/Backspace removes the selected element. Keys typed into
+ * previous page, Ctrl+Alt+Shift+→/← next and previous section end, Ctrl+Shift+D developer mode, Delete/Backspace removes the selected element. Keys typed into
  * a field are the field's.
  */
 export function useEditorShortcuts(store: EditorStore) {
@@ -108,6 +109,10 @@ export function useEditorShortcuts(store: EditorStore) {
       } else if (mod && e.shiftKey && key === 'd') {
         e.preventDefault();
         s.toggleDevMode();
+      } else if (mod && e.altKey && e.shiftKey && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
+        e.preventDefault();
+        const to = sectionEnd(s.catalog, currentPageIndex(s), e.key === 'ArrowRight' ? 1 : -1);
+        if (to !== null) s.goToPage(s.catalog.pages[to]!.id);
       } else if (e.altKey && !mod && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
         e.preventDefault();
         const i = currentPageIndex(s) + (e.key === 'ArrowRight' ? 1 : -1);

@@ -23,7 +23,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { ShopSyncView } from '../../server/shopify/index.ts';
-import { editorUrl } from '../components/catalogs/links.ts';
+import { embeddedEditorUrl } from '../components/catalogs/links.ts';
 import { NewCatalogWizard } from '../components/catalogs/new-catalog-wizard.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
@@ -159,7 +159,7 @@ export default function ShopifyHome() {
                 renderItem={(c) => (
                   <ResourceItem
                     id={c._id}
-                    url={embeddedHref(editorUrl(c._id))}
+                    url={embeddedHref(embeddedEditorUrl(c._id))}
                     accessibilityLabel={t('catalogs:list.open', { title: c.title })}
                   >
                     <BlockStack gap="100">
@@ -181,7 +181,7 @@ export default function ShopifyHome() {
         <NewCatalogWizard
           choices={data.choices}
           onClose={() => setWizard(false)}
-          onCreated={(id) => window.location.assign(embeddedHref(editorUrl(id)))}
+          onCreated={(id) => window.location.assign(embeddedHref(embeddedEditorUrl(id)))}
         />
       ) : null}
     </Page>

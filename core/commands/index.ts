@@ -67,7 +67,13 @@ export {
   type SortKey,
   type SortProductsOptions,
 } from './sort-products.ts';
-export { addSummaryPages, getSections, productsOfSectionBefore, type Section } from './sections.ts';
+export {
+  addSummaryPages,
+  getSections,
+  productsOfSectionBefore,
+  sectionEnd,
+  type Section,
+} from './sections.ts';
 export {
   findSimilarHeaders,
   headerText,

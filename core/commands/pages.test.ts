@@ -136,4 +136,21 @@ describe('toggleHeadersFooters', () => {
     expect(toggleHeadersFooters(once, { pageIndex: 1 }).catalog.pages[1]!.showHeadersFooters).toBe(true);
     expect(toggleHeadersFooters(c, { pageIndex: 0 }).catalog.pages[0]!.showHeadersFooters).toBe(true);
   });
+
+  it("starts an empty footer shown for the first time as the catalog's default footer, never over one", () => {
+    const c = deepFreeze({ ...sample(), default_footer: '<p>maison.example</p>' });
+    expect(c.pages[0]!.showHeadersFooters).toBe(false);
+    const shown = toggleHeadersFooters(c, { pageIndex: 0 }).catalog.pages[0]!;
+    expect(shown.footer.properties.html).toBe('<p>maison.example</p>');
+    const written = deepFreeze({
+      ...c,
+      pages: c.pages.map((p, i) => (i === 0 ? { ...p, footer: { properties: { html: '<p>Own</p>' } } } : p)),
+    });
+    expect(toggleHeadersFooters(written, { pageIndex: 0 }).catalog.pages[0]!.footer.properties.html).toBe(
+      '<p>Own</p>',
+    );
+    // Hiding keeps the footer as it was.
+    const hidden = toggleHeadersFooters(c, { pageIndex: 1 }).catalog.pages[1]!;
+    expect(hidden.footer).toEqual(c.pages[1]!.footer);
+  });
 });

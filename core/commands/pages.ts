@@ -115,8 +115,12 @@ export function toggleHeadersFooters(catalog: Catalog, options: PageIndexOptions
   const current = options.currentPage ?? index ?? 0;
   if (index === null) return result(catalog, current);
   const page = catalog.pages[index]!;
-  return result(
-    replacePage(catalog, index, { ...page, showHeadersFooters: !page.showHeadersFooters }),
-    current,
-  );
+  const on = !page.showHeadersFooters;
+  // A footer shown for the first time starts as the catalog's default footer (the branding tab's setting).
+  const footerEmpty = !page.footer.properties.html && page.footerElements.every((slot) => !slot);
+  const footer =
+    on && footerEmpty && catalog.default_footer
+      ? { ...page.footer, properties: { ...page.footer.properties, html: catalog.default_footer } }
+      : page.footer;
+  return result(replacePage(catalog, index, { ...page, showHeadersFooters: on, footer }), current);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDefaultLayout, sequentialIds } from '../layouts/index.ts';
 import type { Page } from '../model/index.ts';
-import { addSummaryPages, getSections, productsOfSectionBefore } from './index.ts';
+import { addSummaryPages, getSections, productsOfSectionBefore, sectionEnd } from './index.ts';
 import { backCoverPage, coverPage, makeCatalog, makePage, makeProduct, productPage } from './fixtures.ts';
 
 let n = 0;
@@ -93,5 +93,27 @@ describe('addSummaryPages', () => {
     expect(title('fr')).toEqual({ html: '<h2>Récapitulatif : Chaussures &amp; co</h2>' });
     expect(title('fr-CA')).toEqual(title('fr'));
     expect(title('de')).toEqual({ html: '<h2>Summary: Chaussures &amp; co</h2>' });
+  });
+});
+
+describe('sectionEnd (Ctrl+Alt+Shift+→/←)', () => {
+  const c = makeCatalog([
+    coverPage(),
+    page('a', 9, 'Shoes'),
+    page('b', 2, 'Shoes'),
+    page('c', 4, 'Bags'),
+    page('d', 4, 'Hats'),
+    backCoverPage(),
+  ]);
+  it('goes to the last page of the next section ending after the current page', () => {
+    expect(sectionEnd(c, 0, 1)).toBe(2);
+    expect(sectionEnd(c, 1, 1)).toBe(2);
+    expect(sectionEnd(c, 2, 1)).toBe(3);
+    expect(sectionEnd(c, 4, 1)).toBeNull();
+  });
+  it('goes back to the last page of the section ending before the current page', () => {
+    expect(sectionEnd(c, 5, -1)).toBe(4);
+    expect(sectionEnd(c, 3, -1)).toBe(2);
+    expect(sectionEnd(c, 2, -1)).toBeNull();
   });
 });

@@ -52,6 +52,16 @@ export function getSections(catalog: Catalog): Section[] {
   return sections;
 }
 
+/**
+ * The page Ctrl+Alt+Shift+→/← goes to (SPEC §2.2 'next / previous section end'): the last page of the first
+ * section ending after `pageIndex`, or of the last one ending before it; null when there is none that way.
+ */
+export function sectionEnd(catalog: Catalog, pageIndex: number, direction: 1 | -1): number | null {
+  const ends = getSections(catalog).map((s) => s.lastPage);
+  const found = direction === 1 ? ends.find((e) => e > pageIndex) : ends.findLast((e) => e < pageIndex);
+  return found ?? null;
+}
+
 /** The products a summary page at `pageIndex` sums up: those of the section ending just before it. */
 export function productsOfSectionBefore(catalog: Catalog, pageIndex: number): ProductElement[] {
   const section = getSections(catalog).find((s) => s.lastPage === pageIndex - 1);

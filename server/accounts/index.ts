@@ -35,6 +35,6 @@ export {
   purgeRateLimits,
   RATE_LIMITS,
 } from './rate-limit.server.ts';
-export { getRequestUser, shopOfSessionToken, shopifyTokenUser } from './shopify-token.server.ts';
+export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
 export { loadUserSettings } from './user-settings.server.ts';
 export { listUsers } from './users.server.ts';

@@ -74,11 +74,16 @@ export async function shopifyTokenUser(opts: {
     apiSecret: config.SHOPIFY_API_SECRET,
   });
   if (!shop) return null;
+  return shopUser({ db: opts.db, shop });
+}
+
+/** The merchant a shop that installed the app belongs to (its store account links them), or null. */
+export async function shopUser(opts: { db: Db; shop: string }): Promise<User | null> {
   const [row] = await opts.db
     .select({ user: users })
     .from(storeAccounts)
     .innerJoin(users, eq(users.id, storeAccounts.userId))
-    .where(and(eq(storeAccounts.type, 'shopify'), eq(storeAccounts.shopDomain, shop)))
+    .where(and(eq(storeAccounts.type, 'shopify'), eq(storeAccounts.shopDomain, opts.shop)))
     .limit(1);
   return row?.user ?? null;
 }

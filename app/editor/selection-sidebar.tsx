@@ -1,0 +1,131 @@
+import { BlockStack, Button, Checkbox, Text } from '@shopify/polaris';
+import { useTranslation } from 'react-i18next';
+import { isProductElement, isVoidElement } from '../../core/model/index.ts';
+import { currentPageIndex, type EditorStore } from './store.ts';
+import { useEditorState } from './use-editor.ts';
+
+/**
+ * The contextual right sidebar (SPEC §2.2): what can be done to what is selected — several pages (bulk actions),
+ * a cell and its content, or else the current page. Every button is a named command, one undo step.
+ */
+export function SelectionSidebar({ store }: { store: EditorStore }) {
+  const { t } = useTranslation('editor');
+  const catalog = useEditorState(store, (s) => s.catalog);
+  const selection = useEditorState(store, (s) => s.selection);
+  const selectedPages = useEditorState(store, (s) => s.selectedPages);
+  const readonly = useEditorState(store, (s) => s.readonly);
+  const pageIndex = useEditorState(store, currentPageIndex);
+  const dispatch = store.getState().dispatch;
+  const page = catalog.pages[pageIndex];
+  const summaries = (
+    <BlockStack gap="100">
+      <Button disabled={readonly} onClick={() => dispatch({ name: 'addSummaryPages', args: {} })}>
+        {t('sidebar.addSummaries')}
+      </Button>
+      <Text as="p" tone="subdued" variant="bodySm">
+        {t('sidebar.addSummariesHelp')}
+      </Text>
+    </BlockStack>
+  );
+
+  let body;
+  if (selectedPages.length > 1) {
+    body = (
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t('sidebar.pagesSelected', { count: selectedPages.length })}
+        </Text>
+        {summaries}
+        <Button
+          tone="critical"
+          disabled={readonly}
+          onClick={() => dispatch({ name: 'removePages', args: { pageIds: selectedPages } })}
+        >
+          {t('page.removeSelected', { count: selectedPages.length })}
+        </Button>
+      </BlockStack>
+    );
+  } else if (selection && page && selection.pageId === page.id) {
+    const element = page.elements[selection.index];
+    const cell = selection.index + 1;
+    if (!element || isVoidElement(element)) {
+      body = (
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            {t('sidebar.emptyCell', { cell })}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t('sidebar.emptyCellHint')}
+          </Text>
+        </BlockStack>
+      );
+    } else {
+      const product = isProductElement(element) ? element.properties : null;
+      body = (
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {product ? product.title : t(element.type.startsWith('image/') ? 'cell.image' : 'cell.text')}
+          </Text>
+          {product ? (
+            <dl className="cb-sidebar-facts">
+              {product.price != null ? (
+                <>
+                  <dt>{t('sidebar.price')}</dt>
+                  <dd>{product.price}</dd>
+                </>
+              ) : null}
+              {product.sku ? (
+                <>
+                  <dt>{t('sidebar.sku')}</dt>
+                  <dd>{product.sku}</dd>
+                </>
+              ) : null}
+              {product.category ? (
+                <>
+                  <dt>{t('sidebar.category')}</dt>
+                  <dd>{product.category}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
+          <Text as="p" tone="subdued">
+            {t('sidebar.cellOf', { cell, page: pageIndex + 1 })}
+          </Text>
+          <Button
+            tone="critical"
+            disabled={readonly}
+            onClick={() =>
+              dispatch({ name: 'removeElement', args: { pageId: page.id, elementIndex: selection.index } })
+            }
+          >
+            {t('cell.remove')}
+          </Button>
+        </BlockStack>
+      );
+    }
+  } else if (page) {
+    body = (
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t('screen.thumbnail', { page: pageIndex + 1 })}
+        </Text>
+        <Text as="p" tone="subdued">
+          {t('sidebar.layout', { layout: page.layout.title })}
+        </Text>
+        <Checkbox
+          label={t('sidebar.showHeaders')}
+          disabled={readonly}
+          checked={page.showHeadersFooters}
+          onChange={() => dispatch({ name: 'toggleHeadersFooters', args: { pageId: page.id } })}
+        />
+        {summaries}
+      </BlockStack>
+    );
+  } else return null;
+
+  return (
+    <aside className="cb-editor-context" aria-label={t('sidebar.label')} data-testid="context-sidebar">
+      {body}
+    </aside>
+  );
+}
