@@ -31,7 +31,7 @@ export default [
   route('manager', 'routes/manager.tsx', [route('allcatalogs', 'routes/manager.allcatalogs.tsx')]),
 
   // Shopify embedded app
-  route('app', 'routes/app.tsx', [index('routes/app._index.tsx')]),
+  route('app', 'routes/app.tsx', [index('routes/app._index.tsx'), route('plans', 'routes/app.plans.tsx')]),
   route('shopify/auth/login', 'routes/shopify.auth.login.tsx'),
   route('shopify/auth/*', 'routes/shopify.auth.splat.ts'),
   route('webhooks/shopify', 'routes/webhooks.shopify.ts'),
