@@ -81,10 +81,16 @@ export default function EmbeddedPlans() {
             currency="USD"
             currentPlanId={paid ? current.planId : null}
             chosenPlanId={planId}
-            onChoose={setPlanId}
+            onChoose={(id) => {
+              setPlanId(id);
+              // On a phone the cart sits below every plan: bring it to the merchant.
+              if (window.matchMedia('(max-width: 1039px)').matches)
+                document.getElementById('cart')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            }}
           />
         </Layout.Section>
-        <Layout.Section>
+        <Layout.Section variant="oneThird">
+          <div id="cart" />
           <PricingCart
             plan={plans.find((p) => p.plan_id === planId) ?? null}
             period={period}
