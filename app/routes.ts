@@ -33,6 +33,7 @@ export default [
   // Shopify embedded app
   route('app', 'routes/app.tsx', [
     index('routes/app._index.tsx'),
+    route('plans', 'routes/app.plans.tsx'),
     route('designs/:designId/edit', 'routes/app.designs.edit.tsx'),
   ]),
   route('shopify/auth/login', 'routes/shopify.auth.login.tsx'),

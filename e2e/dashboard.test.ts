@@ -15,7 +15,10 @@ let api: ReturnType<typeof client>;
 let userId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({});
+  server = await startTestServer({
+    ADMIN_EMAIL: 'staff-dash@example.com',
+    ADMIN_PASSWORD: 'staff-password-1',
+  });
   browser = await launchBrowser();
   api = await registeredClient(server.url, 'dashboard@example.com');
   userId = ((await (await api.get('/api/v1/users/me')).json()) as { _id: string })._id;
@@ -67,5 +70,24 @@ describe('/dashboard', () => {
     await page.reload();
     await expectVisible(page.getByText('Expired'));
     await expectVisible(nextStep().getByRole('link', { name: 'Choose a plan' }));
+  });
+
+  it('lets staff extend the ended trial from /admin/users, and the days left visibly change', async () => {
+    const staff = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await staff.newPage();
+    await admin.goto(`${server.url}/login`);
+    await admin.getByLabel('Email').fill('staff-dash@example.com');
+    await admin.getByLabel('Password').fill('staff-password-1');
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await admin.goto(`${server.url}/admin/users`);
+    const row = admin.getByRole('row').filter({ hasText: 'dashboard@example.com' });
+    await row.getByRole('button', { name: 'Extend trial' }).click();
+    await expectVisible(admin.getByText('Subscription updated: 14 days left'));
+    await staff.close();
+
+    await page.reload();
+    await expectVisible(page.getByText('14 days left', { exact: true }));
+    await expectVisible(nextStep().getByRole('link', { name: 'Upgrade' }));
   });
 });

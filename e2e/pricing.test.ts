@@ -1,12 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, subscriptions, users } from '../db/schema.ts';
 import { FakeStripe } from '../scripts/testing/fake-stripe.ts';
+import { pdfInfo } from '../scripts/testing/pdf-tools.ts';
+import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
+import { createCatalog } from '../server/catalogs/index.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
@@ -14,6 +17,7 @@ import { expectText, expectVisible } from './support/expect.ts';
 let server: TestServer;
 let browser: Browser;
 let page: Page;
+let catalogId: string;
 const stripe = new FakeStripe();
 const email = 'pricing-buyer@example.com';
 /** Where the screenshots go for a person to look at (SCREENSHOT_DIR, else the temp directory). */
@@ -26,7 +30,9 @@ beforeAll(async () => {
   stripe.webhookUrl = `${server.url}/webhooks/stripe`;
   await server.runtime.db.insert(coupons).values({ id: 'SPRING20', percentOff: 20, valid: true });
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  page = await (
+    await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })
+  ).newPage();
 });
 afterAll(async () => {
   await browser?.close();
@@ -35,8 +41,10 @@ afterAll(async () => {
 });
 
 /** No serious or critical accessibility finding on the page as it stands. */
-async function expectAccessible(p: Page) {
-  const { violations } = await new AxeBuilder({ page: p }).analyze();
+async function expectAccessible(p: Page, exclude: string[] = []) {
+  const builder = new AxeBuilder({ page: p });
+  for (const selector of exclude) builder.exclude(selector);
+  const { violations } = await builder.analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -91,6 +99,27 @@ describe('pricing and payment in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${server.url}/registered`);
     const [user] = await server.runtime.db.select().from(users).where(eq(users.email, email));
+    const doc = sampleCatalog({ products: 4, imageUrl: () => null });
+    catalogId = (await createCatalog({ db: server.runtime.db, ownerId: user!.id, input: { catalog: doc } }))
+      .catalog._id;
+
+    // On trial the PDF is made (watermarked) but refused: the download shows dimmed behind the gate.
+    await page.goto(`${server.url}/preview/${catalogId}`);
+    await page.getByRole('button', { name: 'Generate the PDF' }).click();
+    await page.getByText('Your catalog is ready').waitFor({ timeout: 60_000 });
+    await page.reload();
+    const gated = page.locator('[data-gate="trial"]').first();
+    await expectVisible(gated.getByText('This feature is available once you choose a plan.'));
+    await expectVisible(gated.getByRole('link', { name: 'Upgrade' }));
+    await expectVisible(gated.getByText('Download the last PDF'));
+    expect(await page.locator('a[href$="/download"]').count()).toBe(0);
+    // The trial's watermark is a translucent mark across the pages by design (core/render), not text to read.
+    await expectAccessible(page, ['.cb-watermark']);
+    await shoot(page, 'preview-trial-gated-1440');
+    expect((await page.request.get(`${server.url}/api/v1/catalogs/${catalogId}/download`)).status()).toBe(
+      403,
+    );
+
     await server.runtime.db
       .update(subscriptions)
       .set({ startDate: new Date(Date.now() - 15 * 86_400_000) })
@@ -126,6 +155,17 @@ describe('pricing and payment in Chromium', () => {
     await page.getByRole('link', { name: 'Go to my catalogs' }).click();
     await page.waitForURL(`${server.url}/catalogs`);
     await expectVisible(page.getByRole('heading', { name: 'My catalogs' }));
+
+    // Paid now: the PDF refused on trial downloads.
+    await page.goto(`${server.url}/preview/${catalogId}`);
+    expect(await page.locator('[data-gate]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Generate the PDF' }).click();
+    await page.getByText('Your catalog is ready').waitFor({ timeout: 60_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download', exact: true }).click(),
+    ]);
+    expect(pdfInfo(readFileSync((await download.path())!)).pages).toBeGreaterThan(0);
   });
 
   it('shows the plan, usage and invoice on /dashboard, and changes a card on /cards with the SPEC checks', async () => {
@@ -134,7 +174,8 @@ describe('pricing and payment in Chromium', () => {
     await expectVisible(page.getByText('Business', { exact: true }));
     await expectVisible(page.getByText('Active', { exact: true }));
     await expectVisible(page.getByText('$55 per month'));
-    await expectVisible(page.getByText('0 of 25'));
+    // The catalog made on trial counts against the plan's 25.
+    await expectVisible(page.getByText('1 of 25'));
     await expectVisible(page.getByRole('cell', { name: /\$55/ }));
     await expectAccessible(page);
     await shoot(page, 'dashboard-1440');
@@ -185,5 +226,11 @@ describe('pricing and payment in Chromium', () => {
     await expectVisible(
       page.getByText('Your subscription has ended. Choose a plan to keep building catalogs.'),
     );
+    // The PDF is refused again.
+    expect((await page.request.get(`${server.url}/api/v1/catalogs/${catalogId}/download`)).status()).toBe(
+      403,
+    );
+    await page.goto(`${server.url}/preview/${catalogId}`);
+    await page.waitForURL(`${server.url}/subscribe`);
   });
 });

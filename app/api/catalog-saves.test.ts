@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, createProductElement, getDefaultLayout } from '../../core/layouts/index.ts';
 import type { Page } from '../../core/model/index.ts';
-import { subscriptions, users } from '../../db/schema.ts';
+import { plans, subscriptions, users } from '../../db/schema.ts';
 import { registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 let server: TestServer;
@@ -190,5 +190,103 @@ describe('saving what a change touched (POST /changes, PUT /pages/{id})', () => 
     expect((await changes(bob, doc._id, { revision, order: [] })).status).toBe(404);
     expect((await bob.get(`/api/v1/catalogs/${doc._id}/changes?since=0`)).status).toBe(404);
     expect((await alice.get(`/api/v1/catalogs/${doc._id}/changes?since=x`)).status).toBe(400);
+  });
+});
+
+describe("plan limits on saves and copies (server/billing's assertPageWithinPlan, SPEC §5)", () => {
+  let carol: Awaited<ReturnType<typeof registeredClient>>;
+  /** A small plan of Carol's own, so a few pages and products reach its limits. */
+  const setLimits = async (limits: { max_pages_per_catalog: number; max_products_per_catalog: number }) => {
+    const [base] = await server.runtime.db.select().from(plans).where(eq(plans.id, 'BUSINESS'));
+    const values = {
+      id: 'SMALL-TEST',
+      title: 'Small',
+      tier: 'custom',
+      durationDays: 365,
+      public: false,
+      limits: { ...(base!.limits as object), max_catalogs: 10, ...limits },
+    };
+    await server.runtime.db
+      .insert(plans)
+      .values(values)
+      .onConflictDoUpdate({ target: plans.id, set: { limits: values.limits } });
+  };
+
+  beforeAll(async () => {
+    carol = await registeredClient(server.url, 'carol-limits@example.com');
+    await setLimits({ max_pages_per_catalog: 4, max_products_per_catalog: 5 });
+    const [c] = await server.runtime.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'carol-limits@example.com'));
+    await server.runtime.db.insert(subscriptions).values({
+      userId: c!.id,
+      planId: 'SMALL-TEST',
+      type: 'manual',
+      title: 'Small',
+      startDate: new Date(),
+      durationDays: 365,
+    });
+  });
+
+  it('refuses one page saved past the product limit (PUT /pages/{id}) and keeps the page as it was', async () => {
+    const { doc, revision } = await newCatalog(carol);
+    const grid = doc.pages[1]!;
+    const page = withProducts(createPage({ layout: getDefaultLayout('products', 9) }), [
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+    ]);
+    const res = await carol.put(`/api/v1/catalogs/${doc._id}/pages/${grid.id}`, {
+      revision,
+      page: { ...page, id: grid.id },
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toBe('Max Products Limit Reached (6/5)');
+    const fits = await carol.put(`/api/v1/catalogs/${doc._id}/pages/${grid.id}`, {
+      revision,
+      page: withProducts(grid, ['a', 'b']),
+    });
+    expect(fits.status).toBe(200);
+  });
+
+  it('refuses pages added past the page limit, yet lets a catalog over it (after a downgrade) shed pages', async () => {
+    const { doc, revision } = await newCatalog(carol);
+    const two = [1, 2].map(() => createPage({ layout: getDefaultLayout('products', 4) }));
+    const ids = doc.pages.map((p) => p.id);
+    const over = await changes(carol, doc._id, {
+      revision,
+      pages: two,
+      order: [...ids, ...two.map((p) => p.id)],
+    });
+    expect(over.status).toBe(403);
+    expect((await over.json()).message).toBe('Max Pages Limit Reached (5/4)');
+    const one = await changes(carol, doc._id, { revision, pages: [two[0]], order: [...ids, two[0]!.id] });
+    expect(one.status).toBe(200);
+
+    // The plan now allows 2 pages; the catalog has 4. Removing one is allowed, adding one back is not.
+    await setLimits({ max_pages_per_catalog: 2, max_products_per_catalog: 5 });
+    const shed = await changes(carol, doc._id, { revision: 2, order: [...ids] });
+    expect(shed.status).toBe(200);
+    const regrow = await changes(carol, doc._id, {
+      revision: 3,
+      pages: [two[1]],
+      order: [...ids, two[1]!.id],
+    });
+    expect(regrow.status).toBe(403);
+    expect((await regrow.json()).message).toBe('Max Pages Limit Reached (4/2)');
+    await setLimits({ max_pages_per_catalog: 4, max_products_per_catalog: 5 });
+  });
+
+  it('refuses a copy with more pages than the plan allows', async () => {
+    const { doc } = await newCatalog(carol);
+    await setLimits({ max_pages_per_catalog: 2, max_products_per_catalog: 5 });
+    const res = await carol.post(`/api/v1/catalogs/${doc._id}/copy`, { title: 'Too long a copy' });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toBe('Max Pages Limit Reached (3/2)');
+    await setLimits({ max_pages_per_catalog: 4, max_products_per_catalog: 5 });
   });
 });

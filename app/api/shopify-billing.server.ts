@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { isRemoteSubscriptionActive, startShopifySubscription } from '../../server/billing/index.ts';
 import { defineEndpoint } from '../../server/platform/index.ts';
 
+/** The embedded app calls with its Shopify session token; the standalone site with the session cookie. */
+const fromEmbeddedApp = (request: Request) => /^Bearer\s/i.test(request.headers.get('authorization') ?? '');
+
 export const shopifySubscribeEndpoint = defineEndpoint(
   {
     method: 'POST',
@@ -24,7 +27,7 @@ export const shopifySubscribeEndpoint = defineEndpoint(
     response: z.object({ redirect_url: z.string() }),
     errors: [400, 404],
   },
-  async ({ user, body, runtime }) =>
+  async ({ user, body, runtime, request }) =>
     startShopifySubscription({
       db: runtime.db,
       appSecret: runtime.config.appSecret,
@@ -32,7 +35,11 @@ export const shopifySubscribeEndpoint = defineEndpoint(
       planId: body.planId,
       yearly: body.yearlySubscription,
       couponCode: body.coupon ?? null,
-      returnUrl: `${runtime.config.appUrl}/thank-you?planId=${encodeURIComponent(body.planId)}`,
+      returnUrl: fromEmbeddedApp(request)
+        ? // The embedded app has no cookie: the merchant comes back to its plans page inside their admin.
+          (shop) =>
+            `https://${shop}/admin/apps/${runtime.config.SHOPIFY_API_KEY}/app/plans?planId=${encodeURIComponent(body.planId)}`
+        : `${runtime.config.appUrl}/thank-you?planId=${encodeURIComponent(body.planId)}`,
       test: runtime.config.NODE_ENV !== 'production',
     }),
 );

@@ -61,7 +61,15 @@ export default function AdminUsersPage() {
       headers: { Accept: 'application/json' },
     });
     const body = await res.json().catch(() => ({}));
-    setToast(res.ok ? t('admin.users.done') : (body.message ?? t('admin.users.failed')));
+    // The days left say what an extension did (SPEC §4: extend visibly extends).
+    const days = (body as { subscription?: { days_left?: number } | null }).subscription?.days_left;
+    setToast(
+      res.ok
+        ? days === undefined
+          ? t('admin.users.done')
+          : t('billing:admin.updated', { count: days })
+        : (body.message ?? t('admin.users.failed')),
+    );
     revalidator.revalidate();
   }
 

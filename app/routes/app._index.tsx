@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import {
   useFetcher,
   useLoaderData,
-  useLocation,
   useRevalidator,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -25,6 +24,8 @@ import {
 import type { ShopSyncView } from '../../server/shopify/index.ts';
 import { embeddedEditorUrl } from '../components/catalogs/links.ts';
 import { NewCatalogWizard } from '../components/catalogs/new-catalog-wizard.tsx';
+import { EmbeddedPlanCard } from '../components/pricing/embedded-plan-card.tsx';
+import { useEmbeddedHref } from '../components/embedded-href.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
 import catalogStyles from '../styles/catalogs.css?url';
@@ -39,8 +40,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!shopify) return null;
   const { session } = await authenticateAdmin(request);
   const { getRuntime } = await import('../../server/platform/index.ts');
-  const { merchantForShop } = await import('../../server/shopify/index.ts');
-  return merchantForShop({ db: getRuntime().db, shop: session.shop });
+  const { merchantForShop, shopMerchantId } = await import('../../server/shopify/index.ts');
+  const { getEntitlements } = await import('../../server/billing/index.ts');
+  const { db } = getRuntime();
+  const userId = await shopMerchantId({ db, shop: session.shop });
+  const ent = userId ? await getEntitlements({ db, userId }) : null;
+  return {
+    ...(await merchantForShop({ db, shop: session.shop })),
+    plan: ent
+      ? { title: ent.planTitle, isTrial: ent.isTrial, hasExpired: ent.hasExpired, daysLeft: ent.daysLeft }
+      : null,
+  };
 }
 
 /** "Sync products": starts a full sync of the shop (or answers the one running). */
@@ -113,18 +123,6 @@ function SyncCard({ sync }: { sync: ShopSyncView }) {
   );
 }
 
-/**
- * The embedded app's links keep the admin's query (shop, host, embedded), so the page they open inside the
- * Shopify admin is authenticated for the same shop.
- */
-function useEmbeddedHref() {
-  const { search } = useLocation();
-  const query = new URLSearchParams(search);
-  query.delete('id_token');
-  const kept = query.toString();
-  return (path: string) => (kept ? `${path}?${kept}` : path);
-}
-
 export default function ShopifyHome() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation('app');
@@ -139,6 +137,11 @@ export default function ShopifyHome() {
       primaryAction={data.accountId ? newCatalog : undefined}
     >
       <Layout>
+        {data.plan ? (
+          <Layout.Section>
+            <EmbeddedPlanCard plan={data.plan} plansHref={embeddedHref('/app/plans')} />
+          </Layout.Section>
+        ) : null}
         {data.sync ? (
           <Layout.Section>
             <SyncCard sync={data.sync} />

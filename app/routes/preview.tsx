@@ -2,6 +2,7 @@ import { Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Select } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { GatedControl } from '../components/gated-control.tsx';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { AppFrame } from '../components/app-frame.tsx';
 import { PreviewPages } from '../components/catalogs/preview-pages.tsx';
@@ -114,14 +115,18 @@ export default function PreviewPage() {
                   <Button variant="primary" onClick={generate} loading={job.kind === 'running'}>
                     {t('preview.generate')}
                   </Button>
-                  {!data.isTrial && catalog.pdfUrl && job.kind === 'idle' ? (
+                  {catalog.pdfUrl && job.kind === 'idle' ? (
                     <>
-                      <Button url={downloadHref} download>
-                        {t('preview.lastPdf')}
-                      </Button>
-                      <Button url={printHref} target="_blank">
-                        {t('preview.print')}
-                      </Button>
+                      <GatedControl gate={data.gates.download}>
+                        <Button url={downloadHref} download>
+                          {t('preview.lastPdf')}
+                        </Button>
+                      </GatedControl>
+                      <GatedControl gate={data.gates.print}>
+                        <Button url={printHref} target="_blank">
+                          {t('preview.print')}
+                        </Button>
+                      </GatedControl>
                     </>
                   ) : null}
                 </InlineStack>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { savingsEstimate, type BillingPeriod } from '../../core/billing/index.ts';
-import { PricingCart } from '../components/pricing/pricing-cart.tsx';
+import { PricingCart, type PaymentProvider } from '../components/pricing/pricing-cart.tsx';
 import { PlanGrid, type PricingPlan } from '../components/pricing/plan-grid.tsx';
 import { OfferBanner, type PricingOffer } from '../components/pricing/offer-banner.tsx';
 import { PricingHeader } from '../components/pricing/pricing-header.tsx';
@@ -24,12 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const plans = (await listPlans({ db })).filter((p) => p.pay_as_you_go_price > 0);
   const offer = (await listOffers({ db })).find((o) => o.id === ESSENTIAL_ANNUAL_OFFER_CODE) ?? null;
   const period = url.searchParams.get('period') === 'monthly' ? 'monthly' : 'yearly';
+  // Shopify merchants pay through Shopify's Billing API (the App Store requires it), in US dollars.
+  const provider: PaymentProvider = user?.platform === 'shopify' ? 'shopify' : 'stripe';
   return {
     plans: plans as PricingPlan[],
     offer: offer as PricingOffer | null,
     now: Date.now(),
-    paymentReady: config.stripeConfigured,
-    currency: config.STRIPE_CURRENCY,
+    provider,
+    paymentReady: provider === 'shopify' ? config.shopifyConfigured : config.stripeConfigured,
+    currency: provider === 'shopify' ? 'USD' : config.STRIPE_CURRENCY,
     canceled: url.searchParams.get('canceled') === '1',
     initialPlan: plans.some((p) => p.plan_id === url.searchParams.get('planId'))
       ? url.searchParams.get('planId')
@@ -39,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? {
           email: user.email,
           isStaff: hasRole(user, 'admin', 'manager'),
-          shopify: user.platform === 'shopify',
           planId: ent && !ent.hasExpired && !ent.isTrial ? ent.planId : null,
           expired: Boolean(ent?.hasExpired),
           pricingVisible: ent?.pricingVisible ?? true,
@@ -57,7 +59,7 @@ export default function PricingPage() {
   const chosen = data.plans.find((p) => p.plan_id === planId) ?? null;
   const notice = !data.paymentReady
     ? t('pricing.notConfigured')
-    : data.user?.shopify
+    : data.provider === 'shopify'
       ? t('pricing.shopify')
       : data.user && !data.user.pricingVisible
         ? t('pricing.legacy')
@@ -105,7 +107,8 @@ export default function PricingPage() {
                 period={period}
                 currency={data.currency}
                 signedIn={Boolean(data.user)}
-                canPay={data.paymentReady && !data.user?.shopify && (data.user?.pricingVisible ?? true)}
+                canPay={data.paymentReady && (data.user?.pricingVisible ?? true)}
+                provider={data.provider}
                 onRemove={() => setPlanId(null)}
               />
             </Layout.Section>

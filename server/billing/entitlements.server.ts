@@ -12,7 +12,7 @@ import {
   type SubscriptionFacts,
 } from '../../core/billing/index.ts';
 import type { Catalog, Page, PlanLimits } from '../../core/model/index.ts';
-import { checkPlanLimits } from '../../core/rules/index.ts';
+import { checkPlanLimits, PLAN_LIMIT_MESSAGES } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
 import { plans, subscriptions, users } from '../../db/schema.ts';
 import { ApiError, forbidden } from '../platform/index.ts';
@@ -119,9 +119,20 @@ export async function assertFeature(opts: { db: Db; ent: Entitlements; feature: 
   throw forbidden(message);
 }
 
-/** Whether a template catalog may be started from (SPEC §9 Essential templates). */
-export async function templateAllowed(opts: { db: Db; ent: Entitlements; templateId: string }) {
-  return templateGate(opts.ent, opts.templateId, await loadPlanFacts(opts.db));
+/**
+ * Whether a template catalog may be started from (SPEC §9: on the Essential plan, the five Essential templates
+ * only). Template catalogs are staff's own catalogs, so the fixed ids of SPEC §9 are the slugs staff give them.
+ */
+export async function templateAllowed(opts: {
+  db: Db;
+  ent: Entitlements;
+  template: { id: string; slug: string | null };
+}): Promise<Gate> {
+  const plans = await loadPlanFacts(opts.db);
+  const byId = templateGate(opts.ent, opts.template.id, plans);
+  return byId.kind === 'open' || !opts.template.slug
+    ? byId
+    : templateGate(opts.ent, opts.template.slug, plans);
 }
 
 /** One more catalog within max_catalogs, else 403 'Max Catalogs Limit Reached (n/limit)'. */
@@ -137,19 +148,40 @@ export function assertCatalogWithinPlan(ent: Entitlements, catalog: Pick<Catalog
 }
 
 /**
- * SPEC §5's rules on one saved page: its wholesale pages, and the catalog's product count once this page
- * replaces the old one (saving a page never changes the page count).
+ * SPEC §5's rules on an editor's save (one page, or pages added, changed, removed or moved): the pages it writes
+ * (wholesale features), and the catalog's page and product counts after it. A count past its limit blocks the
+ * save only when the change raises it, so a merchant over a limit (after a downgrade) can still remove pages or
+ * products to get under it. 403 with the first SPEC message.
  */
-export function assertPageWithinPlan(ent: Entitlements, page: Page, catalogProductCount: number): void {
-  const check = checkPlanLimits(
-    { pages: [page] },
-    {
-      ...ent.limits,
-      max_pages_per_catalog: Number.MAX_SAFE_INTEGER,
-      max_products_per_catalog: Number.MAX_SAFE_INTEGER,
-    },
+export function assertPageWithinPlan(
+  ent: Entitlements,
+  change: {
+    pages: Page[];
+    pageCount: { before: number; after: number };
+    productCount: { before: number; after: number };
+  },
+): void {
+  const { limits } = ent;
+  const features = checkPlanLimits(
+    { pages: change.pages },
+    { ...limits, max_pages_per_catalog: Infinity, max_products_per_catalog: Infinity },
   );
-  if (!check.ok) throw new ApiError('forbidden', check.message, { details: check.violations });
-  if (catalogProductCount > ent.limits.max_products_per_catalog)
-    throw forbidden(GATE_MESSAGES.maxProducts(catalogProductCount, ent.limits.max_products_per_catalog));
+  if (!features.ok) throw new ApiError('forbidden', features.message, { details: features.violations });
+  const raised = (
+    code: 'max_pages' | 'max_products',
+    count: { before: number; after: number },
+    limit: number,
+    message: (n: number, limit: number) => string,
+  ) => {
+    if (count.after <= limit || count.after <= count.before) return;
+    const text = message(count.after, limit);
+    throw new ApiError('forbidden', text, { details: [{ code, message: text, count: count.after, limit }] });
+  };
+  raised('max_pages', change.pageCount, limits.max_pages_per_catalog, PLAN_LIMIT_MESSAGES.maxPages);
+  raised(
+    'max_products',
+    change.productCount,
+    limits.max_products_per_catalog,
+    PLAN_LIMIT_MESSAGES.maxProducts,
+  );
 }

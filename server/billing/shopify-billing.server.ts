@@ -65,7 +65,15 @@ async function shopClient(db: Db, userId: string, appSecret: string) {
   const sealed = account?.credentialsEncrypted;
   if (!account || !sealed) throw badRequest(SHOPIFY_BILLING_MESSAGES.noShop, { field: 'shop' });
   const { accessToken } = JSON.parse(decryptSecret(sealed, appSecret)) as { accessToken: string };
-  return new ShopifyAdminClient({ shop: account.shopDomain, accessToken, maxRetries: 1, retryBaseMs: 200 });
+  return {
+    shop: account.shopDomain,
+    client: new ShopifyAdminClient({
+      shop: account.shopDomain,
+      accessToken,
+      maxRetries: 1,
+      retryBaseMs: 200,
+    }),
+  };
 }
 
 /**
@@ -81,12 +89,13 @@ export async function startShopifySubscription(opts: {
   planId: string;
   yearly: boolean;
   couponCode?: string | null;
-  returnUrl: string;
+  /** Where Shopify's confirmation page sends the merchant back (Shopify adds charge_id), given their shop. */
+  returnUrl: string | ((shop: string) => string);
   /** Test charges outside production (Shopify never bills them). */
   test: boolean;
 }): Promise<{ redirect_url: string }> {
   const plan = await getPurchasablePlan({ db: opts.db, planId: opts.planId });
-  const client = await shopClient(opts.db, opts.userId, opts.appSecret);
+  const { client, shop } = await shopClient(opts.db, opts.userId, opts.appSecret);
   const period: BillingPeriod = opts.yearly ? 'yearly' : 'monthly';
   const { quote } = await quoteFor({
     db: opts.db,
@@ -108,7 +117,7 @@ export async function startShopifySubscription(opts: {
     };
   }>(CREATE, {
     name: plan.title,
-    returnUrl: opts.returnUrl,
+    returnUrl: typeof opts.returnUrl === 'string' ? opts.returnUrl : opts.returnUrl(shop),
     test: opts.test,
     lineItems: [{ plan: { appRecurringPricingDetails: pricing } }],
   });
@@ -204,7 +213,7 @@ export async function isRemoteSubscriptionActive(opts: {
   appSecret: string;
   userId: string;
 }): Promise<{ active: boolean }> {
-  const client = await shopClient(opts.db, opts.userId, opts.appSecret);
+  const { client } = await shopClient(opts.db, opts.userId, opts.appSecret);
   const { data } = await client.request<{
     currentAppInstallation: {
       activeSubscriptions: { id: string; status: string; currentPeriodEnd: string | null }[];

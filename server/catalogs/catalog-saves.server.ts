@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { CURRENT_SCHEMA_VERSION, PageSchema, type Catalog, type Page } from '../../core/model/index.ts';
-import { checkPlanLimits, countProducts, PLAN_LIMIT_MESSAGES } from '../../core/rules/index.ts';
+import { countProducts } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned } from '../../db/owned.ts';
 import { catalogPages, catalogs } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, notFound } from '../platform/index.ts';
-import { getEntitlements } from '../billing/index.ts';
+import { badRequest, conflict, notFound } from '../platform/index.ts';
+import { assertPageWithinPlan, getEntitlements } from '../billing/index.ts';
 import {
   appliedSave,
   CATALOG_MESSAGES,
@@ -42,10 +42,7 @@ function storedProducts(catalogId: string, documents: unknown[]): number {
   return countProducts({ pages: toCatalog({ _id: catalogId, pages: documents }).pages });
 }
 
-/**
- * Plan limits of SPEC §5 for a change. A count past its limit blocks the save only when the change raises it,
- * so a merchant over a limit (after a downgrade) can still remove pages or products to get under it.
- */
+/** Plan limits of SPEC §5 for a change, as server/billing's entitlements say (403 with the SPEC message). */
 async function checkChangeLimits(opts: {
   db: Db;
   ownerId: string;
@@ -53,25 +50,8 @@ async function checkChangeLimits(opts: {
   pageCount: { before: number; after: number };
   productCount: { before: number; after: number };
 }) {
-  const { limits } = await getEntitlements({ db: opts.db, userId: opts.ownerId });
-  const features = checkPlanLimits(
-    { pages: opts.pages },
-    { ...limits, max_pages_per_catalog: Infinity, max_products_per_catalog: Infinity },
-  );
-  if (!features.ok) throw new ApiError('forbidden', features.message, { details: features.violations });
-  const { pageCount: pc, productCount: pr } = opts;
-  if (pc.after > limits.max_pages_per_catalog && pc.after > pc.before) {
-    const message = PLAN_LIMIT_MESSAGES.maxPages(pc.after, limits.max_pages_per_catalog);
-    throw new ApiError('forbidden', message, {
-      details: [{ code: 'max_pages', message, count: pc.after, limit: limits.max_pages_per_catalog }],
-    });
-  }
-  if (pr.after > limits.max_products_per_catalog && pr.after > pr.before) {
-    const message = PLAN_LIMIT_MESSAGES.maxProducts(pr.after, limits.max_products_per_catalog);
-    throw new ApiError('forbidden', message, {
-      details: [{ code: 'max_products', message, count: pr.after, limit: limits.max_products_per_catalog }],
-    });
-  }
+  const { db, ownerId, ...change } = opts;
+  assertPageWithinPlan(await getEntitlements({ db, userId: ownerId }), change);
 }
 
 /**

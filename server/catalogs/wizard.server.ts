@@ -1,4 +1,6 @@
+import type { Gate } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
+import { getEntitlements, templateAllowed } from '../billing/index.ts';
 import { listAccounts, listCategories } from '../stores/index.ts';
 import { listTemplateCatalogs, type CatalogCard } from './cards.server.ts';
 
@@ -10,8 +12,11 @@ export type WizardStore = {
   categories: { id: string; name: string; count: number }[];
 };
 
-/** What the new-catalog wizard offers a merchant: their stores with products, and the template catalogs. */
-export type WizardChoices = { stores: WizardStore[]; templates: CatalogCard[] };
+/**
+ * What the new-catalog wizard offers a merchant: their stores with products, and the template catalogs, each with
+ * its gate (SPEC §9: the Essential plan starts from the five Essential templates only).
+ */
+export type WizardChoices = { stores: WizardStore[]; templates: (CatalogCard & { gate: Gate })[] };
 
 export async function wizardChoices(opts: { db: Db; ownerId: string }): Promise<WizardChoices> {
   const accounts = (await listAccounts(opts)).filter((a) => a.listing_count > 0);
@@ -25,5 +30,12 @@ export async function wizardChoices(opts: { db: Db; ownerId: string }): Promise<
         .map((c) => ({ id: c.id, name: c.name, count: c.count })),
     })),
   );
-  return { stores, templates: await listTemplateCatalogs(opts) };
+  const ent = await getEntitlements({ db: opts.db, userId: opts.ownerId });
+  const templates = await Promise.all(
+    (await listTemplateCatalogs(opts)).map(async (card) => ({
+      ...card,
+      gate: await templateAllowed({ db: opts.db, ent, template: { id: card._id, slug: card.slug } }),
+    })),
+  );
+  return { stores, templates };
 }

@@ -12,6 +12,7 @@ import {
 } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GatedControl } from '../gated-control.tsx';
 import { BUILD_SORTS, CATALOG_KINDS, CATALOG_PURPOSES } from '../../../core/builder/index.ts';
 import type { BuildSort, CatalogKind, CatalogPurpose } from '../../../core/builder/index.ts';
 import type { WizardChoices } from '../../../server/catalogs/index.ts';
@@ -199,21 +200,23 @@ export function NewCatalogWizard({
               <ul className="cb-template-list">
                 {choices.templates.map((tpl) => (
                   <li key={tpl._id}>
-                    <button
-                      type="button"
-                      className="cb-template-list__item"
-                      disabled={busy}
-                      onClick={() =>
-                        create(() =>
-                          callApi('POST', `/api/v1/catalogs/${encodeURIComponent(tpl._id)}/copy`, {
-                            title: tpl.title,
-                          }),
-                        )
-                      }
-                    >
-                      <CoverImage cover={tpl.cover} height={150} />
-                      <span>{tpl.title}</span>
-                    </button>
+                    <GatedControl gate={tpl.gate}>
+                      <button
+                        type="button"
+                        className="cb-template-list__item"
+                        disabled={busy}
+                        onClick={() =>
+                          create(() =>
+                            callApi('POST', `/api/v1/catalogs/${encodeURIComponent(tpl._id)}/copy`, {
+                              title: tpl.title,
+                            }),
+                          )
+                        }
+                      >
+                        <CoverImage cover={tpl.cover} height={150} />
+                        <span>{tpl.title}</span>
+                      </button>
+                    </GatedControl>
                   </li>
                 ))}
               </ul>

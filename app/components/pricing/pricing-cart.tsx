@@ -21,9 +21,50 @@ async function readError(res: Response, fallback: string): Promise<string> {
   return body.details?.[0]?.message ?? body.message ?? fallback;
 }
 
+/** App Bridge's global inside the Shopify admin (app/routes/app.tsx loads it): it issues session tokens. */
+type AppBridge = { idToken?: () => Promise<string> };
+
+/** Who takes the money: Stripe for standalone merchants, Shopify's Billing API for Shopify merchants. */
+export type PaymentProvider = 'stripe' | 'shopify';
+
+/**
+ * Starts paying and answers the page to send the merchant to: Stripe's Checkout, or Shopify's confirmation page
+ * (inside the admin, with a session token, since the embedded app has no cookie).
+ */
+async function startPayment(
+  provider: PaymentProvider,
+  body: { plan: PricingPlan; period: BillingPeriod; coupon: string },
+): Promise<{ ok: true; url: string } | { ok: false; res: Response }> {
+  const coupon = body.coupon ? { coupon: body.coupon } : {};
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const payload =
+    provider === 'stripe'
+      ? { planId: body.plan.plan_id, period: body.period, ...coupon }
+      : {
+          planId: body.plan.plan_id,
+          name: body.plan.title,
+          yearlySubscription: body.period === 'yearly',
+          ...coupon,
+        };
+  const bridge = (globalThis as { shopify?: AppBridge }).shopify;
+  if (provider === 'shopify' && bridge?.idToken) headers.Authorization = `Bearer ${await bridge.idToken()}`;
+  const res = await fetch(
+    provider === 'stripe' ? '/api/v1/stripe/subscriptions' : '/api/v1/shopify/subscriptions',
+    {
+      method: 'POST',
+      headers,
+      credentials: 'same-origin',
+      body: JSON.stringify(payload),
+    },
+  );
+  if (!res.ok) return { ok: false, res };
+  const answer = (await res.json()) as { url?: string; redirect_url?: string };
+  return { ok: true, url: (provider === 'stripe' ? answer.url : answer.redirect_url) ?? '' };
+}
+
 /**
  * The cart of SPEC §2.4: the chosen plan and period priced by the server (coupon and offer, SPEC §5/§9), then
- * Stripe's Checkout page for the card.
+ * Stripe's Checkout page for the card, or Shopify's confirmation page for a Shopify merchant.
  */
 export function PricingCart(props: {
   plan: PricingPlan | null;
@@ -31,8 +72,10 @@ export function PricingCart(props: {
   currency: string;
   signedIn: boolean;
   canPay: boolean;
+  provider?: PaymentProvider;
   onRemove: () => void;
 }) {
+  const provider = props.provider ?? 'stripe';
   const { t, i18n } = useTranslation('billing');
   const money = (n: number) => formatMoney(n, props.currency, i18n.language);
   const [couponInput, setCouponInput] = useState('');
@@ -65,19 +108,18 @@ export function PricingCart(props: {
   }, [planId, props.period, coupon, t]);
 
   async function pay() {
+    if (!props.plan) return;
     setPaying(true);
     setPayError(null);
-    const res = await fetch('/api/v1/stripe/subscriptions', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ planId, period: props.period, ...(coupon ? { coupon } : {}) }),
-    });
-    if (!res.ok) {
-      setPayError(await readError(res, t('pricing.error')));
+    const started = await startPayment(provider, { plan: props.plan, period: props.period, coupon });
+    if (!started.ok) {
+      setPayError(await readError(started.res, t('pricing.error')));
       setPaying(false);
       return;
     }
-    window.location.assign(((await res.json()) as { url: string }).url);
+    // Shopify's confirmation page refuses to be framed: inside the admin it replaces the whole admin page.
+    if (window.top !== window.self) window.open(started.url, '_top');
+    else window.location.assign(started.url);
   }
 
   const couponNote =
@@ -174,11 +216,11 @@ export function PricingCart(props: {
                   loading={paying}
                   onClick={() => void pay()}
                 >
-                  {t('pricing.cart.pay')}
+                  {t(provider === 'stripe' ? 'pricing.cart.pay' : 'pricing.cart.payShopify')}
                 </Button>
                 {payError ? <InlineError message={payError} fieldID="pay" /> : null}
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {t('pricing.cart.secure')}
+                  {t(provider === 'stripe' ? 'pricing.cart.secure' : 'pricing.cart.secureShopify')}
                 </Text>
               </BlockStack>
             ) : (
