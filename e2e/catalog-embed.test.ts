@@ -112,4 +112,28 @@ describe('the Catalog theme block', () => {
     await page.screenshot({ path: path.resolve('test-results/viewer/storefront-embed.png') });
     await page.close();
   });
+
+  it('frames only catalog addresses, and an unknown one shows the viewer’s own 404', async () => {
+    const blocks = await Promise.all(
+      [
+        `${server.url}/view/no-such-catalog`,
+        `${server.url}/view/a`,
+        `${server.url}/view/Spring_Line`,
+        `${server.url}/view/sitemap.xml`,
+        `${server.url}/view-assets/viewer.js`,
+        `${server.url}/view`,
+        `${server.url}/view/x/page/2`,
+        `${server.url}/files/img/a.b`,
+      ].map((catalog, i) => renderBlock({ catalog, title: `Block ${i}`, height: 300 })),
+    );
+    storefrontBody = `<!doctype html><html lang="en"><title>Store</title><main>${blocks.join('')}</main><script src="/catalog-embed.js"></script></html>`;
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(storefrontUrl);
+    await expectVisible(page.locator('iframe[title="Block 0"]'));
+    expect(await page.locator('iframe').count()).toBe(1);
+    expect(await page.locator('[data-mounted="link"]').count()).toBe(7);
+    const missing = page.frameLocator('iframe[title="Block 0"]');
+    await expectVisible(missing.getByRole('heading', { name: 'Catalog not found' }));
+    await page.close();
+  });
 });

@@ -157,6 +157,18 @@ describe('the flipbook viewer', () => {
     );
     await expectNoSeriousAxe(orders, 'orders page');
     await orders.screenshot({ path: `${SHOTS}/orders.png` });
+    // On a phone the page fits the screen: the table scrolls inside its card, the page does not.
+    await orders.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(orders.getByText('Jeanne Martin'));
+    expect(await orders.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // …and the whole order is in sight, not in columns scrolled away.
+    for (const text of [orders.getByText('2 × Linen Shirt 1 (Small)'), orders.getByText('Draft order #D1')]) {
+      await expectVisible(text);
+      const box = (await text.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await expectNoSeriousAxe(orders, 'orders page on a phone');
+    await orders.screenshot({ path: `${SHOTS}/orders-phone.png`, fullPage: true });
     await ownerContext.close();
   });
 

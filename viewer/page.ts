@@ -19,9 +19,10 @@ import {
   coverPicture,
   framedPages,
   productsJsonLd,
+  remember,
   spreadOf,
 } from './render.tsx';
-import { frameAncestorsFor, viewerPolicy } from './security.ts';
+import { frameAncestorsFor, PUBLIC_REVALIDATE, viewerPolicy } from './security.ts';
 
 /** The catalog's address on the host the request came to. */
 export function basePath(v: ViewerRequest, pub: PublishedCatalog): string {
@@ -85,7 +86,7 @@ export async function sendViewerPage(
     ratio: size.widthPx / size.heightPx,
     pageWidthPx: size.widthPx,
     lang,
-    text: flatText(lang),
+    text: remember(`text:${lang}`, () => flatText(lang)),
     mode: scroll ? 'scroll' : 'book',
     single: settings.single_page_mode,
     rtl: settings.right_to_left,
@@ -105,7 +106,7 @@ export async function sendViewerPage(
     shareUrl,
     emailSubject: settings.email_subject,
     emailBody: settings.email_content,
-    qrSvg: qrCodeSvg(shareUrl, { errorCorrection: 'M' }),
+    qrSvg: remember(`qr:${shareUrl}`, () => qrCodeSvg(shareUrl, { errorCorrection: 'M' })),
     thumbs: catalog.pages.map((p) => absolute(origin, p.render?.thumbnail ?? null)),
     pictures,
     ga4: pub.owner.ga4 && /^G-[A-Z0-9]{4,20}$/.test(pub.owner.ga4) ? pub.owner.ga4 : null,
@@ -154,7 +155,7 @@ export async function sendViewerPage(
       'Content-Security-Policy',
       viewerPolicy({ frameAncestors: frameAncestorsFor(embed && embeddable), ga4: !!boot.ga4 }),
     )
-    .setHeader('Cache-Control', role === 'visitor' && indexable ? 'public, max-age=60' : 'private, no-store')
+    .setHeader('Cache-Control', role === 'visitor' && indexable ? PUBLIC_REVALIDATE : 'private, no-store')
     .setHeader('Vary', 'Cookie');
   if (!indexable) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   res.send(html);

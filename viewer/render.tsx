@@ -12,51 +12,50 @@ import type { Product } from '../core/model/index.ts';
 import { catalogProducts, type PublishedCatalog } from '../server/catalogs/index.ts';
 
 /**
- * Pages as HTML from core/render (DESIGN §6: the same components as the PDF), kept per catalog revision so a
- * page asked for again (the next visitor, the benchmark's cached page) is not rendered twice.
+ * Pages as HTML from core/render (DESIGN §6: the same components as the PDF), and what the viewer page derives
+ * from the whole catalog (description, JSON-LD, social card), kept in one in-process LRU per catalog revision:
+ * the key holds the row's revision and updatedAt, which every save, settings change and password change bumps,
+ * so a changed catalog never meets its old content. The cache holds content only; who may read it is decided on
+ * every request before anything cached is sent (viewer/context.ts resolveCatalog).
  */
 
 const CACHE_MAX = 2_000;
-const pageCache = new Map<string, string>();
-const cssCache = new Map<string, string>();
+const cache = new Map<string, unknown>();
 
-function cacheKey(pub: PublishedCatalog): string {
+/** The cache key of a loaded catalog: its revision, its last change, and the trial watermark. */
+export function cacheKey(pub: PublishedCatalog): string {
   return `${pub.row.id}:${pub.row.revision}:${pub.row.updatedAt.getTime()}:${pub.plan.isTrial ? 't' : 'p'}`;
 }
 
-function remember(map: Map<string, string>, key: string, make: () => string): string {
-  const hit = map.get(key);
-  if (hit !== undefined) {
-    map.delete(key);
-    map.set(key, hit);
+/** `make()` once per key, least recently used entries dropped past CACHE_MAX. */
+export function remember<T>(key: string, make: () => T): T {
+  if (cache.has(key)) {
+    const hit = cache.get(key) as T;
+    cache.delete(key);
+    cache.set(key, hit);
     return hit;
   }
   const value = make();
-  map.set(key, value);
-  if (map.size > CACHE_MAX) map.delete(map.keys().next().value!);
+  cache.set(key, value);
+  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
   return value;
 }
 
-const contexts = new WeakMap<PublishedCatalog, RenderContext>();
-
-/** One render context per loaded catalog: screen mode, lazy pictures, the trial watermark (SPEC §6). */
+/** One render context per prepared catalog, shared by its requests: screen mode, lazy pictures, the trial watermark (SPEC §6). */
 export function renderContext(pub: PublishedCatalog): RenderContext {
-  let ctx = contexts.get(pub);
-  if (!ctx) {
-    ctx = createRenderContext(pub.catalog, { mode: 'screen', watermark: pub.plan.isTrial });
-    contexts.set(pub, ctx);
-  }
-  return ctx;
+  return remember(`${cacheKey(pub)}:context`, () =>
+    createRenderContext(pub.catalog, { mode: 'screen', fontDisplay: 'swap', watermark: pub.plan.isTrial }),
+  );
 }
 
 /** The catalog's stylesheet: page size, fonts, base styles, theme and merchant CSS scoped to the catalog. */
 export function catalogStyles(pub: PublishedCatalog): string {
-  return remember(cssCache, cacheKey(pub), () => catalogCss(renderContext(pub)));
+  return remember(`${cacheKey(pub)}:css`, () => catalogCss(renderContext(pub)));
 }
 
 /** One page (0-based index) as the markup of its <section class="cb-page">. */
 export function pageHtml(pub: PublishedCatalog, index: number): string {
-  return remember(pageCache, `${cacheKey(pub)}:${index}`, () =>
+  return remember(`${cacheKey(pub)}:page:${index}`, () =>
     renderToStaticMarkup(
       <CatalogPageView catalog={pub.catalog} pageIndex={index} context={renderContext(pub)} />,
     ),
@@ -143,6 +142,10 @@ export function findProduct(pub: PublishedCatalog, productId: string): Product |
 
 /** schema.org Product JSON-LD for the products on pages `from`..`to` (DESIGN §6: indexable catalogs). */
 export function productsJsonLd(pub: PublishedCatalog, from: number, to: number, baseUrl: string): string {
+  return remember(`${cacheKey(pub)}:jsonld:${from}-${to}:${baseUrl}`, () => jsonLd(pub, from, to, baseUrl));
+}
+
+function jsonLd(pub: PublishedCatalog, from: number, to: number, baseUrl: string): string {
   const seen = new Set<string>();
   const items = placedProducts(pub.catalog)
     .filter((p) => p.pageIndex >= from && p.pageIndex <= to)
@@ -180,6 +183,10 @@ export function productsJsonLd(pub: PublishedCatalog, from: number, to: number, 
 
 /** The picture a social card shows: the cover's page picture, else the first product picture. */
 export function coverPicture(pub: PublishedCatalog): string | null {
+  return remember(`${cacheKey(pub)}:cover`, () => socialPicture(pub));
+}
+
+function socialPicture(pub: PublishedCatalog): string | null {
   const cover = pub.catalog.pages[0];
   const page = cover?.render?.image ?? cover?.render?.thumbnail ?? null;
   if (ownUrl(page)) return page;
@@ -189,6 +196,10 @@ export function coverPicture(pub: PublishedCatalog): string | null {
 
 /** Plain text of the catalog for the description meta tag: its title and first products. */
 export function catalogDescription(pub: PublishedCatalog): string {
+  return remember(`${cacheKey(pub)}:description`, () => description(pub));
+}
+
+function description(pub: PublishedCatalog): string {
   const names = placedProducts(pub.catalog)
     .slice(0, 8)
     .map((p) => htmlToText(p.product.title).trim())

@@ -29,7 +29,7 @@ import {
 import { escapeText, hostIndexDocument, messageDocument, passwordDocument } from './documents.tsx';
 import { basePath, sendViewerPage } from './page.ts';
 import { findProduct, framedPages, productData } from './render.tsx';
-import { frameAncestorsFor, viewerPolicy } from './security.ts';
+import { frameAncestorsFor, PUBLIC_REVALIDATE, viewerPolicy } from './security.ts';
 
 const MAX_FRAGMENT_PAGES = 8;
 
@@ -154,7 +154,7 @@ export async function fragments(v: ViewerRequest, ref: string) {
     .type('html')
     .setHeader(
       'Cache-Control',
-      found.role === 'visitor' && isIndexable(found.pub) ? 'public, max-age=60' : 'private, no-store',
+      found.role === 'visitor' && isIndexable(found.pub) ? PUBLIC_REVALIDATE : 'private, no-store',
     )
     .setHeader('Vary', 'Cookie')
     .setHeader('X-Robots-Tag', 'noindex')

@@ -35,3 +35,10 @@ export function baseHeaders(https: boolean): Record<string, string> {
     ...(https ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
   };
 }
+
+/**
+ * Cache-Control of a public catalog's page and fragments for visitors: any cache may keep them, but asks again
+ * (a cheap 304 while the ETag matches) before each use, so a save shows at once and a catalog that has just been
+ * protected is never served from a cache. Everything else the viewer answers is `private, no-store`.
+ */
+export const PUBLIC_REVALIDATE = 'public, no-cache';

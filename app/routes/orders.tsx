@@ -4,11 +4,13 @@ import {
   Button,
   Card,
   IndexTable,
+  InlineStack,
   Layout,
   Link as PolarisLink,
   Page,
   Pagination,
   Text,
+  useBreakpoints,
 } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
@@ -57,55 +59,78 @@ export default function OrdersPage() {
   const { email, isStaff, page, orders, cycle } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(orders.total / PAGE_SIZE));
   const locale = i18n.language;
+  const { smDown } = useBreakpoints();
   const rows = orders.data.map((o, i) => {
     const draft = o.draft_order;
+    const date = new Date(o.created_at).toLocaleString(locale);
+    const customer = (
+      <BlockStack gap="050">
+        <Text as="span" fontWeight="semibold">
+          {o.customer.name}
+        </Text>
+        <Text as="span" tone="subdued" breakWord>
+          {[o.customer.company, o.customer.email].filter(Boolean).join(' · ')}
+        </Text>
+      </BlockStack>
+    );
+    const items = (
+      <BlockStack gap="050">
+        {o.items.map((l, k) => (
+          <Text as="span" key={k}>
+            {l.quantity} × {l.title}
+            {l.variation_title ? ` (${l.variation_title})` : ''}
+          </Text>
+        ))}
+        {o.comments ? (
+          <Text as="span" tone="subdued" breakWord>
+            {t('orders.comments')}: {o.comments}
+          </Text>
+        ) : null}
+      </BlockStack>
+    );
+    const total = (
+      <Text as="span" alignment="end" numeric>
+        {money(o.total, o.currency, locale)}
+      </Text>
+    );
+    const shopify = !draft ? (
+      t('orders.draftNone')
+    ) : draft.state === 'created' ? (
+      <PolarisLink url={draft.url} target="_blank">
+        {t('orders.draftCreated', { name: draft.name })}
+      </PolarisLink>
+    ) : draft.state === 'pending' ? (
+      <Badge tone="info">{t('orders.draftPending')}</Badge>
+    ) : (
+      <Badge tone="critical">{t('orders.draftFailed', { error: draft.error })}</Badge>
+    );
+    // On a phone the six columns would scroll out of sight: one cell holds the whole order, stacked.
+    if (smDown)
+      return (
+        <IndexTable.Row id={o._id} key={o._id} position={i}>
+          <IndexTable.Cell>
+            <BlockStack gap="200">
+              <InlineStack align="space-between" blockAlign="center" gap="200">
+                <Text as="span" tone="subdued">
+                  {date} · {o.catalog.title}
+                </Text>
+                {total}
+              </InlineStack>
+              {customer}
+              {items}
+              <div>{shopify}</div>
+            </BlockStack>
+          </IndexTable.Cell>
+        </IndexTable.Row>
+      );
     return (
       <IndexTable.Row id={o._id} key={o._id} position={i}>
-        <IndexTable.Cell>{new Date(o.created_at).toLocaleString(locale)}</IndexTable.Cell>
+        <IndexTable.Cell>{date}</IndexTable.Cell>
         <IndexTable.Cell>{o.catalog.title}</IndexTable.Cell>
-        <IndexTable.Cell>
-          <BlockStack gap="050">
-            <Text as="span" fontWeight="semibold">
-              {o.customer.name}
-            </Text>
-            <Text as="span" tone="subdued">
-              {[o.customer.company, o.customer.email].filter(Boolean).join(' · ')}
-            </Text>
-          </BlockStack>
-        </IndexTable.Cell>
-        <IndexTable.Cell>
-          <BlockStack gap="050">
-            {o.items.map((l, k) => (
-              <Text as="span" key={k}>
-                {l.quantity} × {l.title}
-                {l.variation_title ? ` (${l.variation_title})` : ''}
-              </Text>
-            ))}
-            {o.comments ? (
-              <Text as="span" tone="subdued">
-                {t('orders.comments')}: {o.comments}
-              </Text>
-            ) : null}
-          </BlockStack>
-        </IndexTable.Cell>
-        <IndexTable.Cell>
-          <Text as="span" alignment="end" numeric>
-            {money(o.total, o.currency, locale)}
-          </Text>
-        </IndexTable.Cell>
-        <IndexTable.Cell>
-          {!draft ? (
-            t('orders.draftNone')
-          ) : draft.state === 'created' ? (
-            <PolarisLink url={draft.url} target="_blank">
-              {t('orders.draftCreated', { name: draft.name })}
-            </PolarisLink>
-          ) : draft.state === 'pending' ? (
-            <Badge tone="info">{t('orders.draftPending')}</Badge>
-          ) : (
-            <Badge tone="critical">{t('orders.draftFailed', { error: draft.error })}</Badge>
-          )}
-        </IndexTable.Cell>
+        <IndexTable.Cell>{customer}</IndexTable.Cell>
+        <IndexTable.Cell>{items}</IndexTable.Cell>
+        <IndexTable.Cell>{total}</IndexTable.Cell>
+        <IndexTable.Cell>{shopify}</IndexTable.Cell>
       </IndexTable.Row>
     );
   });
@@ -137,6 +162,7 @@ export default function OrdersPage() {
                 <IndexTable
                   resourceName={{ singular: t('orders.title'), plural: t('orders.title') }}
                   itemCount={orders.data.length}
+                  condensed={smDown}
                   selectable={false}
                   headings={[
                     { title: t('orders.date') },

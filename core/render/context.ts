@@ -35,6 +35,11 @@ export interface RenderOptions {
    */
   language?: string | null;
   fontFaces?: FontFaceOption[];
+  /**
+   * How text waits for its web fonts. `block` (default) for print and page pictures, where the real font must
+   * be there; `swap` for the online viewer, where the page should paint at once and take the font when it comes.
+   */
+  fontDisplay?: 'block' | 'swap';
   /** Maps an image or font URL to the one the document should load (the worker's local compressed files). */
   resolveAsset?: (url: string) => string;
   /** 0-based indices of the pages to render; page numbers stay those of the whole catalog. */
@@ -61,6 +66,7 @@ export interface RenderContext {
   /** A list of strings from the render namespace (e.g. the default contract terms). */
   tList: (key: string) => string[];
   mode: RenderMode;
+  fontDisplay: 'block' | 'swap';
   watermark: boolean;
   resolveAsset: (url: string) => string;
   renderTemplate: RenderTemplateFn;
@@ -93,6 +99,7 @@ export function createRenderContext(catalog: Catalog, options: RenderOptions = {
       return Array.isArray(v) ? v.map(String) : [];
     },
     mode: options.mode ?? 'print',
+    fontDisplay: options.fontDisplay ?? 'block',
     watermark: !!options.watermark,
     resolveAsset: options.resolveAsset ?? ((u) => u),
     renderTemplate: options.renderTemplate ?? renderTemplate,

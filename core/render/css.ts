@@ -66,7 +66,7 @@ export function fontFaceCss(fonts: FontFaceOption[], ctx: RenderContext): string
     const format = fontFormat(f.url);
     rules.push(
       `@font-face { font-family: ${cssString(f.family)}; font-weight: ${Math.round(f.weight ?? 400)}; ` +
-        `font-style: ${f.style === 'italic' ? 'italic' : 'normal'}; font-display: block; ` +
+        `font-style: ${f.style === 'italic' ? 'italic' : 'normal'}; font-display: ${ctx.fontDisplay}; ` +
         `src: url(${cssString(url)})${format ? ` format(${cssString(format)})` : ''}; }`,
     );
   }

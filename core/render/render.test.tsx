@@ -69,6 +69,14 @@ describe('renderCatalogHtml', () => {
       '@font-face { font-family: "Lato"; font-weight: 700; font-style: normal; font-display: block; src: url("file:///data/files/fonts/lato-700.woff2") format("woff2"); }',
     );
     expect(html).not.toContain('"Evil"');
+    // The online viewer paints before its fonts arrive.
+    const screen = renderCatalogHtml(b.build(), {
+      fontDisplay: 'swap',
+      fontFaces: [{ family: 'Lato', url: 'https://cdn.example.com/fonts/lato.woff2' }],
+    });
+    expect(screen).toContain(
+      'font-family: "Lato"; font-weight: 400; font-style: normal; font-display: swap;',
+    );
   });
 
   it('declares the catalog’s uploaded fonts only from URLs a page may load', () => {

@@ -36,5 +36,5 @@ export {
   RATE_LIMITS,
 } from './rate-limit.server.ts';
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
-export { loadUserSettings } from './user-settings.server.ts';
+export { loadUserSettings, readUserSettings } from './user-settings.server.ts';
 export { listUsers } from './users.server.ts';

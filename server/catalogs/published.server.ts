@@ -5,7 +5,7 @@ import type { Catalog, PlanLimits } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { catalogs, users } from '../../db/schema.ts';
-import { type User, hasRole, loadUserSettings } from '../accounts/index.ts';
+import { type User, hasRole, readUserSettings } from '../accounts/index.ts';
 import { getEntitlements } from '../billing/index.ts';
 import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
 
@@ -115,14 +115,22 @@ const PREPARED_MAX = 24;
  * The catalog as the viewer numbers its pages: flow and list pages paginated once per revision (the same
  * estimate the HTML export uses when pages were never paginated), kept for the next fragment request.
  */
+function preparedKey(row: CatalogRow): string {
+  return `${row.id}:${row.revision}:${row.updatedAt.getTime()}`;
+}
+
+function preparedHit(row: CatalogRow): Catalog | null {
+  const hit = PREPARED.findIndex((e) => e.key === preparedKey(row));
+  if (hit < 0) return null;
+  const [entry] = PREPARED.splice(hit, 1);
+  PREPARED.unshift(entry!);
+  return entry!.value;
+}
+
 function prepared(row: CatalogRow, catalog: Catalog): Catalog {
-  const key = `${row.id}:${row.revision}:${row.updatedAt.getTime()}`;
-  const hit = PREPARED.findIndex((e) => e.key === key);
-  if (hit >= 0) {
-    const [entry] = PREPARED.splice(hit, 1);
-    PREPARED.unshift(entry!);
-    return entry!.value;
-  }
+  const key = preparedKey(row);
+  const hit = preparedHit(row);
+  if (hit) return hit;
   const value = needsPagination(catalog)
     ? paginateCatalogSync(catalog, estimateMeasure(catalog), { render: { mode: 'screen' } })
     : catalog;
@@ -131,30 +139,41 @@ function prepared(row: CatalogRow, catalog: Catalog): Catalog {
   return value;
 }
 
-/** What the owner's plan allows the published catalog, from server/billing's entitlements. */
-async function ownerPlan(db: Db, ownerId: string): Promise<OwnerPlan> {
-  const ent = await getEntitlements({ db, userId: ownerId });
-  return { ...ent.limits, isTrial: ent.isTrial, hasExpired: ent.hasExpired, planId: ent.planId };
-}
-
 /** Everything the viewer needs of a catalog it found: the document, the owner's plan and settings. */
 export async function loadPublished(opts: { db: Db; row: CatalogRow }): Promise<PublishedCatalog | null> {
-  const loaded = await loadCatalogById({ db: opts.db, catalogId: opts.row.id });
+  // Every save, settings or password change bumps the row's revision and updatedAt (claimRevision,
+  // updateViewerSettings), so a catalog prepared for this row is still its content: reading and paginating its
+  // pages again is what made every viewer request slow. Who may read it is decided per request from this row.
+  const cached = preparedHit(opts.row);
+  const loaded = cached
+    ? { row: opts.row, catalog: cached }
+    : await loadCatalogById({ db: opts.db, catalogId: opts.row.id });
   if (!loaded) return null;
   const { row } = loaded;
+  // One read of the owner for their name, plan facts and settings; the plan itself is never cached, so a
+  // downgrade (no more embedding, no more passwords) applies to the next request.
   const [owner] = await opts.db
     .select({
       id: users.id,
+      createdAt: users.createdAt,
+      roles: users.roles,
       email: users.email,
       platform: users.platform,
       name: users.businessName,
+      settings: users.settings,
     })
     .from(users)
     .where(eq(users.id, row.ownerId));
-  const [plan, settings] = await Promise.all([
-    ownerPlan(opts.db, row.ownerId),
-    loadUserSettings(opts.db, row.ownerId),
-  ]);
+  const ent = await getEntitlements(
+    owner ? { db: opts.db, user: owner } : { db: opts.db, userId: row.ownerId },
+  );
+  const plan: OwnerPlan = {
+    ...ent.limits,
+    isTrial: ent.isTrial,
+    hasExpired: ent.hasExpired,
+    planId: ent.planId,
+  };
+  const settings = readUserSettings(owner?.settings ?? {});
   return {
     row,
     catalog: prepared(row, loaded.catalog),

@@ -1,6 +1,9 @@
 import { PageFlip } from 'page-flip';
 import { h, t } from './dom.ts';
 
+/** How far a finger must travel sideways, in CSS pixels, for a swipe to turn the page. */
+const SWIPE_PX = 40;
+
 /**
  * Our own small interface over the page-turn effect (DESIGN §6), so `page-flip` can be replaced: a book that
  * turns pages, and a scroll mode that reads as a document. Pages are 0-based logical indices (reading order,
@@ -94,11 +97,17 @@ export class PageFlipBook implements Flipbook {
   private readonly container: HTMLElement;
   private readonly listeners: ((visible: number[]) => void)[] = [];
   private zoom = 1;
+  private readonly cover: boolean;
+  private swipeFrom: { x: number; y: number } | null = null;
   private readonly n: number;
   private readonly onResize = () => requestAnimationFrame(() => this.layout());
 
   constructor(private readonly o: BookOptions) {
     this.n = o.frames.length;
+    // The cover stands alone, then pages pair (2–3, 4–5…). Right to left the frames go in reversed, and
+    // page-flip's showCover would then set the last page alone and pair the cover with page 2 when the count
+    // is odd; without it, page-flip pairs (n, n−1)… and leaves the cover alone at the end, as it should be.
+    this.cover = !(o.rtl && this.n % 2 === 1);
     this.container = h('div', { className: 'vw-flip' });
     o.host.replaceChildren(this.container);
     const height = o.pageWidthPx / o.ratio;
@@ -113,7 +122,9 @@ export class PageFlipBook implements Flipbook {
       minHeight: 100,
       maxHeight: 10000,
       autoSize: false,
-      showCover: true,
+      showCover: this.cover,
+      // page-flip's own swipe aims outside the book in portrait (see turn); ours is in onTouchEnd.
+      swipeDistance: 1e6,
       usePortrait: true,
       drawShadow: true,
       maxShadowOpacity: 0.4,
@@ -127,8 +138,12 @@ export class PageFlipBook implements Flipbook {
     this.container.style.minWidth = '0';
     this.container.style.minHeight = '0';
     const ordered = o.rtl ? [...o.frames].reverse() : o.frames;
-    ordered[0]?.setAttribute('data-density', 'hard');
-    ordered[ordered.length - 1]?.setAttribute('data-density', 'hard');
+    if (this.cover) {
+      ordered[0]?.setAttribute('data-density', 'hard');
+      ordered[ordered.length - 1]?.setAttribute('data-density', 'hard');
+    }
+    this.container.addEventListener('touchstart', this.onTouchStart, { passive: true });
+    this.container.addEventListener('touchend', this.onTouchEnd, { passive: true });
     this.flip.on('flip', () => this.changed());
     this.flip.on('init', () => {
       this.layout();
@@ -141,6 +156,24 @@ export class PageFlipBook implements Flipbook {
     this.flip.loadFromHTML(ordered);
     window.addEventListener('resize', this.onResize);
   }
+
+  private readonly onTouchStart = (e: TouchEvent) => {
+    const t = e.touches[0];
+    this.swipeFrom = e.touches.length === 1 && t ? { x: t.clientX, y: t.clientY } : null;
+  };
+
+  /** A swipe turns the page in reading order; zoomed in, the finger pans the page instead. */
+  private readonly onTouchEnd = (e: TouchEvent) => {
+    const from = this.swipeFrom;
+    this.swipeFrom = null;
+    const t = e.changedTouches[0];
+    if (!from || !t || this.zoom > 1) return;
+    const dx = t.clientX - from.x;
+    const dy = t.clientY - from.y;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+    if (dx < 0 !== this.o.rtl) this.next();
+    else this.prev();
+  };
 
   private physical(page: number): number {
     return this.o.rtl ? this.n - 1 - page : page;
@@ -167,11 +200,17 @@ export class PageFlipBook implements Flipbook {
   visible(): number[] {
     const p = this.flip.getCurrentPageIndex();
     const pages =
-      this.flip.getOrientation() === 'portrait' || p === 0 || p === this.n - 1
+      this.flip.getOrientation() === 'portrait'
         ? [p]
-        : p % 2 === 1
-          ? [p, p + 1]
-          : [p - 1, p];
+        : !this.cover
+          ? p % 2 === 0
+            ? [p, p + 1]
+            : [p - 1, p]
+          : p === 0 || p === this.n - 1
+            ? [p]
+            : p % 2 === 1
+              ? [p, p + 1]
+              : [p - 1, p];
     const logical = pages.filter((x) => x >= 0 && x < this.n).map((x) => (this.o.rtl ? this.n - 1 - x : x));
     return logical.sort((a, b) => a - b);
   }

@@ -1,8 +1,22 @@
 /* global document, URL */
 // The "Catalog" block's loader: each placeholder becomes the viewer's embed frame. Only http(s) links to a
-// catalog address are framed (a /view/{slug or id} path, or a merchant host's /{slug or id}); anything else
-// keeps the plain link the block renders.
+// catalog address are framed: /view/{slug or id}, or a merchant host's /{slug or id}, where an id is a UUID
+// and a slug what the viewer makes of a title (lower-case letters and digits in single-dash runs, 2 to 80
+// characters, server/catalogs/publishing slugify). Anything else (a file, the sitemap, /view-assets, a path
+// with dots or capitals) keeps the plain link the block renders; an address of that shape that names no
+// catalog is framed and shows the viewer's own not-found page.
 (function () {
+  var ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  var SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+  // The viewer's own paths on a merchant's host, never a catalog.
+  var RESERVED = { view: 1, 'view-assets': 1 };
+  function isCatalogPath(path) {
+    var m = /^\/(?:view\/)?([^/]+)\/?$/.exec(path);
+    if (!m) return false;
+    var ref = m[1];
+    if (ID.test(ref)) return true;
+    return SLUG.test(ref) && ref.length >= 2 && ref.length <= 80 && !RESERVED[ref];
+  }
   function frameFor(box) {
     var raw = box.getAttribute('data-catalog') || '';
     var url;
@@ -12,7 +26,7 @@
       return null;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (!/^\/(view\/)?[A-Za-z0-9_-]+\/?$/.test(url.pathname)) return null;
+    if (!isCatalogPath(url.pathname)) return null;
     url.search = '';
     url.hash = '';
     url.searchParams.set('embed', '1');
