@@ -4,6 +4,11 @@
  * the p95 of frame times (requestAnimationFrame deltas) while a product is dragged across the page and the
  * thumbnails, the bytes the save sends when one page changes, and the gzipped JavaScript the route loads.
  * Budget: interactive within 1.5 s, p95 frame under 16 ms, one page per save.
+ *
+ * DESIGN's "frames under 16 ms" is read as "no frame longer than one 60 Hz display frame": requestAnimationFrame
+ * deltas are whole display frames (16.7 ms each at 60 Hz, plus timer jitter), so a drag that never misses a frame
+ * shows a p95 of 16.7 ms, never under 16. The budget is one display frame with 0.5 ms of jitter, and the bench
+ * also counts missed frames (a delta past 1.5 display frames).
  */
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -17,7 +22,8 @@ import { client, startTestServer } from '../scripts/testing/server.ts';
 
 const PRODUCTS = 1_000;
 const PER_PAGE = 9;
-const BUDGET = { interactiveMs: 1_500, frameMs: 16 };
+const DISPLAY_FRAME_MS = 1000 / 60;
+const BUDGET = { interactiveMs: 1_500, frameMs: DISPLAY_FRAME_MS + 0.5 };
 
 const p95 = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -119,12 +125,13 @@ export async function main(): Promise<void> {
     const jsRaw = [...scripts.values()].reduce((n, b) => n + b.length, 0);
     const jsGzip = [...scripts.values()].reduce((n, b) => n + gzipSync(b).length, 0);
     const frame95 = p95(frames);
+    const missed = frames.filter((f) => f > DISPLAY_FRAME_MS * 1.5).length;
     const lines = [
       `Editor benchmark: ${PRODUCTS} products, ${catalog.pages.length} A4 pages (${PER_PAGE} per page), system Chromium, 1440×900`,
       `machine: ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(2)}, Node ${process.versions.node}`,
       `navigation → interactive (hydrated): ${interactiveMs.toFixed(0)} ms (wall ${wallMs} ms) — budget ${BUDGET.interactiveMs} ms: ${interactiveMs <= BUDGET.interactiveMs ? 'within' : 'OVER'}`,
       `the page's HTML (server render and the loader's data): ${(htmlBytes / 1024).toFixed(0)} KB`,
-      `drag across the page: ${frames.length} frames, p95 ${frame95.toFixed(1)} ms, max ${Math.max(0, ...frames).toFixed(1)} ms — budget ${BUDGET.frameMs} ms: ${frame95 <= BUDGET.frameMs ? 'within' : 'OVER'}`,
+      `drag across the page: ${frames.length} frames, p95 ${frame95.toFixed(1)} ms, max ${Math.max(0, ...frames).toFixed(1)} ms, ${missed} missed — budget one 60 Hz frame (${BUDGET.frameMs.toFixed(1)} ms): ${frame95 <= BUDGET.frameMs ? 'within' : 'OVER'}`,
       `save after the drop: ${saves.map((s) => `${s.url.replace(catalog._id, '{id}')} ${s.bytes} B`).join(', ') || 'nothing sent'}`,
       `JavaScript loaded by the route: ${scripts.size} files, ${(jsRaw / 1024).toFixed(0)} KB raw, ${(jsGzip / 1024).toFixed(0)} KB gzipped`,
     ];
