@@ -99,6 +99,7 @@ export default [
   route('api/v1/users', 'routes/api.v1.users.ts'),
   route('api/v1/users/me', 'routes/api.v1.users.me.ts'),
   route('api/v1/users/me/extend-trial', 'routes/api.v1.users.me.extend-trial.ts'),
+  route('api/v1/users/me/editor-flags', 'routes/api.v1.users.me.editor-flags.ts'),
   route('api/v1/accounts', 'routes/api.v1.accounts.ts'),
   route('api/v1/accounts/:accountId', 'routes/api.v1.accounts.id.ts'),
   route('api/v1/accounts/:accountId/listings', 'routes/api.v1.accounts.id.listings.ts'),

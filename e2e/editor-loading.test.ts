@@ -10,6 +10,7 @@ import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
+import { skipEditorTour } from './support/editor-tour.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -28,6 +29,7 @@ beforeAll(async () => {
     shopUrl: 'https://maison.example',
   });
   await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
+  await skipEditorTour(server.runtime.db, email);
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
 import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
+import { skipEditorTour } from './support/editor-tour.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 
 let server: TestServer;
@@ -29,6 +30,7 @@ async function signIn(email: string) {
     shopUrl: 'https://maison.example',
   });
   await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
+  await skipEditorTour(server.runtime.db, email);
   await context.clearCookies();
   await context.addCookies(
     c.jar

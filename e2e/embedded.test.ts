@@ -90,6 +90,8 @@ describe('the embedded app (/app) inside the Shopify admin', () => {
     // The same editor, inside the admin: its saves carry a fresh session token each (no cookie to sign them).
     await expectVisible(page.getByRole('heading', { name: 'Admin lookbook' }));
     await page.locator('.cb-editor[data-hydrated]').waitFor();
+    // A new merchant meets the first-visit tour first; skipping it is stored with the session token too.
+    await page.getByRole('dialog').getByRole('button', { name: 'Skip tour' }).click();
     const saves: (string | null)[] = [];
     page.on('request', (r) => {
       if (r.url().includes(`/api/v1/catalogs/${data[0]!._id}/`) && r.method() !== 'GET')

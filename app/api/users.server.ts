@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeUser, listUsers } from '../../server/accounts/index.ts';
+import { describeUser, listUsers, recordEditorFlags } from '../../server/accounts/index.ts';
 import { defineEndpoint } from '../../server/platform/index.ts';
 
 export const PageQuery = z.object({
@@ -36,4 +36,32 @@ export const meEndpoint = defineEndpoint(
     response: z.record(z.string(), z.unknown()),
   },
   async ({ user, runtime }) => describeUser({ db: runtime.db, user }),
+);
+
+export const editorFlagsEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/users/me/editor-flags',
+    summary: "Record the editor's first-visit tour as done, or the answer to the rating prompt (SPEC §4)",
+    tags: ['users'],
+    auth: 'user',
+    body: z
+      .object({
+        tourDone: z.literal(true).optional(),
+        rating: z.union([z.literal('later'), z.number().int().min(1).max(5)]).optional(),
+      })
+      .strict()
+      .refine((b) => b.tourDone !== undefined || b.rating !== undefined, {
+        message: 'tourDone or rating is required',
+        path: ['rating'],
+      }),
+    response: z.object({
+      tourDone: z.boolean().optional(),
+      rated: z.boolean().optional(),
+      stars: z.number().optional(),
+      ratingPostponedUntil: z.string().optional(),
+    }),
+    errors: [400],
+  },
+  async ({ user, body, runtime }) => recordEditorFlags({ db: runtime.db, userId: user.id, ...body }),
 );

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { LinksFunction } from 'react-router';
 import { unpackPages, type PageLayout, type PackedCatalog } from '../../core/model/index.ts';
 import type { ListingPage, PanelAccount } from '../components/listings-panel/index.ts';
+import type { AssistBoot } from './assist/editor-assist.tsx';
 import { EditorScreen } from './editor-screen.tsx';
 import type { EditorBoot } from './use-editor.ts';
 import catalogFonts from '../styles/catalog-fonts.css?url';
@@ -21,6 +22,7 @@ export type EditorPageData = {
   layouts: PageLayout[];
   accounts: PanelAccount[];
   initialListings: ListingPage | null;
+  assist: AssistBoot;
 };
 
 /** The editor of both routes: standalone (`/designs/{id}/edit`) and inside the Shopify admin (`/app/designs/…`). */
@@ -33,6 +35,7 @@ export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: s
       layouts={data.layouts}
       accounts={data.accounts}
       initialListings={data.initialListings}
+      assist={data.assist}
       backUrl={backUrl}
     />
   );

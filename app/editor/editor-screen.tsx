@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, type PageLayout } from '../../core/model/index.ts';
 import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
+import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel } from './branding-panel.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { SelectionSidebar } from './selection-sidebar.tsx';
@@ -27,6 +28,7 @@ export type EditorScreenProps = {
   initialListings: ListingPage | null;
   /** Where "back" goes: the catalogs list standalone, the app's home inside the Shopify admin. */
   backUrl: string;
+  assist: AssistBoot;
 };
 
 function SaveStatus({ store }: { store: EditorStore }) {
@@ -132,6 +134,7 @@ export function EditorScreen(props: EditorScreenProps) {
   // The left tabs (SPEC §2.2): products by default, then the catalog's branding.
   const [tab, setTab] = useState(0);
   useEffect(() => setHydrated(true), []);
+  const assist = useEditorAssist(props.assist);
 
   const place = (listing: Parameters<typeof productFromListing>[0]) => {
     const s = store.getState();
@@ -146,7 +149,7 @@ export function EditorScreen(props: EditorScreenProps) {
   };
 
   return (
-    <div className="cb-editor" data-hydrated={hydrated || undefined}>
+    <div {...assist.rootProps} data-hydrated={hydrated || undefined}>
       <header className="cb-editor-bar">
         <a className="cb-editor-bar__back" href={props.backUrl}>
           ← {t('screen.back')}
@@ -179,6 +182,7 @@ export function EditorScreen(props: EditorScreenProps) {
             </ButtonGroup>
           )}
           <Button url={`/preview/${encodeURIComponent(catalog._id)}`}>{t('screen.preview')}</Button>
+          {assist.bar}
         </div>
       </header>
       {readonly ? (
@@ -188,6 +192,7 @@ export function EditorScreen(props: EditorScreenProps) {
           </Banner>
         </div>
       ) : null}
+      {assist.notice ? <div className="cb-editor-notices">{assist.notice}</div> : null}
       <Notices store={store} />
       <div className="cb-editor-body">
         <aside className="cb-editor-side" aria-label={t('tabs.label')}>
@@ -206,9 +211,7 @@ export function EditorScreen(props: EditorScreenProps) {
                   <Text as="h2" variant="headingMd" id="cb-editor-products-title">
                     {t('screen.products')}
                   </Text>
-                  <Text as="p" tone="subdued">
-                    {t('screen.pickHint')}
-                  </Text>
+                  <p className="cb-tip">{t('screen.pickHint')}</p>
                   <ListingsPanel
                     accounts={props.accounts}
                     initialAccountId={props.accounts[0]!.id}
@@ -228,10 +231,11 @@ export function EditorScreen(props: EditorScreenProps) {
         <main className="cb-editor-main">
           <PageToolbar store={store} layouts={props.layouts} api={api} userId={props.userId} />
           <PageCanvas store={store} catalog={catalog} />
-          <p className="cb-editor-shortcuts">{t('screen.shortcuts')}</p>
+          <p className="cb-editor-shortcuts cb-tip">{t('screen.shortcuts')}</p>
         </main>
         <SelectionSidebar store={store} />
       </div>
+      {assist.overlay}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { packPages, type Catalog, type PageLayout } from '../../core/model/index.ts';
+import { hasOrganizerMode, shouldAskRating, type AssistFlags } from '../../core/rules/index.ts';
 import type { User } from '../../server/accounts/index.ts';
 import { getEntitlements } from '../../server/billing/index.ts';
 import { getCatalog, listLayouts } from '../../server/catalogs/index.ts';
@@ -16,7 +17,9 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
   const { request, user } = opts;
   if (!user.email) throw redirect('/');
   const { db } = getRuntime();
-  if ((await getEntitlements({ db, user })).hasExpired) throw redirect('/dashboard');
+  const entitlements = await getEntitlements({ db, user });
+  if (entitlements.hasExpired) throw redirect('/dashboard');
+  const flags = user.flags as AssistFlags;
   let loaded;
   try {
     loaded = await getCatalog({ db, ownerId: user.id, catalogId: opts.designId ?? '' });
@@ -27,6 +30,17 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
   const saves = (loaded.row.recentSaves as { id: string }[]).map((s) => s.id);
   return {
     userId: user.id,
+    // The prompts around the editor (SPEC §4): decided here so the first paint already shows them or not.
+    assist: {
+      tour: flags.tourDone !== true,
+      rating: shouldAskRating({
+        platform: user.platform,
+        isTrial: entitlements.isTrial,
+        flags,
+        now: new Date(),
+      }),
+      organizer: hasOrganizerMode(user.createdAt),
+    },
     title: loaded.catalog.title,
     // The layout (and header, footer) repeated on every page travels once: a long catalog's page is ~27% smaller.
     packed: packPages(loaded.catalog as Catalog),

@@ -9,3 +9,12 @@ export {
 } from './plan-limits.ts';
 export { enforceSizeLimit, serializedSize, utf8ByteLength, type SizeLimitResult } from './size-limit.ts';
 export { LAYOUT_IN_USE_MESSAGE, checkLayoutDeletion } from './layout-deletion.ts';
+export {
+  TOUR_STEPS,
+  TUTORIAL_VIDEOS,
+  hasOrganizerMode,
+  ratingAnswer,
+  shouldAskRating,
+  type AssistFlags,
+  type TutorialVideo,
+} from './editor-assist.ts';
