@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../db/schema.ts';
+import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
+import { createCatalog } from '../server/catalogs/index.ts';
 import { client, registeredClient, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -47,6 +49,7 @@ describe('/dashboard', () => {
     await expectVisible(page.getByText('Free trial'));
     await expectVisible(page.getByText(/^\d+ days? left$/));
     await expectVisible(nextStep().getByRole('link', { name: 'Import your products' }));
+    await expectVisible(page.getByText('0 catalogs · 0 products', { exact: true }));
     expect(await nextStep().getByRole('link').getAttribute('href')).toBe('/listings');
     await expectNoSeriousA11yIssues(page);
     await expectNoSidewaysScroll(page);
@@ -60,6 +63,13 @@ describe('/dashboard', () => {
     await page.reload();
     await expectVisible(nextStep().getByRole('link', { name: 'Upgrade' }));
     await expectVisible(page.getByRole('link', { name: 'First book' }));
+    // The catalogs card counts the products in the catalogs: one library product is not in any catalog yet.
+    await expectVisible(page.getByText('1 catalog · 0 products', { exact: true }));
+
+    const doc = sampleCatalog({ products: 1, imageUrl: () => null, over: { title: 'Second book' } });
+    await createCatalog({ db: server.runtime.db, ownerId: userId, input: { catalog: doc } });
+    await page.reload();
+    await expectVisible(page.getByText('2 catalogs · 1 product', { exact: true }));
   });
 
   it('says so when the subscription has ended, and offers a plan', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { FakeShopify } from '../scripts/testing/fake-shopify.ts';
 import type { FakeShopifyAdmin } from '../scripts/testing/fake-shopify-admin.ts';
 import { connectShopifyStore, VARIANTS, withVariants } from '../scripts/testing/order-fixtures.ts';
@@ -138,6 +139,44 @@ describe('a wholesale order', () => {
     const { details } = await bad.json();
     expect(details.map((d: { path: string[] }) => d.path.join('.'))).toContain('customer.email');
     expect((await (await shop.client.get('/api/v1/orders')).json()).total).toBe(0);
+  });
+
+  it("is downloaded as CSV only on a plan with csv_export (SPEC §3), others get SPEC §6's 403", async () => {
+    const trial = await publishCatalog(server, { email: 'csv-trial@example.com', products: 3 });
+    const essential = await publishCatalog(server, {
+      email: 'csv-essential@example.com',
+      plan: 'ESSENTIAL',
+      products: 3,
+    });
+    for (const merchant of [trial, essential]) {
+      const refused = await merchant.client.get('/api/v1/orders?format=csv');
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        error: 'forbidden',
+        message: 'Please upgrade to use this feature',
+      });
+      // The list itself is not a plan feature.
+      expect((await merchant.client.get('/api/v1/orders')).status).toBe(200);
+    }
+    const allowed = await plain.client.get('/api/v1/orders?format=csv');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('content-disposition')).toBe('attachment; filename="orders.csv"');
+    // The orders page shows the control through GatedControl: a link while the plan allows it, disabled with
+    // the unlocking plan's label once the merchant (who has orders) is on a plan without csv_export.
+    const page = async () => (await plain.client.get('/orders')).text();
+    expect(await page()).toContain('href="/api/v1/orders?format=csv"');
+    const db = server.runtime.db;
+    await setUpgradeByEmail({ db, email: 'plain@example.com', upgrade: true, planId: 'ESSENTIAL' });
+    try {
+      const html = await page();
+      expect(html).not.toContain('format=csv');
+      expect(html).toContain('data-gate="upgrade"');
+      expect(html).toContain('Please upgrade to use this feature');
+      expect((await plain.client.get('/api/v1/orders?format=csv')).status).toBe(403);
+    } finally {
+      await setUpgradeByEmail({ db, email: 'plain@example.com', upgrade: true, planId: 'BUSINESS' });
+    }
+    expect(await page()).toContain('href="/api/v1/orders?format=csv"');
   });
 
   it('is refused by a catalog that does not take orders', async () => {

@@ -8,7 +8,7 @@ import {
   recordUserEvent,
   UserEventSchema,
 } from '../../server/catalogs/index.ts';
-import { getEntitlements } from '../../server/billing/index.ts';
+import { assertFeature, getEntitlements } from '../../server/billing/index.ts';
 import { defineEndpoint } from '../../server/platform/index.ts';
 
 /** Served by the app on its host and by the viewer on merchants' hosts (server/catalogs/order-endpoint). */
@@ -40,10 +40,13 @@ export const listOrdersEndpoint = defineEndpoint(
       format: z.enum(['json', 'csv']).default('json'),
     }),
     response: z.object({ data: z.array(Order), total: z.number(), count: z.number() }),
-    errors: [404],
+    errors: [403, 404],
   },
   async ({ user, query, runtime }) => {
     if (query.format === 'csv') {
+      // SPEC §3 csv_export: the download is a plan feature; the list itself stays open to every merchant.
+      const ent = await getEntitlements({ db: runtime.db, userId: user.id });
+      await assertFeature({ db: runtime.db, ent, feature: 'csv_export' });
       const csv = await ordersCsv({ db: runtime.db, ownerId: user.id, catalogId: query.catalogId });
       return new Response(`\ufeff${csv}`, {
         headers: {

@@ -48,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     products: choices.stores.reduce((n, s) => n + s.listingCount, 0),
     catalogs: catalogs.slice(0, 3).map((c) => ({ id: c._id, title: c.title, pages: c.pageCount })),
     catalogCount: catalogs.length,
+    // The catalogs card counts what is in the catalogs (SPEC's usage: catalogs, pages, products), not the library.
+    catalogProducts: catalogs.reduce((n, c) => n + c.productCount, 0),
   };
 }
 
@@ -202,7 +204,8 @@ export default function DashboardPage() {
                     {tc('list.title')}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {tc('dashboard.counts', { catalogs: d.catalogCount, products: d.products })}
+                    {tc('dashboard.catalogCount', { count: d.catalogCount })} ·{' '}
+                    {tc('dashboard.productCount', { count: d.catalogProducts })}
                   </Text>
                   {d.catalogs.length > 0 ? (
                     <ul className="cb-dashboard__recent">

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
+import { GatedControl } from '../components/gated-control.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Orders · Catalog Builder' }];
 
@@ -26,21 +27,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/platform/index.ts');
   const { listOrders, countOrdersLastCycle } = await import('../../server/catalogs/index.ts');
-  const { getEntitlements } = await import('../../server/billing/index.ts');
+  const { getEntitlementsWithGates } = await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
   const { db } = getRuntime();
   const page = Math.max(1, Math.min(100_000, Number(new URL(request.url).searchParams.get('page')) || 1));
-  const [orders, cycle, limits] = await Promise.all([
+  const [orders, cycle, { entitlements, gates }] = await Promise.all([
     listOrders({ db, ownerId: user.id, page, limit: PAGE_SIZE }),
     countOrdersLastCycle({ db, ownerId: user.id }),
-    getEntitlements({ db, userId: user.id }).then((e) => e.limits),
+    getEntitlementsWithGates({ db, user }),
   ]);
   return {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),
     page,
     orders,
-    cycle: { count: cycle.count, max: limits.max_orders },
+    cycle: { count: cycle.count, max: entitlements.limits.max_orders },
+    csvGate: gates.csv_export,
   };
 }
 
@@ -56,7 +58,7 @@ function money(value: number | null, currency: string | null, locale: string) {
 export default function OrdersPage() {
   const { t, i18n } = useTranslation('viewer');
   const navigate = useNavigate();
-  const { email, isStaff, page, orders, cycle } = useLoaderData<typeof loader>();
+  const { email, isStaff, page, orders, cycle, csvGate } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(orders.total / PAGE_SIZE));
   const locale = i18n.language;
   const { smDown } = useBreakpoints();
@@ -145,9 +147,11 @@ export default function OrdersPage() {
         }
         primaryAction={
           orders.total > 0 ? (
-            <Button url="/api/v1/orders?format=csv" download>
-              {t('orders.download')}
-            </Button>
+            <GatedControl gate={csvGate}>
+              <Button url="/api/v1/orders?format=csv" download>
+                {t('orders.download')}
+              </Button>
+            </GatedControl>
           ) : undefined
         }
       >

@@ -26,6 +26,19 @@ describe('i18n', () => {
     expect(fr('orders.cycleUnlimited', { count: 3 })).toBe('3 commandes ce mois-ci.');
   });
 
+  it("counts the dashboard's catalogs and products in the singular for one (and, in French, for none)", () => {
+    const en = getT('en', 'catalogs');
+    expect(en('dashboard.catalogCount', { count: 1 })).toBe('1 catalog');
+    expect(en('dashboard.catalogCount', { count: 0 })).toBe('0 catalogs');
+    expect(en('dashboard.productCount', { count: 1 })).toBe('1 product');
+    expect(en('dashboard.productCount', { count: 12 })).toBe('12 products');
+    const fr = getT('fr', 'catalogs');
+    expect(fr('dashboard.catalogCount', { count: 0 })).toBe('0 catalogue');
+    expect(fr('dashboard.catalogCount', { count: 2 })).toBe('2 catalogues');
+    expect(fr('dashboard.productCount', { count: 1 })).toBe('1 produit');
+    expect(fr('dashboard.productCount', { count: 12 })).toBe('12 produits');
+  });
+
   it('keeps the trial watermark text of SPEC §6 in every language', () => {
     expect(getT('en', 'render')('watermark')).toBe(
       'PLEASE UPGRADE TO REMOVE THIS WATERMARK AND DOWNLOAD YOUR PDF',

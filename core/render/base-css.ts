@@ -167,4 +167,5 @@ body :where(.cb-caption) p.price { font-size: 11px; }
 
 .cb-watermark { position: absolute; inset: 0; z-index: 1000; display: flex; align-items: center; justify-content: center; pointer-events: none; overflow: hidden; }
 .cb-watermark span { display: block; flex: 0 0 auto; white-space: nowrap; font-family: Arial, 'Liberation Sans', Helvetica, sans-serif; font-weight: 700; line-height: 1; letter-spacing: 0.02em; color: rgba(220, 38, 38, 0.3); }
+.cb-watermark span::after { content: attr(data-text); }
 `;

@@ -19,6 +19,11 @@ describe('renderCatalogHtml', () => {
     const pages = count(trial, '<section class="cb-page');
     expect(pages).toBeGreaterThanOrEqual(catalog.pages.length);
     expect(count(trial, TRIAL_WATERMARK_TEXT)).toBe(pages);
+    // Decoration: hidden from assistive technology, its words drawn by CSS and never a text node of the page.
+    expect(
+      count(trial, '<div class="cb-watermark" aria-hidden="true"><span data-text="' + TRIAL_WATERMARK_TEXT),
+    ).toBe(pages);
+    expect(trial).not.toContain(`>${TRIAL_WATERMARK_TEXT}<`);
     expect(renderCatalogHtml(catalog)).not.toContain(TRIAL_WATERMARK_TEXT);
   });
 

@@ -1,13 +1,4 @@
-import {
-  Badge,
-  BlockStack,
-  Button,
-  ButtonGroup,
-  Card,
-  InlineGrid,
-  InlineStack,
-  Text,
-} from '@shopify/polaris';
+import { Badge, BlockStack, Button, ButtonGroup, Card, InlineStack, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { monthlyEquivalent, periodPrice, type BillingPeriod } from '../../../core/billing/index.ts';
 import type { PlanLimits } from '../../../core/model/index.ts';
@@ -68,53 +59,58 @@ export function PlanGrid(props: {
           </ButtonGroup>
         </div>
       </InlineStack>
-      <InlineGrid columns={{ xs: 1, sm: 2, lg: 3 }} gap="400">
+      {/* Rows fill the width (five plans: three, then two wider), and each card's Choose button sits at its foot. */}
+      <div className="cb-plan-grid">
         {props.plans.map((plan) => {
           const current = plan.plan_id === props.currentPlanId;
           const chosen = plan.plan_id === props.chosenPlanId;
           return (
-            <Card key={plan.plan_id} background={chosen ? 'bg-surface-selected' : 'bg-surface'}>
-              <BlockStack gap="300">
-                <InlineStack align="space-between" blockAlign="center">
-                  <Text as="h2" variant="headingLg">
-                    {plan.title}
+            <div className="cb-plan-grid__plan" key={plan.plan_id}>
+              <Card background={chosen ? 'bg-surface-selected' : 'bg-surface'}>
+                <BlockStack gap="300">
+                  <InlineStack align="space-between" blockAlign="center">
+                    <Text as="h2" variant="headingLg">
+                      {plan.title}
+                    </Text>
+                    {current ? <Badge tone="success">{t('pricing.current')}</Badge> : null}
+                  </InlineStack>
+                  <InlineStack gap="100" blockAlign="end">
+                    <Text as="p" variant="heading2xl">
+                      {money(monthlyEquivalent(plan, props.period))}
+                    </Text>
+                    <Text as="span" tone="subdued">
+                      {t('pricing.perMonth')}
+                    </Text>
+                  </InlineStack>
+                  <Text as="p" tone="subdued" variant="bodySm">
+                    {props.period === 'yearly'
+                      ? t('pricing.billedYearly', { total: money(periodPrice(plan, 'yearly')) })
+                      : t('pricing.billedMonthly')}
                   </Text>
-                  {current ? <Badge tone="success">{t('pricing.current')}</Badge> : null}
-                </InlineStack>
-                <InlineStack gap="100" blockAlign="end">
-                  <Text as="p" variant="heading2xl">
-                    {money(monthlyEquivalent(plan, props.period))}
-                  </Text>
-                  <Text as="span" tone="subdued">
-                    {t('pricing.perMonth')}
-                  </Text>
-                </InlineStack>
-                <Text as="p" tone="subdued" variant="bodySm">
-                  {props.period === 'yearly'
-                    ? t('pricing.billedYearly', { total: money(periodPrice(plan, 'yearly')) })
-                    : t('pricing.billedMonthly')}
-                </Text>
-                <ul className="cb-plan-limits">
-                  <li>{limit('catalogs', plan.limits.max_catalogs)}</li>
-                  <li>{limit('pages', plan.limits.max_pages_per_catalog)}</li>
-                  <li>{limit('products', plan.limits.max_products_per_catalog)}</li>
-                  {FEATURES.filter((f) => plan.limits[f]).map((f) => (
-                    <li key={f}>{t(`pricing.limits.${f}`)}</li>
-                  ))}
-                </ul>
-                <Button
-                  variant={chosen ? 'secondary' : 'primary'}
-                  pressed={chosen}
-                  onClick={() => props.onChoose(plan.plan_id)}
-                  fullWidth
-                >
-                  {chosen ? t('pricing.chosen') : t('pricing.choose', { plan: plan.title })}
-                </Button>
-              </BlockStack>
-            </Card>
+                  <ul className="cb-plan-limits">
+                    <li>{limit('catalogs', plan.limits.max_catalogs)}</li>
+                    <li>{limit('pages', plan.limits.max_pages_per_catalog)}</li>
+                    <li>{limit('products', plan.limits.max_products_per_catalog)}</li>
+                    {FEATURES.filter((f) => plan.limits[f]).map((f) => (
+                      <li key={f}>{t(`pricing.limits.${f}`)}</li>
+                    ))}
+                  </ul>
+                  <div className="cb-plan-grid__choose">
+                    <Button
+                      variant={chosen ? 'secondary' : 'primary'}
+                      pressed={chosen}
+                      onClick={() => props.onChoose(plan.plan_id)}
+                      fullWidth
+                    >
+                      {chosen ? t('pricing.chosen') : t('pricing.choose', { plan: plan.title })}
+                    </Button>
+                  </div>
+                </BlockStack>
+              </Card>
+            </div>
           );
         })}
-      </InlineGrid>
+      </div>
     </BlockStack>
   );
 }
