@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions, users } from '../db/schema.ts';
+import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
 import { CookieJar, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 
@@ -126,5 +129,35 @@ describe('the rendered-page cache', () => {
     expect(stale).toContain('name="password"');
     expect(stale).not.toContain('Renamed Shirt');
     expect((await view('/fragments?from=1&to=4', { Cookie: jar.header() })).status).toBe(404);
+  });
+});
+
+describe("the owner's plan", () => {
+  it('applies on the very next request after an upgrade and after the subscription ends', async () => {
+    const email = 'cache-plan@example.com';
+    const trial = await publishCatalog(server, { email, products: 3 });
+    const page = (query = '') => fetch(`${server.url}/view/${trial.catalogId}${query}`);
+    // Warm the prepared catalog and the rendered pages on the trial.
+    expect(await (await page()).text()).toContain('class="cb-watermark"');
+    expect((await page('?embed=1')).status).toBe(403);
+
+    await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true, planId: 'BUSINESS' });
+    const upgraded = await page('?embed=1');
+    expect(upgraded.status).toBe(200);
+    expect(upgraded.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(await (await page()).text()).not.toContain('class="cb-watermark"');
+
+    // The paid subscription runs out (its start moved back past its length): embedding stops at once.
+    const [owner] = await server.runtime.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    await server.runtime.db
+      .update(subscriptions)
+      .set({ startDate: sql`now() - interval '1 day' * (${subscriptions.durationDays} + 1)` })
+      .where(eq(subscriptions.userId, owner!.id));
+    const ended = await page('?embed=1');
+    expect(ended.status).toBe(403);
+    expect(await ended.text()).toContain('Please subscribe to be able to embed your catalog.');
   });
 });

@@ -3,8 +3,7 @@ import { getT, type Language } from '../core/i18n/index.ts';
 import { getSessionUser, type User } from '../server/accounts/index.ts';
 import {
   canRead,
-  findPublishedRow,
-  loadPublished,
+  findPublished,
   viewerRole,
   type PublishedCatalog,
   type ViewerRole,
@@ -50,12 +49,10 @@ export type Resolved = { pub: PublishedCatalog; role: ViewerRole; user: User | n
 
 /** The catalog an address names, with who asks and whether they may read it; null when there is none. */
 export async function resolveCatalog(v: ViewerRequest, ref: string): Promise<Resolved | null> {
-  const row = await findPublishedRow({ db: v.runtime.db, ref, customHost: v.customHost });
-  if (!row) return null;
-  const pub = await loadPublished({ db: v.runtime.db, row });
+  const pub = await findPublished({ db: v.runtime.db, ref, customHost: v.customHost });
   if (!pub) return null;
   const user = await sessionUser(v);
-  const role = viewerRole(row, user);
+  const role = viewerRole(pub.row, user);
   const readable = canRead(pub, role, v.req.headers.cookie, v.runtime.config.appSecret);
   return { pub, role, user, readable };
 }

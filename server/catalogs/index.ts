@@ -73,6 +73,7 @@ export {
 export type { DraftOrderState, OrderInput, OrderLine, OrderView } from './orders.server.ts';
 export {
   canRead,
+  findPublished,
   findPublishedRow,
   isCustomHost,
   isIndexable,

@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { computeEntitlements, type PlanFacts, type SubscriptionFacts } from '../../core/billing/index.ts';
 import { estimateMeasure, needsPagination, paginateCatalogSync } from '../../core/pagination/index.ts';
 import type { Catalog, PlanLimits } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
-import { catalogs, users } from '../../db/schema.ts';
+import { catalogs, plans, subscriptions, users } from '../../db/schema.ts';
 import { type User, hasRole, readUserSettings } from '../accounts/index.ts';
-import { getEntitlements } from '../billing/index.ts';
 import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
 
 /**
@@ -51,17 +51,91 @@ export async function findPublishedRow(opts: {
   ref: string;
   customHost?: string | null;
 }): Promise<CatalogRow | null> {
+  const where = refWhere(opts);
+  if (!where) return null;
+  const rows = await opts.db.select().from(catalogs).where(where).limit(2);
+  return pickRef(rows, opts.ref);
+}
+
+/** The catalogs an address can name: by slug or id, on a custom host only those set to it. */
+function refWhere(opts: { ref: string; customHost?: string | null }): SQL | null {
   const where = byRef(opts.ref);
   if (!where) return null;
   const host = opts.customHost ? normalizeHost(opts.customHost) : null;
   if (opts.customHost && !host) return null;
+  return host ? (and(where, eq(catalogs.customHost, host)) ?? null) : where;
+}
+
+/** A slug wins over an id that happens to look like it (slugs never look like ids: setCatalogSlug). */
+function pickRef<T extends { slug: string | null }>(rows: T[], ref: string): T | null {
+  return rows.find((r) => r.slug === ref) ?? rows[0] ?? null;
+}
+
+/** The owner's facts the viewer needs besides the catalog: name, plan facts and settings. */
+type OwnerFacts = {
+  id: string;
+  createdAt: string;
+  roles: string[];
+  email: string | null;
+  platform: string;
+  name: string | null;
+  settings: unknown;
+};
+type SubscriptionJson = Omit<SubscriptionFacts, 'startDate'> & { startDate: string };
+type PublishedFacts = { owner: OwnerFacts | null; subs: SubscriptionJson[]; plans: PlanFacts[] };
+
+/**
+ * The owner, their subscriptions and the plans as correlated sub-selects on `ownerId`, so they come back in the
+ * same round trip as the catalog row: the viewer reads them on every request (a plan change applies to the next
+ * one) and four reads a request were most of a cached page's cost.
+ */
+function factsColumns(ownerId: SQL | typeof catalogs.ownerId) {
+  return {
+    owner: sql<OwnerFacts | null>`(select json_build_object('id', u.id, 'createdAt', u.created_at,
+      'roles', u.roles, 'email', u.email, 'platform', u.platform, 'name', u.business_name,
+      'settings', u.settings) from ${users} u where u.id = ${ownerId})`,
+    subs: sql<SubscriptionJson[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'planId', s.plan_id,
+      'type', s.type, 'isTrial', s.is_trial, 'title', s.title, 'startDate', s.start_date,
+      'durationDays', s.duration_days, 'status', s.status, 'period', s.period,
+      'cancelAtPeriodEnd', s.cancel_at_period_end)), '[]'::json) from ${subscriptions} s
+      where s.user_id = ${ownerId})`,
+    plans: sql<PlanFacts[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title,
+      'tier', p.tier, 'ordering', p.ordering, 'public', p.public, 'limits', p.limits)
+      order by p.ordering), '[]'::json) from ${plans} p)`,
+  };
+}
+
+async function findPublishedWithFacts(opts: {
+  db: Db;
+  ref: string;
+  customHost?: string | null;
+}): Promise<{ row: CatalogRow; facts: PublishedFacts } | null> {
+  const where = refWhere(opts);
+  if (!where) return null;
   const rows = await opts.db
-    .select()
+    .select({ ...getTableColumns(catalogs), ...factsColumns(catalogs.ownerId) })
     .from(catalogs)
-    .where(host ? and(where, eq(catalogs.customHost, host)) : where)
+    .where(where)
     .limit(2);
-  // A slug wins over an id that happens to look like it (slugs never look like ids: setCatalogSlug).
-  return rows.find((r) => r.slug === opts.ref) ?? rows[0] ?? null;
+  const found = pickRef(rows, opts.ref);
+  if (!found) return null;
+  const { owner, subs, plans: planFacts, ...row } = found;
+  return { row, facts: { owner, subs, plans: planFacts } };
+}
+
+/**
+ * The catalog an address names with everything the viewer needs of it, in one database round trip when its
+ * prepared pages are cached: the row (so the password check is always against the current hash) and the owner's
+ * plan, both read fresh on every request.
+ */
+export async function findPublished(opts: {
+  db: Db;
+  ref: string;
+  customHost?: string | null;
+  now?: Date;
+}): Promise<PublishedCatalog | null> {
+  const found = await findPublishedWithFacts(opts);
+  return found ? publishedFrom({ db: opts.db, ...found, now: opts.now }) : null;
 }
 
 /** Catalogs served on a merchant's own host, for its sitemap and its home page. */
@@ -139,8 +213,24 @@ function prepared(row: CatalogRow, catalog: Catalog): Catalog {
   return value;
 }
 
-/** Everything the viewer needs of a catalog it found: the document, the owner's plan and settings. */
-export async function loadPublished(opts: { db: Db; row: CatalogRow }): Promise<PublishedCatalog | null> {
+/** Everything the viewer needs of a catalog row it already has: the document, the owner's plan and settings. */
+export async function loadPublished(opts: {
+  db: Db;
+  row: CatalogRow;
+  now?: Date;
+}): Promise<PublishedCatalog | null> {
+  const [facts] = await opts.db
+    .select(factsColumns(sql`${opts.row.ownerId}::uuid`))
+    .from(sql`(select 1) as one`);
+  return publishedFrom({ db: opts.db, row: opts.row, facts: facts!, now: opts.now });
+}
+
+async function publishedFrom(opts: {
+  db: Db;
+  row: CatalogRow;
+  facts: PublishedFacts;
+  now?: Date;
+}): Promise<PublishedCatalog | null> {
   // Every save, settings or password change bumps the row's revision and updatedAt (claimRevision,
   // updateViewerSettings), so a catalog prepared for this row is still its content: reading and paginating its
   // pages again is what made every viewer request slow. Who may read it is decided per request from this row.
@@ -150,25 +240,20 @@ export async function loadPublished(opts: { db: Db; row: CatalogRow }): Promise<
     : await loadCatalogById({ db: opts.db, catalogId: opts.row.id });
   if (!loaded) return null;
   const { row } = loaded;
-  // One read of the owner for their name, plan facts and settings; the plan itself is never cached, so a
-  // downgrade (no more embedding, no more passwords) applies to the next request.
-  const [owner] = await opts.db
-    .select({
-      id: users.id,
-      createdAt: users.createdAt,
-      roles: users.roles,
-      email: users.email,
-      platform: users.platform,
-      name: users.businessName,
-      settings: users.settings,
-    })
-    .from(users)
-    .where(eq(users.id, row.ownerId));
-  const ent = await getEntitlements(
-    owner ? { db: opts.db, user: owner } : { db: opts.db, userId: row.ownerId },
-  );
+  const { owner } = opts.facts;
+  // The plan is never cached, so a downgrade (no more embedding, no more passwords) applies to the next request.
+  const ent = computeEntitlements({
+    subscriptions: opts.facts.subs.map((s) => ({ ...s, startDate: new Date(s.startDate) })),
+    plans: opts.facts.plans,
+    user: owner
+      ? { createdAt: new Date(owner.createdAt), roles: owner.roles }
+      : { createdAt: new Date(0), roles: [] },
+    now: opts.now ?? new Date(),
+  });
   const plan: OwnerPlan = {
     ...ent.limits,
+    // As the billing gates have it (gateFor): a subscription that ended embeds nowhere until it is renewed.
+    embeddable: ent.limits.embeddable && !ent.hasExpired,
     isTrial: ent.isTrial,
     hasExpired: ent.hasExpired,
     planId: ent.planId,
