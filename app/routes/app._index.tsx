@@ -40,10 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!shopify) return null;
   const { session } = await authenticateAdmin(request);
   const { getRuntime } = await import('../../server/platform/index.ts');
-  const { merchantForShop, shopMerchantId } = await import('../../server/shopify/index.ts');
+  const { merchantForShop } = await import('../../server/shopify/index.ts');
+  const { shopUser } = await import('../../server/accounts/index.ts');
   const { getEntitlements } = await import('../../server/billing/index.ts');
   const { db } = getRuntime();
-  const userId = await shopMerchantId({ db, shop: session.shop });
+  const userId = (await shopUser({ db, shop: session.shop }))?.id;
   const ent = userId ? await getEntitlements({ db, userId }) : null;
   return {
     ...(await merchantForShop({ db, shop: session.shop })),

@@ -19,11 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticateAdmin } = await import('../shopify.server.ts');
   const { session } = await authenticateAdmin(request);
   const { getRuntime } = await import('../../server/platform/index.ts');
-  const { shopMerchantId } = await import('../../server/shopify/index.ts');
+  const { shopUser } = await import('../../server/accounts/index.ts');
   const { getEntitlements, isRemoteSubscriptionActive, listPlans } =
     await import('../../server/billing/index.ts');
   const { db, config, logger } = getRuntime();
-  const userId = await shopMerchantId({ db, shop: session.shop });
+  const userId = (await shopUser({ db, shop: session.shop }))?.id;
   if (!userId) throw new Response('This shop has no Catalog Builder account yet', { status: 404 });
   const url = new URL(request.url);
   const returned = url.searchParams.has('charge_id');

@@ -23,11 +23,6 @@ async function shopAccount(db: Db, shop: string) {
   return account ?? null;
 }
 
-/** The merchant account a shop's embedded app acts for (null before the install linked one). */
-export async function shopMerchantId(opts: { db: Db; shop: string }): Promise<string | null> {
-  return (await shopAccount(opts.db, opts.shop))?.userId ?? null;
-}
-
 /**
  * What the embedded app's home shows for a shop: its merchant's catalogs, the state of the product sync and
  * the new-catalog wizard's choices.
