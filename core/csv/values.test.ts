@@ -94,6 +94,9 @@ describe('images and addresses', () => {
       kind: 'remote',
       url: 'https://www.example.com/a.jpg',
     });
+    // A file whose name starts with "www." (no path after a host) is a file, as an export writes it.
+    expect(classifyImage('www.png')).toEqual({ kind: 'local', name: 'www.png' });
+    expect(classifyImage('www.example.com')).toEqual({ kind: 'local', name: 'www.example.com' });
     expect(classifyImage('https://')).toEqual({ kind: 'invalid' });
     expect(classifyImage('javascript:alert(1)')).toEqual({ kind: 'invalid' });
   });

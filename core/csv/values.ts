@@ -96,7 +96,9 @@ export function classifyImage(text: string): ImageRef {
     const url = parseWebUrl(s, ['http:', 'https:', 'ftp:']);
     return url === null ? { kind: 'invalid' } : { kind: 'remote', url };
   }
-  if (s.startsWith('//') || /^www\./i.test(s)) {
+  // "www.shop.com/a.jpg" is an address pasted without its scheme; a picture on the web has a path after its host,
+  // so "www.png" alone is a file of that name.
+  if (s.startsWith('//') || /^www\.[^/]+\/./i.test(s)) {
     const url = parseWebUrl(`https:${s.startsWith('//') ? '' : '//'}${s}`, ['https:']);
     return url === null ? { kind: 'invalid' } : { kind: 'remote', url };
   }
