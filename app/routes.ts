@@ -110,6 +110,8 @@ export default [
   route('api/v1/accounts/:accountId/collects', 'routes/api.v1.accounts.id.collects.ts'),
   route('api/v1/accounts/:accountId/sync', 'routes/api.v1.accounts.id.sync.ts'),
   route('api/v1/store/check-connection', 'routes/api.v1.store.check-connection.ts'),
+  route('api/v1/files', 'routes/api.v1.files.ts'),
+  route('api/v1/files/:fileId', 'routes/api.v1.files.id.ts'),
   route('api/v1/listings', 'routes/api.v1.listings.ts'),
   route('api/v1/listings/import', 'routes/api.v1.listings.import.ts'),
   route('api/v1/listings/import/images', 'routes/api.v1.listings.import.images.ts'),

@@ -7,6 +7,7 @@ import './catalog-manage.server.ts';
 import './catalog-saves.server.ts';
 import './catalogs.server.ts';
 import './exports.server.ts';
+import './files.server.ts';
 import './layouts.server.ts';
 import './listing-import.server.ts';
 import './listings.server.ts';

@@ -164,6 +164,7 @@ describe('malformed bodies on every operation that takes one (property)', () => 
           'POST /reset/{tokenId}',
           'POST /api/v1/listings/import',
           'POST /api/v1/listings/import/images',
+          'POST /api/v1/files',
           'PUT /api/v1/inventory/{listingId}',
         ]),
       );

@@ -7,6 +7,16 @@ export { estimateJpegQuality } from './images/jpeg-quality.server.ts';
 export { compressionTarget, jpegQuality } from './images/process.server.ts';
 export { readSourceImage, storeCompressedImage } from './images/store.server.ts';
 export type { StoredImage } from './images/store.server.ts';
+export {
+  deletePicture,
+  FILE_LIST_LIMITS,
+  listFiles,
+  PICTURE_MAX_BYTES,
+  PICTURE_MESSAGES,
+  PICTURES_MAX_REQUEST_BYTES,
+  uploadPictures,
+} from './library.server.ts';
+export type { LibraryFile } from './library.server.ts';
 export { createLocalStorage, keyFromUrl } from './storage.server.ts';
 export type { Storage } from './storage.server.ts';
 export {

@@ -2,7 +2,15 @@ import { DROPZONE_MAX_FILE_SIZE_MB } from '../../core/constants.ts';
 import { parseProductCsv, type CsvFormat, type CsvProblem } from '../../core/csv/index.ts';
 import { ListingSchema, type Listing, type ListingInput } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
-import { checkUpload, storeUploads, type CheckedUpload, type Storage } from '../files/index.ts';
+import {
+  checkUpload,
+  PICTURE_MAX_BYTES,
+  PICTURE_MESSAGES,
+  PICTURES_MAX_REQUEST_BYTES,
+  storeUploads,
+  type CheckedUpload,
+  type Storage,
+} from '../files/index.ts';
 import { badRequest, tooLarge, describeIssues, describePath, findInputProblem } from '../platform/index.ts';
 
 /**
@@ -12,17 +20,17 @@ import { badRequest, tooLarge, describeIssues, describePath, findInputProblem } 
  */
 
 /** SPEC §9 'Dropzone max file size is 10' (megabytes): for the CSV file and for each image. */
-export const IMPORT_MAX_FILE_BYTES = DROPZONE_MAX_FILE_SIZE_MB * 1024 * 1024;
+export const IMPORT_MAX_FILE_BYTES = PICTURE_MAX_BYTES;
 /** One image-upload request may carry several pictures. */
-export const IMAGE_UPLOAD_MAX_REQUEST_BYTES = 5 * IMPORT_MAX_FILE_BYTES;
+export const IMAGE_UPLOAD_MAX_REQUEST_BYTES = PICTURES_MAX_REQUEST_BYTES;
 
 export const IMPORT_MESSAGES = {
   fileTooLarge: `The file is larger than ${DROPZONE_MAX_FILE_SIZE_MB} MB.`,
-  imagesTooLarge: `Send at most ${5 * DROPZONE_MAX_FILE_SIZE_MB} MB of pictures at a time.`,
+  imagesTooLarge: PICTURE_MESSAGES.requestTooLarge,
   noFile: 'Choose a CSV file to import.',
-  noImages: 'Choose the pictures to upload.',
-  imageTooLarge: (name: string) => `"${name}" is larger than ${DROPZONE_MAX_FILE_SIZE_MB} MB.`,
-  notAnImage: (name: string) => `"${name}" is not a JPEG, PNG, GIF or WebP picture.`,
+  noImages: PICTURE_MESSAGES.noFiles,
+  imageTooLarge: PICTURE_MESSAGES.tooLarge,
+  notAnImage: PICTURE_MESSAGES.notAnImage,
 } as const;
 
 export type ImportReview = {
