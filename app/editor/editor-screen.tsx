@@ -5,6 +5,7 @@ import { isProductElement, type PageLayout } from '../../core/model/index.ts';
 import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel } from './branding-panel.tsx';
+import { ImagesPanel } from './images-panel.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { SelectionSidebar } from './selection-sidebar.tsx';
 import { PageToolbar } from './page-toolbar.tsx';
@@ -200,6 +201,7 @@ export function EditorScreen(props: EditorScreenProps) {
             tabs={[
               { id: 'cb-tab-products', content: t('tabs.products'), panelID: 'cb-panel-products' },
               { id: 'cb-tab-branding', content: t('tabs.branding'), panelID: 'cb-panel-branding' },
+              { id: 'cb-tab-images', content: t('images:tab'), panelID: 'cb-panel-images' },
             ]}
             selected={tab}
             onSelect={setTab}
@@ -221,8 +223,10 @@ export function EditorScreen(props: EditorScreenProps) {
                     dragType={readonly ? undefined : LISTING_DRAG_TYPE}
                   />
                 </BlockStack>
-              ) : (
+              ) : tab === 1 ? (
                 <BrandingPanel store={store} readonly={readonly} />
+              ) : (
+                <ImagesPanel store={store} readonly={readonly} />
               )}
             </div>
           </Tabs>

@@ -21,7 +21,7 @@ import {
 } from '../../core/render/index.ts';
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import type { EditorStore } from './store.ts';
-import { LISTING_DRAG_TYPE, productFromListing, useEditorState } from './use-editor.ts';
+import { IMAGE_DRAG_TYPE, LISTING_DRAG_TYPE, productFromListing, useEditorState } from './use-editor.ts';
 
 /** Where an element being moved between cells came from (the drag payload of a filled cell). */
 const CELL_DRAG_TYPE = 'application/x-catalog-builder-cell';
@@ -148,9 +148,14 @@ function EditCell({ args }: { args: CellWrapperArgs }) {
       onKeyDown={onKeyDown}
     >
       {args.children}
-      {empty && mode === 'view' && acceptsProducts ? (
+      {empty && mode === 'view' && (acceptsProducts || acceptsImages) ? (
         <span className="cb-edit-cell__hint">
-          {acceptsImages ? t('cell.dropBoth') : t('cell.dropProducts')}
+          {/* SPEC §5's two texts; a cell for pictures only (which SPEC does not name) points to the Images tab. */}
+          {acceptsProducts
+            ? acceptsImages
+              ? t('cell.dropBoth')
+              : t('cell.dropProducts')
+            : t('images:cellHint')}
         </span>
       ) : null}
     </div>
@@ -214,7 +219,11 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
       const s = store.getState();
       const listing = e.dataTransfer.getData(LISTING_DRAG_TYPE);
       const moved = e.dataTransfer.getData(CELL_DRAG_TYPE);
-      if (listing) {
+      const picture = e.dataTransfer.getData(IMAGE_DRAG_TYPE);
+      if (picture) {
+        const { src } = JSON.parse(picture) as { src: string };
+        s.dispatch({ name: 'dropImage', args: { pageId, cellIndex, src } });
+      } else if (listing) {
         const product = productFromListing(JSON.parse(listing));
         s.dispatch({ name: 'dropProduct', args: { pageId, cellIndex, product } });
         s.select({ pageId, index: cellIndex });

@@ -15,6 +15,8 @@ export function productFromListing(listing: PanelListing): ProductInput {
 
 /** The drag payload a listing row carries onto a cell. */
 export const LISTING_DRAG_TYPE = 'application/x-catalog-builder-listing';
+/** The drag payload a picture of the Images tab carries onto a cell: `{ src }`. */
+export const IMAGE_DRAG_TYPE = 'application/x-catalog-builder-image';
 
 export type EditorBoot = {
   catalog: Catalog;
