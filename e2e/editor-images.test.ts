@@ -74,8 +74,11 @@ describe("the editor's Images tab in Chromium", () => {
     await shot('images-empty-1440');
   });
 
-  it('uploads real pictures through the dropzone, and names a file that is not one', async () => {
-    await page.locator('.cb-editor-side input[type="file"]').setInputFiles([
+  it('uploads real pictures chosen by keyboard, and names a file that is not one', async () => {
+    await page.getByRole('button', { name: 'Add pictures' }).focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles([
       { name: 'logo.png', mimeType: 'image/png', buffer: await png('#1f6f8b') },
       { name: 'banner.png', mimeType: 'image/png', buffer: await png('#e0a800', 240, 80) },
       { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') },
@@ -178,6 +181,22 @@ describe("the editor's Images tab in Chromium", () => {
     await page.locator('.cb-editor-side').scrollIntoViewIfNeeded();
     await shot('images-390');
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('uploads pictures dropped on the dropzone', async () => {
+    const bytes = (await png('#7a3e9d', 60, 60)).toString('base64');
+    const files = await page.evaluateHandle((b64) => {
+      const data = new DataTransfer();
+      const raw = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      data.items.add(new File([raw], 'dropped.png', { type: 'image/png' }));
+      return data;
+    }, bytes);
+    const zone = page.locator('.cb-editor-side .Polaris-DropZone');
+    await zone.dispatchEvent('dragenter', { dataTransfer: files });
+    await zone.dispatchEvent('drop', { dataTransfer: files });
+    await expectVisible(tile('dropped.png'));
+    await expectVisible(page.getByText('1 picture added.'));
+    expect((await library()).map((f) => f.name)).toEqual(['dropped.png', 'banner.png']);
   });
 
   it('speaks French', async () => {
