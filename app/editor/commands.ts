@@ -17,6 +17,7 @@ import {
   removeElement,
   removePages,
   replaceProduct,
+  setCaptionTemplate,
   setCellGeometry,
   setElementHtml,
   setPageBand,
@@ -61,6 +62,7 @@ export type EditorCommand =
   | { name: 'updateAllFooters'; args: { pageId: string } }
   | { name: 'setElementHtml'; args: { pageId: string; elementIndex: number; html: string } }
   | { name: 'replaceProduct'; args: { pageId: string; elementId: string; product: ProductInput } }
+  | { name: 'setCaptionTemplate'; args: { pageId: string; elementIndex: number; template: string | null } }
   | { name: 'setCell'; args: { pageId: string; cellIndex: number; cell: CellGeometryOptions['cell'] } }
   | { name: 'addCell'; args: { pageId: string; cell?: CellInput } }
   | { name: 'removeCell'; args: { pageId: string; cellIndex: number } }
@@ -200,6 +202,17 @@ function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): Comma
         replaceProduct(catalog, { ...opts, pageIndex: i, elementId: c.elementId, product: c.product }),
       );
     }
+    case 'setCaptionTemplate': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        setCaptionTemplate(catalog, {
+          ...opts,
+          pageIndex: i,
+          elementIndex: c.elementIndex,
+          template: c.template,
+        }),
+      );
+    }
     case 'setCell': {
       const c = command.args;
       return on(c.pageId, (i) =>
@@ -242,6 +255,7 @@ const IDEMPOTENT: ReadonlySet<CommandName> = new Set([
   'setPageBand',
   'setElementHtml',
   'replaceProduct',
+  'setCaptionTemplate',
   'autoLayout',
   'addSummaryPages',
   'sortProducts',

@@ -237,7 +237,7 @@ export function EditorScreen(props: EditorScreenProps) {
           <PageCanvas store={store} catalog={catalog} />
           <p className="cb-editor-shortcuts cb-tip">{t('screen.shortcuts')}</p>
         </main>
-        <SelectionSidebar store={store} />
+        <SelectionSidebar store={store} accounts={props.accounts} />
       </div>
       {assist.overlay}
     </div>

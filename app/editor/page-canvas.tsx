@@ -200,6 +200,7 @@ const CanvasPage = memo(
 export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Catalog }) {
   const currentPageId = useEditorState(store, (s) => s.currentPageId);
   const selection = useEditorState(store, (s) => s.selection);
+  const band = useEditorState(store, (s) => s.band);
   const mode = useEditorState(store, (s) => s.mode);
   const readonly = useEditorState(store, (s) => s.readonly);
   const zoom = useEditorState(store, (s) => s.zoom);
@@ -236,9 +237,28 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
     return { pageId, selectedIndex, over, mode, readonly, setOver, drop, choose };
   }, [store, pageId, selectedIndex, over, mode, readonly]);
 
+  // A click on the header or footer band opens it in the sidebar; by keyboard, the sidebar's Edit header and
+  // Edit footer buttons do the same.
+  const chooseBand = (e: React.MouseEvent) => {
+    if (mode !== 'view' || !(e.target instanceof Element)) return;
+    // A link in the page is the catalog reader's; in the editor, clicking it edits the words around it.
+    if (e.target.closest('.cb-band a')) e.preventDefault();
+    const hit = e.target.closest('.cb-header, .cb-footer');
+    if (hit)
+      store
+        .getState()
+        .selectBand({ pageId, which: hit.classList.contains('cb-header') ? 'header' : 'footer' });
+  };
+
   if (pageIndex < 0) return null;
   return (
-    <div className="cb-editor-canvas" data-mode={mode} data-zoom={zoom}>
+    <div
+      className="cb-editor-canvas"
+      data-mode={mode}
+      data-zoom={zoom}
+      data-band={band?.pageId === pageId ? band.which : undefined}
+      onClick={chooseBand}
+    >
       {styles}
       <CellStateContext.Provider value={cells}>
         <CanvasPage context={context} pageIndex={pageIndex} zoom={zoom} barcodes={barcodes} />

@@ -1,6 +1,12 @@
-import { BlockStack, Button, Checkbox, Text } from '@shopify/polaris';
+import { BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, isVoidElement } from '../../core/model/index.ts';
+import { showsHeadersFooters } from '../../core/render/index.ts';
+import type { PanelAccount } from '../components/listings-panel/index.ts';
+import { BandEditor } from './band-editor.tsx';
+import { CaptionEditor } from './caption-editor.tsx';
+import { ReplaceProduct } from './replace-product.tsx';
+import { TextCellEditor } from './text-cell-editor.tsx';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
@@ -8,10 +14,12 @@ import { useEditorState } from './use-editor.ts';
  * The contextual right sidebar (SPEC §2.2): what can be done to what is selected — several pages (bulk actions),
  * a cell and its content, or else the current page. Every button is a named command, one undo step.
  */
-export function SelectionSidebar({ store }: { store: EditorStore }) {
+export function SelectionSidebar({ store, accounts }: { store: EditorStore; accounts: PanelAccount[] }) {
   const { t } = useTranslation('editor');
+  const text = useTranslation('editorText').t;
   const catalog = useEditorState(store, (s) => s.catalog);
   const selection = useEditorState(store, (s) => s.selection);
+  const band = useEditorState(store, (s) => s.band);
   const selectedPages = useEditorState(store, (s) => s.selectedPages);
   const readonly = useEditorState(store, (s) => s.readonly);
   const pageIndex = useEditorState(store, currentPageIndex);
@@ -29,7 +37,11 @@ export function SelectionSidebar({ store }: { store: EditorStore }) {
   );
 
   let body;
-  if (selectedPages.length > 1) {
+  if (band && page && band.pageId === page.id && selectedPages.length <= 1) {
+    body = (
+      <BandEditor store={store} page={page} pageIndex={pageIndex} which={band.which} readonly={readonly} />
+    );
+  } else if (selectedPages.length > 1) {
     body = (
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
@@ -91,6 +103,34 @@ export function SelectionSidebar({ store }: { store: EditorStore }) {
           <Text as="p" tone="subdued">
             {t('sidebar.cellOf', { cell, page: pageIndex + 1 })}
           </Text>
+          {isProductElement(element) ? (
+            <>
+              <ReplaceProduct
+                store={store}
+                pageId={page.id}
+                elementId={element.id}
+                title={element.properties.title}
+                accounts={accounts}
+                readonly={readonly}
+              />
+              <CaptionEditor
+                store={store}
+                pageId={page.id}
+                elementIndex={selection.index}
+                element={element}
+                catalogTemplate={catalog.priceTemplate}
+                readonly={readonly}
+              />
+            </>
+          ) : element.type === 'text/html' ? (
+            <TextCellEditor
+              store={store}
+              pageId={page.id}
+              elementIndex={selection.index}
+              html={String(element.properties.html ?? '')}
+              readonly={readonly}
+            />
+          ) : null}
           <Button
             tone="critical"
             disabled={readonly}
@@ -118,6 +158,16 @@ export function SelectionSidebar({ store }: { store: EditorStore }) {
           checked={page.showHeadersFooters}
           onChange={() => dispatch({ name: 'toggleHeadersFooters', args: { pageId: page.id } })}
         />
+        {showsHeadersFooters(page, catalog) ? (
+          <InlineStack gap="200">
+            <Button onClick={() => store.getState().selectBand({ pageId: page.id, which: 'header' })}>
+              {text('band.editHeader')}
+            </Button>
+            <Button onClick={() => store.getState().selectBand({ pageId: page.id, which: 'footer' })}>
+              {text('band.editFooter')}
+            </Button>
+          </InlineStack>
+        ) : null}
         {summaries}
       </BlockStack>
     );

@@ -31,6 +31,9 @@ export type Notice = { id: number; tone: 'info' | 'warning' | 'critical' | 'succ
 
 export type Selection = { pageId: string; index: number };
 
+/** A page's header or footer chosen for editing (instead of a cell). */
+export type BandSelection = { pageId: string; which: 'header' | 'footer' };
+
 export type EditorState = {
   catalogId: string;
   history: History<Catalog>;
@@ -38,6 +41,8 @@ export type EditorState = {
   catalog: Catalog;
   currentPageId: string | null;
   selection: Selection | null;
+  /** The header or footer being edited; never set together with `selection`. */
+  band: BandSelection | null;
   /** Pages picked in the thumbnails (ctrl/meta and shift clicks). */
   selectedPages: string[];
   mode: 'view' | 'layout';
@@ -64,6 +69,7 @@ export type EditorActions = {
   redo: () => void;
   goToPage: (pageId: string) => void;
   select: (selection: Selection | null) => void;
+  selectBand: (band: BandSelection | null) => void;
   setSelectedPages: (ids: string[]) => void;
   setZoom: (zoom: number) => void;
   toggleDevMode: () => void;
@@ -161,6 +167,7 @@ export function createEditorStore(options: StoreOptions): EditorStore {
             ? currentPageId
             : (catalog.pages[0]?.id ?? null),
         selection: keepSelection,
+        band: state.band && catalog.pages.some((p) => p.id === state.band!.pageId) ? state.band : null,
         selectedPages: state.selectedPages.filter((id) => catalog.pages.some((p) => p.id === id)),
         pending: [...state.pending, { command, saveIds: [] }],
         status: state.readonly ? 'readonly' : state.status === 'blocked' ? 'blocked' : 'saving',
@@ -187,6 +194,7 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       catalog: presentOf(history),
       currentPageId: initial.pages[0]?.id ?? null,
       selection: null,
+      band: null,
       selectedPages: [],
       mode: 'view',
       layoutEdit: null,
@@ -233,7 +241,13 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       redo: () => moveHistory(historyRedo),
       goToPage: (pageId) => set({ currentPageId: pageId }),
       select: (selection) =>
-        set(selection ? { selection, currentPageId: selection.pageId } : { selection: null }),
+        set(
+          selection
+            ? { selection, band: null, currentPageId: selection.pageId }
+            : { selection: null, band: null },
+        ),
+      selectBand: (band) =>
+        set(band ? { band, selection: null, currentPageId: band.pageId } : { band: null }),
       setSelectedPages: (ids) => set({ selectedPages: ids }),
       setZoom: (zoom) => set({ zoom: Math.min(3, Math.max(0.25, zoom)) }),
       toggleDevMode: () => set({ devMode: !get().devMode }),

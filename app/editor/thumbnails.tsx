@@ -76,7 +76,8 @@ const Thumbnail = memo(function Thumbnail({
         aria-pressed={picked}
         onClick={(e) => onPick(e, page.id)}
       >
-        <span className="cb-page-thumb__page" aria-hidden="true">
+        {/* inert: links in a page's header or text are the page's, not a way into the thumbnail button */}
+        <span className="cb-page-thumb__page" aria-hidden="true" ref={makeInert}>
           {near ? (
             <ScaledPage catalog={catalog} pageIndex={index} context={context} width={THUMB_WIDTH} />
           ) : (
@@ -93,6 +94,9 @@ const Thumbnail = memo(function Thumbnail({
 }, sameThumbnail);
 
 /** The catalog's pages in order; the current one outlined, the picked ones (for bulk actions) tinted. */
+/** Make a subtree unreachable by focus and pointer (React 18 has no `inert` prop). */
+const makeInert = (el: HTMLElement | null) => el?.setAttribute('inert', '');
+
 export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Catalog }) {
   const { t } = useTranslation('editor');
   const currentPageId = useEditorState(store, (s) => s.currentPageId);

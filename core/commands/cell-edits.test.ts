@@ -6,6 +6,7 @@ import {
   dropProduct,
   moveElement,
   replaceProduct,
+  setCaptionTemplate,
   setCellGeometry,
   setElementHtml,
   setPageBand,
@@ -119,6 +120,47 @@ describe('text, headers, product data and cells', () => {
     const id = c.pages[0]!.elements[0]!.id;
     const r = replaceProduct(c, { pageIndex: 0, elementId: id, product: makeProduct(1, { title: 'Full' }) });
     expect(r.catalog.pages[0]!.elements[0]).toMatchObject({ id, properties: { title: 'Full' } });
+  });
+
+  it('replaces the product of an element that keeps its cell, caption and style', () => {
+    const page = productPage('a', [makeProduct(1), makeProduct(2)]);
+    const styled = {
+      ...page.elements[1]!,
+      price_template: '[TITLE] [SKU]',
+      size: 'cover' as const,
+      position: { xpos: 10, ypos: 80 },
+    };
+    const elements = page.elements.map((e, i) => (i === 1 ? styled : e));
+    const c = deepFreeze(makeCatalog([{ ...page, elements }]));
+    const r = replaceProduct(c, { pageIndex: 0, elementId: styled.id, product: makeProduct(9) });
+    const after = r.catalog.pages[0]!.elements[1]!;
+    expect(pageContents(r.catalog)[0]).toEqual(['p1', 'p9', '-', '-']);
+    expect(after).toMatchObject({
+      id: styled.id,
+      price_template: '[TITLE] [SKU]',
+      size: 'cover',
+      position: { xpos: 10, ypos: 80 },
+      properties: { title: 'Product 9' },
+    });
+  });
+
+  it('sets one product element’s caption template, and only a product’s', () => {
+    const c = deepFreeze(makeCatalog([coverPage(), productPage('a', [makeProduct(1), makeProduct(2)])]));
+    const r = setCaptionTemplate(c, { pageIndex: 1, elementIndex: 1, template: '<b>[TITLE]</b> [SKU]' });
+    expect(r.catalog.pages[1]!.elements[1]).toMatchObject({ price_template: '<b>[TITLE]</b> [SKU]' });
+    expect(r.catalog.pages[1]!.elements[0]).toBe(c.pages[1]!.elements[0]);
+    expect(r.catalog.pages[0]).toBe(c.pages[0]);
+    // The same text again is no step; null goes back to the catalog's caption.
+    expect(
+      setCaptionTemplate(r.catalog, { pageIndex: 1, elementIndex: 1, template: '<b>[TITLE]</b> [SKU]' })
+        .catalog,
+    ).toBe(r.catalog);
+    const back = setCaptionTemplate(r.catalog, { pageIndex: 1, elementIndex: 1, template: null });
+    expect(back.catalog.pages[1]!.elements[1]).toMatchObject({ price_template: null });
+    // A void cell, a text cell and a missing page take no caption.
+    expect(setCaptionTemplate(c, { pageIndex: 1, elementIndex: 3, template: 'x' }).catalog).toBe(c);
+    expect(setCaptionTemplate(c, { pageIndex: 0, elementIndex: 1, template: 'x' }).catalog).toBe(c);
+    expect(setCaptionTemplate(c, { pageIndex: 7, elementIndex: 0, template: 'x' }).catalog).toBe(c);
   });
 
   it('moves a cell on the 1.25 % grid and adds a free cell on top', () => {

@@ -179,6 +179,28 @@ export function replaceProduct(catalog: Catalog, options: ReplaceProductOptions)
   return result(replacePage(catalog, options.pageIndex, { ...page, elements }), stay.currentPage);
 }
 
+export interface CaptionTemplateOptions extends CommandOptions {
+  pageIndex: number;
+  elementIndex: number;
+  /** The caption template (SPEC §5 tokens); null goes back to the catalog's caption. */
+  template: string | null;
+}
+
+/**
+ * Set the caption template of one product element. The element keeps its cell, style and product; an empty
+ * template is kept as typed (a caption the merchant cleared prints nothing, unlike null).
+ */
+export function setCaptionTemplate(catalog: Catalog, options: CaptionTemplateOptions): CommandResult {
+  const page = catalog.pages[options.pageIndex];
+  const stay = result(catalog, current(options, options.pageIndex));
+  const old = page?.elements[options.elementIndex];
+  if (!page || !isProductElement(old) || old.price_template === options.template) return stay;
+  const elements = page.elements.map((e, i) =>
+    i === options.elementIndex ? { ...old, price_template: options.template } : e,
+  );
+  return result(replacePage(catalog, options.pageIndex, { ...page, elements }), stay.currentPage);
+}
+
 export interface BandOptions extends CommandOptions {
   pageIndex: number;
   which: 'header' | 'footer';

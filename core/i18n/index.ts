@@ -3,6 +3,7 @@ import enApp from './locales/en/app.json';
 import enBilling from './locales/en/billing.json';
 import enCatalogs from './locales/en/catalogs.json';
 import enEditor from './locales/en/editor.json';
+import enEditorText from './locales/en/editor-text.json';
 import enImages from './locales/en/images.json';
 import enRender from './locales/en/render.json';
 import enViewer from './locales/en/viewer.json';
@@ -10,6 +11,7 @@ import frApp from './locales/fr/app.json';
 import frBilling from './locales/fr/billing.json';
 import frCatalogs from './locales/fr/catalogs.json';
 import frEditor from './locales/fr/editor.json';
+import frEditorText from './locales/fr/editor-text.json';
 import frImages from './locales/fr/images.json';
 import frRender from './locales/fr/render.json';
 import frViewer from './locales/fr/viewer.json';
@@ -24,6 +26,7 @@ export const resources = {
     billing: enBilling,
     catalogs: enCatalogs,
     editor: enEditor,
+    editorText: enEditorText,
     images: enImages,
     render: enRender,
     viewer: enViewer,
@@ -33,6 +36,7 @@ export const resources = {
     billing: frBilling,
     catalogs: frCatalogs,
     editor: frEditor,
+    editorText: frEditorText,
     images: frImages,
     render: frRender,
     viewer: frViewer,

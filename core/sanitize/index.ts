@@ -159,6 +159,24 @@ export function sanitizeHtml(html: string | null | undefined): string {
   return sanitize(html, HTML_OPTIONS);
 }
 
+const INLINE_OPTIONS: sanitize.IOptions = {
+  allowedTags: ['b', 'strong', 'i', 'em', 'a', 'br', 'p', 'div'],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowProtocolRelative: false,
+  transformTags: HTML_OPTIONS.transformTags,
+  disallowedTagsMode: 'discard',
+};
+
+/**
+ * The words of a header, footer or short text as the editor's simple text field writes them: bold, italic,
+ * links and lines only (SPEC §5 'Editor'). Everything else, styles included, is dropped.
+ */
+export function sanitizeInlineHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  return sanitize(html, INLINE_OPTIONS);
+}
+
 /** Plain text of some HTML: tags dropped, entities kept decoded by the browser later. */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, htmlToText, sanitizeHtml, scopeCss } from './index.ts';
+import { escapeHtml, htmlToText, sanitizeHtml, sanitizeInlineHtml, scopeCss } from './index.ts';
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers and javascript: links', () => {
@@ -29,6 +29,26 @@ describe('sanitizeHtml', () => {
   it('escapes text and strips tags to text', () => {
     expect(escapeHtml('<b>"Tom & Jerry"</b>')).toBe('&lt;b&gt;&quot;Tom &amp; Jerry&quot;&lt;/b&gt;');
     expect(htmlToText('<p>Hello <b>world</b></p>')).toBe('Hello world');
+  });
+});
+
+describe('sanitizeInlineHtml', () => {
+  it('keeps bold, italic, links and lines, and nothing that runs or styles', () => {
+    expect(sanitizeInlineHtml('<b>Spring</b> <em>sale</em><br><div>PAGE_NUMBER</div>')).toBe(
+      '<b>Spring</b> <em>sale</em><br /><div>PAGE_NUMBER</div>',
+    );
+    expect(
+      sanitizeInlineHtml(
+        '<span style="color:red">Hi</span><img src=x onerror="alert(1)"><script>alert(2)</script><h1>T</h1>',
+      ),
+    ).toBe('HiT');
+    expect(sanitizeInlineHtml('<a href="javascript:alert(1)" onclick="x()">x</a>')).not.toMatch(
+      /javascript|onclick/,
+    );
+    expect(sanitizeInlineHtml('<a href="https://shop.test/">shop</a>')).toBe(
+      '<a href="https://shop.test/" target="_blank" rel="noopener noreferrer">shop</a>',
+    );
+    expect(sanitizeInlineHtml(null)).toBe('');
   });
 });
 

@@ -1,0 +1,115 @@
+import { BlockStack, Button, InlineStack, Select, Text } from '@shopify/polaris';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { captionKeywords, type CaptionKeyword } from '../../core/captions/index.ts';
+import type { ProductElement } from '../../core/model/index.ts';
+import type { EditorStore } from './store.ts';
+
+/**
+ * A product element's caption (SPEC §5 'Caption and description tokens'): its template text, a picker of the
+ * tokens the product can fill (metafields only of the value types captions print), applied as one step.
+ */
+export function CaptionEditor({
+  store,
+  pageId,
+  elementIndex,
+  element,
+  catalogTemplate,
+  readonly,
+}: {
+  store: EditorStore;
+  pageId: string;
+  elementIndex: number;
+  element: ProductElement;
+  catalogTemplate: string;
+  readonly: boolean;
+}) {
+  const { t } = useTranslation('editorText');
+  const id = useId();
+  const saved = element.price_template ?? catalogTemplate;
+  const [draft, setDraft] = useState(saved);
+  const area = useRef<HTMLTextAreaElement>(null);
+  // Where the caret was when the field lost the focus to the picker.
+  const caret = useRef<number | null>(null);
+  const keywords = useMemo(() => captionKeywords(element.properties), [element.properties]);
+  const [token, setToken] = useState(keywords[0]?.keyword ?? '');
+
+  // Another element, or its caption changed by undo or another tab: show what it is now.
+  useEffect(() => {
+    setDraft(saved);
+    caret.current = null;
+  }, [element.id, saved]);
+
+  const groups = useMemo(() => {
+    const by = new Map<CaptionKeyword['group'], CaptionKeyword[]>();
+    for (const k of keywords) by.set(k.group, [...(by.get(k.group) ?? []), k]);
+    return [...by].map(([group, list]) => ({
+      title: t(`caption.groups.${group}`),
+      options: list.map((k) => ({ label: `${k.keyword} — ${k.label}`, value: k.keyword })),
+    }));
+  }, [keywords, t]);
+
+  const insert = () => {
+    if (!token) return;
+    const at = caret.current ?? draft.length;
+    const next = draft.slice(0, at) + token + draft.slice(at);
+    setDraft(next);
+    caret.current = at + token.length;
+    requestAnimationFrame(() => {
+      const el = area.current;
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(at + token.length, at + token.length);
+    });
+  };
+  const dispatch = (template: string | null) =>
+    store.getState().dispatch({ name: 'setCaptionTemplate', args: { pageId, elementIndex, template } });
+
+  return (
+    <BlockStack gap="200">
+      <Text as="h3" variant="headingSm">
+        {t('caption.title')}
+      </Text>
+      <label htmlFor={`${id}-template`} className="cb-field-label">
+        {t('caption.template')}
+      </label>
+      <textarea
+        id={`${id}-template`}
+        ref={area}
+        className="cb-code-field"
+        rows={4}
+        value={draft}
+        disabled={readonly}
+        aria-describedby={`${id}-help`}
+        data-testid="caption-template"
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={(e) => (caret.current = e.target.selectionStart)}
+      />
+      <Text as="p" tone="subdued" variant="bodySm" id={`${id}-help`}>
+        {t('caption.help')}
+      </Text>
+      <div className="cb-token-picker">
+        <Select
+          label={t('caption.token')}
+          options={groups}
+          value={token}
+          onChange={setToken}
+          disabled={readonly}
+        />
+        <Button onClick={insert} disabled={readonly || !token}>
+          {t('caption.insert')}
+        </Button>
+      </div>
+      <InlineStack gap="200">
+        <Button variant="primary" disabled={readonly || draft === saved} onClick={() => dispatch(draft)}>
+          {t('caption.apply')}
+        </Button>
+        {element.price_template !== null ? (
+          <Button disabled={readonly} onClick={() => dispatch(null)}>
+            {t('caption.useCatalog')}
+          </Button>
+        ) : null}
+      </InlineStack>
+    </BlockStack>
+  );
+}

@@ -1,0 +1,350 @@
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
+import type { Page as CatalogPage } from '../core/model/index.ts';
+import { setUpgradeByEmail } from '../server/billing/index.ts';
+import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { skipEditorTour } from './support/editor-tour.ts';
+import { expectText, expectVisible } from './support/expect.ts';
+
+/*
+ * Editing words in the editor (SPEC §5 'Editor', 'Caption and description tokens'): headers and footers with
+ * the update-similar-headers and update-all-footers offers, a product's caption and its replacement, a text
+ * cell's HTML; merchant markup never runs.
+ */
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let api: ReturnType<typeof client>;
+let catalogId: string;
+
+async function signIn(email: string) {
+  const c = client(server.url);
+  await c.post('/auth/register', {
+    email,
+    password: 'correct-horse',
+    confirmPassword: 'correct-horse',
+    businessName: 'Maison Nord',
+    shopUrl: 'https://maison.example',
+  });
+  await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
+  await skipEditorTour(server.runtime.db, email);
+  await context.clearCookies();
+  await context.addCookies(
+    c.jar
+      .header()
+      .split('; ')
+      .map((pair) => {
+        const k = pair.indexOf('=');
+        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
+      }),
+  );
+  return c;
+}
+
+type Saved = {
+  id: string;
+  header: { properties: { html: string } };
+  footer: { properties: { html: string } };
+  elements: {
+    id: string;
+    type: string;
+    price_template?: string | null;
+    properties: Record<string, unknown>;
+  }[];
+};
+const saved = async (): Promise<Saved[]> =>
+  (await (await api.get(`/api/v1/catalogs/${catalogId}`)).json()).data.pages;
+const settled = () => page.locator('[data-status="saved"]').waitFor({ state: 'visible', timeout: 20_000 });
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? server.dataDir, `${name}.png`) });
+const canvas = () => page.locator('.cb-editor-canvas');
+const sidebar = () => page.getByTestId('context-sidebar');
+const field = () => sidebar().getByRole('textbox', { name: /Header text|Footer text/ });
+const goTo = async (n: number, count = 4) => {
+  await page
+    .getByRole('button', { name: `Page ${n}`, exact: true })
+    .first()
+    .click();
+  await expectText(page.getByTestId('page-position'), `Page ${n} of ${count}`);
+};
+
+async function expectNoSeriousAxe() {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const withBands = (p: CatalogPage, header: string, footer: string): CatalogPage => ({
+  ...p,
+  header: { properties: { html: header } },
+  footer: { properties: { html: footer } },
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKER: 'off' });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  api = await signIn('words@example.com');
+  for (const [title, price, sku] of [
+    ['Linen Shirt', 49, 'LS-1'],
+    ['Wool Scarf', 25, 'WS-2'],
+  ] as const) {
+    const res = await api.post('/api/v1/listings', { title, price, sku, category: 'Clothing' });
+    expect(res.status).toBe(201);
+  }
+  const shirt = makeProduct(1, {
+    title: 'Linen Shirt',
+    sku: 'LS-1',
+    price: 49,
+    metafields: [
+      { namespace: 'custom', key: 'material', type: 'single_line_text_field', value: 'Linen' },
+      { namespace: 'custom', key: 'sizes_json', type: 'json', value: '{"s":1}' },
+    ],
+  });
+  const pages = [
+    coverPage(),
+    withBands(productPage('a', [shirt]), '<b>Spring</b> sale', 'Maison PAGE_NUMBER'),
+    withBands(productPage('b', []), 'Spring&nbsp;sale', 'Old footer'),
+    withBands(productPage('c', []), 'Autumn', ''),
+  ];
+  const res = await api.post('/api/v1/catalogs', { catalog: { title: 'Words', pages } });
+  expect(res.ok).toBe(true);
+  catalogId = (await res.json()).data._id;
+  await page.goto(`${server.url}/designs/${catalogId}/edit`);
+  await expectVisible(page.getByRole('heading', { name: 'Words' }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('editing words in the editor', () => {
+  it('edits a header, offers to update similar headers, and yes updates only those', async () => {
+    await goTo(2);
+    await canvas().locator('.cb-header').click();
+    await expectVisible(sidebar().getByRole('heading', { name: 'Header of page 2' }));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('textbox');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Summer sale');
+    // The words typed over "<b>Spring</b>" are bold like it; Ctrl+B on "sale" makes that word plain.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+b');
+    await sidebar().getByRole('button', { name: 'Apply' }).click();
+    await expectVisible(sidebar().getByRole('heading', { name: 'Update similar headers?' }));
+    await expectVisible(sidebar().getByText('1 other page has a header with the same text.'));
+    await shot('editor-text-header-offer-1440');
+    await sidebar().getByRole('button', { name: 'Yes, update similar headers' }).click();
+    await expectVisible(sidebar().getByText('Updated on 1 more page.'));
+    await expectText(canvas().locator('.cb-header'), 'Summer sale');
+    await settled();
+    const pages = await saved();
+    expect(pages.map((p) => p.header.properties.html)).toEqual([
+      '',
+      '<b>Summer </b>sale',
+      '<b>Summer </b>sale',
+      'Autumn',
+    ]);
+  });
+
+  it('edits a footer with the page number, and "update all footers" gives it to every page', async () => {
+    await canvas().locator('.cb-footer').click();
+    await expectVisible(sidebar().getByRole('heading', { name: 'Footer of page 2' }));
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Maison Nord, page ');
+    await sidebar().getByRole('button', { name: 'Insert page number' }).click();
+    await sidebar().getByRole('button', { name: 'Apply' }).click();
+    await expectVisible(sidebar().getByText('3 other pages have a different footer.'));
+    await sidebar().getByRole('button', { name: 'Yes, update all footers' }).click();
+    await expectText(canvas().locator('.cb-footer'), 'Maison Nord, page 2');
+    await settled();
+    const footers = (await saved()).map((p) => p.footer.properties.html);
+    expect(new Set(footers).size).toBe(1);
+    expect(footers[0]).toMatch(/^Maison Nord, page(\s|&nbsp;)PAGE_NUMBER$/);
+    await goTo(3);
+    await expectText(canvas().locator('.cb-footer'), 'Maison Nord, page 3');
+    // One step each: undo takes the other footers back, then this page's.
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await expectText(canvas().locator('.cb-footer'), 'Old footer');
+    await page.getByRole('button', { name: 'Redo (Ctrl+Shift+Z)' }).click();
+    await expectText(canvas().locator('.cb-footer'), 'Maison Nord, page 3');
+    await settled();
+  });
+
+  it('works by keyboard only: Edit footer, type, Apply, and No keeps the other footers', async () => {
+    // Focus is on Redo, page 3: the next page by its shortcut.
+    await page.keyboard.press('Alt+ArrowRight');
+    await expectText(page.getByTestId('page-position'), 'Page 4 of 4');
+    const edit = sidebar().getByRole('button', { name: 'Edit footer' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await expectVisible(sidebar().getByRole('heading', { name: 'Footer of page 4' }));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('textbox');
+    // The focused field shows a visible focus ring.
+    const outline = await field().evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Last page');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Apply');
+    await page.keyboard.press('Enter');
+    await expectVisible(sidebar().getByText('3 other pages have a different footer.'));
+    // The offer takes the focus: Tab to No.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Yes, update all footers');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expectText(canvas().locator('.cb-footer'), 'Last page');
+    await settled();
+    const footers = (await saved()).map((p) => p.footer.properties.html);
+    expect(footers[3]).toBe('Last page');
+    expect(footers.slice(0, 3).every((f) => f.startsWith('Maison Nord, page'))).toBe(true);
+  });
+
+  it('links words to a web address only, and a markup-only change still offers the similar headers', async () => {
+    await goTo(3);
+    await sidebar().getByRole('button', { name: 'Edit header' }).click();
+    await field().click();
+    await page.keyboard.press('Control+a');
+    await sidebar().getByRole('button', { name: 'Link' }).click();
+    const address = sidebar().getByLabel('Link address');
+    await address.fill('javascript:alert(1)');
+    await sidebar().getByRole('button', { name: 'Add link' }).click();
+    await expectVisible(
+      sidebar().getByText('Enter a web address starting with https://, http:// or mailto:'),
+    );
+    await address.fill('https://maison.example/sale');
+    await sidebar().getByRole('button', { name: 'Add link' }).click();
+    await sidebar().getByRole('button', { name: 'Apply' }).click();
+    await expectVisible(sidebar().getByText('1 other page has a header with the same text.'));
+    await sidebar().getByRole('button', { name: 'No' }).click();
+    await expectVisible(canvas().locator('.cb-header a[href="https://maison.example/sale"]'));
+    await settled();
+    const headers = (await saved()).map((p) => p.header.properties.html);
+    expect(headers[2]).toContain(
+      '<a href="https://maison.example/sale" target="_blank" rel="noopener noreferrer">',
+    );
+    expect(headers[1]).toBe('<b>Summer </b>sale');
+  });
+
+  it('changes a caption with a token from the picker; it shows on the page and survives a reload', async () => {
+    await goTo(2);
+    await page.getByTestId('cell-0').click();
+    const template = sidebar().getByLabel('Caption template');
+    await expect.poll(() => template.inputValue()).toBe('<h6>[TITLE]</h6><p class="price">[PRICE_FULL]</p>');
+    // Only metafields of caption value types are offered (a JSON one is not).
+    const tokens = await sidebar()
+      .getByLabel('Token')
+      .evaluate((s) => [...(s as HTMLSelectElement).options].map((o) => o.value));
+    expect(tokens).toContain('[LISTING.custom.material]');
+    expect(tokens).toContain('[PRICE_FULL]');
+    expect(tokens.some((t) => t.includes('sizes_json'))).toBe(false);
+    await template.fill('[TITLE] ref ');
+    await sidebar().getByLabel('Token').selectOption('[SKU]');
+    await sidebar().getByRole('button', { name: 'Insert token' }).click();
+    await expect.poll(() => template.inputValue()).toBe('[TITLE] ref [SKU]');
+    await sidebar().getByRole('button', { name: 'Apply caption' }).click();
+    await expectText(page.getByTestId('cell-0').locator('.cb-caption'), 'Linen Shirt ref LS-1');
+    await settled();
+    expect((await saved())[1]!.elements[0]!.price_template).toBe('[TITLE] ref [SKU]');
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Words' }));
+    await goTo(2);
+    await expectText(page.getByTestId('cell-0').locator('.cb-caption'), 'Linen Shirt ref LS-1');
+  });
+
+  it('replaces the product of a cell, keeping the cell and its caption', async () => {
+    await page.getByTestId('cell-0').click();
+    const before = (await saved())[1]!.elements[0]!;
+    await sidebar().getByRole('button', { name: 'Replace product' }).click();
+    const dialog = page.getByRole('dialog');
+    await expectVisible(dialog.getByText('Replace Linen Shirt'));
+    await dialog.getByRole('button', { name: 'Replace with Wool Scarf' }).focus();
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('button', { name: 'Cell 1: product Wool Scarf' }));
+    await expectText(page.getByTestId('cell-0').locator('.cb-caption'), 'Wool Scarf ref WS-2');
+    await settled();
+    const after = (await saved())[1]!.elements[0]!;
+    expect(after).toMatchObject({ id: before.id, price_template: '[TITLE] ref [SKU]' });
+    expect(after.properties).toMatchObject({ title: 'Wool Scarf', sku: 'WS-2' });
+  });
+
+  it('edits a text cell’s HTML, sanitized', async () => {
+    await goTo(1);
+    await page.getByTestId('cell-1').click();
+    const html = sidebar().getByLabel('HTML of the text');
+    await html.fill(
+      '<h2>Autumn PAGE_NUMBER</h2><img src="x" onerror="window.__xss = 3"><script>window.__xss = 4</script>',
+    );
+    await sidebar().getByRole('button', { name: 'Apply text' }).click();
+    await expectText(page.getByTestId('cell-1').locator('h2'), 'Autumn 1');
+    await settled();
+    const text = String((await saved())[0]!.elements[1]!.properties.html);
+    expect(text).toContain('<h2>Autumn PAGE_NUMBER</h2>');
+    expect(text).not.toMatch(/onerror|script/);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  it('never runs a script or handler pasted into a header, and saves it stripped', async () => {
+    await goTo(4);
+    await sidebar().getByRole('button', { name: 'Edit header' }).click();
+    await field().click();
+    await page.keyboard.press('Control+a');
+    await field().evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData(
+        'text/html',
+        'Safe <img src="x" onerror="window.__xss = 1"><script>window.__xss = 2</script><a href="javascript:window.__xss=5">link</a>',
+      );
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await sidebar().getByRole('button', { name: 'Apply' }).click();
+    await expectText(canvas().locator('.cb-header'), 'Safe link');
+    await settled();
+    const header = (await saved())[3]!.header.properties.html;
+    expect(header).toContain('Safe');
+    expect(header).not.toMatch(/onerror|script|javascript|<img/);
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Words' }));
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  it('has no serious accessibility finding and works 390 px wide', async () => {
+    await goTo(2);
+    await canvas().locator('.cb-header').click();
+    await expectVisible(sidebar().getByRole('heading', { name: 'Header of page 2' }));
+    await expectNoSeriousAxe();
+    await shot('editor-text-header-1440');
+    await page.getByTestId('cell-0').click();
+    await expectVisible(sidebar().getByLabel('Caption template'));
+    await expectNoSeriousAxe();
+    await shot('editor-text-caption-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Words' }));
+    await goTo(2);
+    await canvas().locator('.cb-footer').click();
+    await expectVisible(sidebar().getByRole('heading', { name: 'Footer of page 2' }));
+    await expectNoSeriousAxe();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await sidebar().scrollIntoViewIfNeeded();
+    await shot('editor-text-footer-390');
+    await page.getByTestId('cell-0').click();
+    await expectVisible(sidebar().getByLabel('Caption template'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await sidebar().getByLabel('Caption template').scrollIntoViewIfNeeded();
+    await shot('editor-text-caption-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
