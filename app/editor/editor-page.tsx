@@ -7,11 +7,13 @@ import { EditorScreen } from './editor-screen.tsx';
 import type { EditorBoot } from './use-editor.ts';
 import catalogFonts from '../styles/catalog-fonts.css?url';
 import editorStyles from '../styles/editor.css?url';
+import organizerStyles from '../styles/organizer.css?url';
 
 // The bundled fonts as files by URL (@font-face, fetched only when a page uses one): the fonts the PDF embeds.
 export const editorLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogFonts },
   { rel: 'stylesheet', href: editorStyles },
+  { rel: 'stylesheet', href: organizerStyles },
 ];
 
 /** What `load.server.ts` answers, as the route hands it over. */
