@@ -17,8 +17,21 @@ import { useEditorState } from './use-editor.ts';
 const summaryCount = (pages: { kind: string }[]) => pages.filter((p) => p.kind === 'summary').length;
 
 /**
+ * The summary-pages bulk action (SPEC §5, the selection sidebar's button): one command, then a notice of how
+ * many pages it added, or why it added none.
+ */
+export function addSummaryPages(store: EditorStore, t: (key: string, o?: Record<string, unknown>) => string) {
+  const s = store.getState();
+  const before = summaryCount(s.catalog.pages);
+  const { changed } = s.dispatch({ name: 'addSummaryPages', args: {} });
+  const added = summaryCount(store.getState().catalog.pages) - before;
+  if (changed && added > 0) s.notify('success', t('summary.added', { count: added }));
+  else s.notify('info', t('summary.none'));
+}
+
+/**
  * The arrange tab (SPEC §3 settings layout, automaticMode, reorganize_automatically; §4 'Flow pages' and
- * 'Automatic page layout'; §5 summary pages): how products are placed, a sort, the summary-pages bulk action.
+ * 'Automatic page layout'): how products are placed and a sort.
  * Each control is one command, so one undo step, saved like any other change.
  */
 export function ArrangePanel({ store, readonly }: { store: EditorStore; readonly: boolean }) {
@@ -31,13 +44,6 @@ export function ArrangePanel({ store, readonly }: { store: EditorStore; readonly
   const sort = () => {
     if (s().dispatch({ name: 'sortProducts', args: { by } }).changed)
       s().notify('success', t('sort.done', { by: t(`sort.keys.${by}`) }));
-  };
-  const summaries = () => {
-    const before = summaryCount(s().catalog.pages);
-    const { changed } = s().dispatch({ name: 'addSummaryPages', args: {} });
-    const added = summaryCount(s().catalog.pages) - before;
-    if (changed && added > 0) s().notify('success', t('summary.added', { count: added }));
-    else s().notify('info', t('summary.none'));
   };
 
   return (
@@ -102,20 +108,6 @@ export function ArrangePanel({ store, readonly }: { store: EditorStore; readonly
             {t('sort.action')}
           </Button>
         </InlineStack>
-      </BlockStack>
-      <Divider />
-      <Text as="h3" variant="headingSm">
-        {t('summary.title')}
-      </Text>
-      <BlockStack gap="100">
-        <InlineStack>
-          <Button disabled={readonly} onClick={summaries}>
-            {t('summary.action')}
-          </Button>
-        </InlineStack>
-        <Text as="p" tone="subdued" variant="bodySm">
-          {t('summary.help')}
-        </Text>
       </BlockStack>
     </BlockStack>
   );

@@ -1,6 +1,7 @@
 import { BlockStack, Button, Checkbox, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, isVoidElement } from '../../core/model/index.ts';
+import { addSummaryPages } from './arrange-panel.tsx';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
@@ -10,6 +11,7 @@ import { useEditorState } from './use-editor.ts';
  */
 export function SelectionSidebar({ store }: { store: EditorStore }) {
   const { t } = useTranslation('editor');
+  const { t: ta } = useTranslation('arrange');
   const catalog = useEditorState(store, (s) => s.catalog);
   const selection = useEditorState(store, (s) => s.selection);
   const selectedPages = useEditorState(store, (s) => s.selectedPages);
@@ -19,7 +21,7 @@ export function SelectionSidebar({ store }: { store: EditorStore }) {
   const page = catalog.pages[pageIndex];
   const summaries = (
     <BlockStack gap="100">
-      <Button disabled={readonly} onClick={() => dispatch({ name: 'addSummaryPages', args: {} })}>
+      <Button disabled={readonly} onClick={() => addSummaryPages(store, ta)}>
         {t('sidebar.addSummaries')}
       </Button>
       <Text as="p" tone="subdued" variant="bodySm">
