@@ -127,6 +127,16 @@ describe('flow pages, automatic layout, summary pages and the page organizer in 
     await thumbs.nth(2).click();
     await expectText(position(), 'Page 3 of 3');
     await shot(page, 'flow-continuation-1440');
+    // Flow products have no cells: the sidebar lists them. Removing the one that overflowed ends the
+    // continuation page, and undo brings both back.
+    const sidebar = page.getByTestId('context-sidebar');
+    await expectVisible(sidebar.getByText('Flow page, 2 columns'));
+    await sidebar.getByRole('button', { name: `Remove ${titles(second!)[0]}` }).click();
+    await expectText(position(), 'Page 2 of 2');
+    await page.keyboard.press('Control+z');
+    await expectText(position(), 'Page 2 of 3');
+    await settled();
+    expect((await saved(id)).pages.map((p) => p.kind)).toEqual(['product', 'flow', 'flow']);
 
     // The print preview and the PDF have the editor's pages.
     await page.goto(`${server.url}/preview/${id}`);

@@ -2,6 +2,7 @@ import { BlockStack, Button, Checkbox, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, isVoidElement } from '../../core/model/index.ts';
 import { addSummaryPages } from './arrange-panel.tsx';
+import { FlowPagePanel } from './flow-page-panel.tsx';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
@@ -111,9 +112,13 @@ export function SelectionSidebar({ store }: { store: EditorStore }) {
         <Text as="h2" variant="headingMd">
           {t('screen.thumbnail', { page: pageIndex + 1 })}
         </Text>
-        <Text as="p" tone="subdued">
-          {t('sidebar.layout', { layout: page.layout.title })}
-        </Text>
+        {page.kind === 'flow' ? (
+          <FlowPagePanel store={store} page={page} readonly={readonly} />
+        ) : (
+          <Text as="p" tone="subdued">
+            {t('sidebar.layout', { layout: page.layout.title })}
+          </Text>
+        )}
         <Checkbox
           label={t('sidebar.showHeaders')}
           disabled={readonly}
