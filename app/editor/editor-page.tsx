@@ -8,12 +8,14 @@ import type { EditorBoot } from './use-editor.ts';
 import catalogFonts from '../styles/catalog-fonts.css?url';
 import editorStyles from '../styles/editor.css?url';
 import editorImageStyles from '../styles/editor-images.css?url';
+import organizerStyles from '../styles/organizer.css?url';
 
 // The bundled fonts as files by URL (@font-face, fetched only when a page uses one): the fonts the PDF embeds.
 export const editorLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogFonts },
   { rel: 'stylesheet', href: editorStyles },
   { rel: 'stylesheet', href: editorImageStyles },
+  { rel: 'stylesheet', href: organizerStyles },
 ];
 
 /** What `load.server.ts` answers, as the route hands it over. */

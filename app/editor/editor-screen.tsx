@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, type PageLayout } from '../../core/model/index.ts';
 import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
+import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
 import { PageCanvas } from './page-canvas.tsx';
+import { PageOrganizer } from './page-organizer.tsx';
 import { SelectionSidebar } from './selection-sidebar.tsx';
 import { PageToolbar } from './page-toolbar.tsx';
 import { redoable, undoable, type EditorState, type EditorStore } from './store.ts';
@@ -123,6 +125,7 @@ const countProducts = (s: EditorState) =>
 /** The catalog editor (SPEC §2.2): products to place, the pages, the current page and what can be done to it. */
 export function EditorScreen(props: EditorScreenProps) {
   const { t } = useTranslation('editor');
+  const { t: ta } = useTranslation('arrange');
   const { store, api } = useEditor(props.boot);
   useEditorShortcuts(store);
   const catalog = useEditorState(store, selectCatalog);
@@ -202,6 +205,7 @@ export function EditorScreen(props: EditorScreenProps) {
               { id: 'cb-tab-products', content: t('tabs.products'), panelID: 'cb-panel-products' },
               { id: 'cb-tab-branding', content: t('tabs.branding'), panelID: 'cb-panel-branding' },
               { id: 'cb-tab-images', content: t('images:tab'), panelID: 'cb-panel-images' },
+              { id: 'cb-tab-arrange', content: ta('tab'), panelID: 'cb-panel-arrange' },
             ]}
             selected={tab}
             onSelect={setTab}
@@ -225,18 +229,32 @@ export function EditorScreen(props: EditorScreenProps) {
                 </BlockStack>
               ) : tab === 1 ? (
                 <BrandingPanel store={store} readonly={readonly} />
-              ) : (
+              ) : tab === 2 ? (
                 <ImagesPanel store={store} readonly={readonly} />
+              ) : (
+                <ArrangePanel store={store} readonly={readonly} />
               )}
             </div>
           </Tabs>
         </aside>
-        <Thumbnails store={store} catalog={catalog} />
-        <main className="cb-editor-main">
-          <PageToolbar store={store} layouts={props.layouts} api={api} userId={props.userId} />
-          <PageCanvas store={store} catalog={catalog} />
-          <p className="cb-editor-shortcuts cb-tip">{t('screen.shortcuts')}</p>
-        </main>
+        {assist.organizer ? (
+          <PageOrganizer
+            store={store}
+            onOpen={(id) => {
+              store.getState().goToPage(id);
+              assist.closeOrganizer();
+            }}
+          />
+        ) : (
+          <>
+            <Thumbnails store={store} catalog={catalog} />
+            <main className="cb-editor-main">
+              <PageToolbar store={store} layouts={props.layouts} api={api} userId={props.userId} />
+              <PageCanvas store={store} catalog={catalog} />
+              <p className="cb-editor-shortcuts cb-tip">{t('screen.shortcuts')}</p>
+            </main>
+          </>
+        )}
         <SelectionSidebar store={store} accounts={props.accounts} />
       </div>
       {assist.overlay}

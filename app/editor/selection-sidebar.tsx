@@ -7,6 +7,8 @@ import { BandEditor } from './band-editor.tsx';
 import { CaptionEditor } from './caption-editor.tsx';
 import { ReplaceProduct } from './replace-product.tsx';
 import { TextCellEditor } from './text-cell-editor.tsx';
+import { addSummaryPages } from './arrange-panel.tsx';
+import { FlowPagePanel } from './flow-page-panel.tsx';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
@@ -17,6 +19,7 @@ import { useEditorState } from './use-editor.ts';
 export function SelectionSidebar({ store, accounts }: { store: EditorStore; accounts: PanelAccount[] }) {
   const { t } = useTranslation('editor');
   const text = useTranslation('editorText').t;
+  const { t: ta } = useTranslation('arrange');
   const catalog = useEditorState(store, (s) => s.catalog);
   const selection = useEditorState(store, (s) => s.selection);
   const band = useEditorState(store, (s) => s.band);
@@ -27,7 +30,7 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
   const page = catalog.pages[pageIndex];
   const summaries = (
     <BlockStack gap="100">
-      <Button disabled={readonly} onClick={() => dispatch({ name: 'addSummaryPages', args: {} })}>
+      <Button disabled={readonly} onClick={() => addSummaryPages(store, ta)}>
         {t('sidebar.addSummaries')}
       </Button>
       <Text as="p" tone="subdued" variant="bodySm">
@@ -149,9 +152,13 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
         <Text as="h2" variant="headingMd">
           {t('screen.thumbnail', { page: pageIndex + 1 })}
         </Text>
-        <Text as="p" tone="subdued">
-          {t('sidebar.layout', { layout: page.layout.title })}
-        </Text>
+        {page.kind === 'flow' ? (
+          <FlowPagePanel store={store} page={page} readonly={readonly} />
+        ) : (
+          <Text as="p" tone="subdued">
+            {t('sidebar.layout', { layout: page.layout.title })}
+          </Text>
+        )}
         <Checkbox
           label={t('sidebar.showHeaders')}
           disabled={readonly}

@@ -15,7 +15,7 @@ const THUMB_WIDTH = 96;
  * Whether an element is on screen or near it. Thumbnails far from view stay empty boxes of the page's size, so
  * a 112-page catalog draws a handful of pages, not all of them (the editor opens faster, edits re-render less).
  */
-function useNearView<T extends Element>(): [React.RefObject<T>, boolean] {
+export function useNearView<T extends Element>(): [React.RefObject<T>, boolean] {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {

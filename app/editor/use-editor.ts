@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { sectionEnd } from '../../core/commands/index.ts';
 import { ProductSchema, type Catalog, type ProductInput } from '../../core/model/index.ts';
+import { needsPagination } from '../../core/pagination/index.ts';
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import { createApiClient, type ApiClient } from './api.ts';
+import { createDomSettle } from './dom-settle.ts';
 import { createEditorStore, currentPageIndex, type EditorState, type EditorStore } from './store.ts';
 import { readStoredPending, SaveQueue, type SyncOptions, type SyncText } from './sync.ts';
 
@@ -35,12 +37,14 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
   const api = useMemo(() => createApiClient(), []);
   const [store] = useState(() => {
     const storage = typeof window === 'undefined' ? null : window.sessionStorage;
+    const settle = typeof document === 'undefined' ? undefined : createDomSettle(document);
     const restored = boot.readonly ? [] : readStoredPending(storage, boot.catalog._id, boot.saves);
     const s = createEditorStore({
       catalog: boot.catalog,
       revision: boot.revision,
       readonly: boot.readonly,
       restored,
+      settle,
     });
     if (restored.length) s.getState().notify('info', t('save.restored'));
     return s;
@@ -54,7 +58,7 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
       remote: (pages) => t('save.remote', { count: pages.length, pages: pages.join(', ') }),
       rebased: t('save.rebased'),
       notApplied: (labels) => t('save.notApplied', { count: labels.length, changes: labels.join(', ') }),
-      label: (entry) => t(`commands.${entry.command.name}`),
+      label: (entry) => t([`commands.${entry.command.name}`, `arrange:commands.${entry.command.name}`]),
     };
     const channel =
       typeof BroadcastChannel === 'undefined'
@@ -66,8 +70,12 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
       storage: window.sessionStorage,
       // The queue only posts and listens; a BroadcastChannel's event is a MessageEvent with data.
       channel: channel as unknown as SyncOptions['channel'],
+      settle: createDomSettle(document),
     });
     queue.start();
+    // Flow and list pages saved without pagination (a catalog built elsewhere) are laid out as they print.
+    if (needsPagination(store.getState().catalog))
+      store.getState().dispatch({ name: 'paginate', args: {} }, { silent: true });
     const leave = () => void queue.flush();
     window.addEventListener('pagehide', leave);
     return () => {

@@ -63,6 +63,13 @@ export {
   type AutoLayoutOptions,
 } from './auto-layout.ts';
 export {
+  addFlowPage,
+  movePages,
+  setArrangement,
+  type ArrangementOptions,
+  type MovePagesOptions,
+} from './arrange.ts';
+export {
   SORT_KEYS,
   productComparator,
   sortProducts,

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enApp from './locales/en/app.json';
+import enArrange from './locales/en/arrange.json';
 import enBilling from './locales/en/billing.json';
 import enCatalogs from './locales/en/catalogs.json';
 import enEditor from './locales/en/editor.json';
@@ -8,6 +9,7 @@ import enImages from './locales/en/images.json';
 import enRender from './locales/en/render.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
+import frArrange from './locales/fr/arrange.json';
 import frBilling from './locales/fr/billing.json';
 import frCatalogs from './locales/fr/catalogs.json';
 import frEditor from './locales/fr/editor.json';
@@ -23,6 +25,7 @@ import frViewer from './locales/fr/viewer.json';
 export const resources = {
   en: {
     app: enApp,
+    arrange: enArrange,
     billing: enBilling,
     catalogs: enCatalogs,
     editor: enEditor,
@@ -33,6 +36,7 @@ export const resources = {
   },
   fr: {
     app: frApp,
+    arrange: frArrange,
     billing: frBilling,
     catalogs: frCatalogs,
     editor: frEditor,

@@ -31,6 +31,9 @@ export function useEditorAssist(boot: AssistBoot) {
     setTips(!tips);
   };
   return {
+    /** Organizer mode is on: the screen shows the page organizer in place of the thumbnails and the page. */
+    organizer: boot.organizer && organizer,
+    closeOrganizer: () => setOrganizer(false),
     rootProps: {
       'data-tips': tips ? 'on' : 'off',
       className: organizer ? 'cb-editor cb-editor--organizer' : 'cb-editor',
