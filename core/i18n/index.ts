@@ -3,12 +3,14 @@ import enApp from './locales/en/app.json';
 import enBilling from './locales/en/billing.json';
 import enCatalogs from './locales/en/catalogs.json';
 import enEditor from './locales/en/editor.json';
+import enHelp from './locales/en/help.json';
 import enRender from './locales/en/render.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
 import frBilling from './locales/fr/billing.json';
 import frCatalogs from './locales/fr/catalogs.json';
 import frEditor from './locales/fr/editor.json';
+import frHelp from './locales/fr/help.json';
 import frRender from './locales/fr/render.json';
 import frViewer from './locales/fr/viewer.json';
 
@@ -22,6 +24,7 @@ export const resources = {
     billing: enBilling,
     catalogs: enCatalogs,
     editor: enEditor,
+    help: enHelp,
     render: enRender,
     viewer: enViewer,
   },
@@ -30,6 +33,7 @@ export const resources = {
     billing: frBilling,
     catalogs: frCatalogs,
     editor: frEditor,
+    help: frHelp,
     render: frRender,
     viewer: frViewer,
   },
