@@ -223,12 +223,19 @@ describe('trial catalogs (SPEC §6)', () => {
     // While the plan is in force the owner has both, so the check below is not vacuous.
     expect(await buttons()).toEqual({ pdf: true, print: true });
     expect((await ended.client.get(`/view/${ended.catalogId}/pdf`)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/view/${ended.catalogId}`)).text()).not.toContain(
+      'class="cb-watermark"',
+    );
 
     await server.runtime.db
       .update(subscriptions)
       .set({ startDate: new Date(Date.now() - 800 * 24 * 3600 * 1000) })
       .where(eq(subscriptions.userId, ended.ownerId));
     expect(await buttons()).toEqual({ pdf: false, print: false });
+    // …and its pages carry the watermark, as the PDF the worker makes for them would.
+    expect(await (await fetch(`${server.url}/view/${ended.catalogId}`)).text()).toContain(
+      'class="cb-watermark"',
+    );
     expect((await ended.client.get(`/view/${ended.catalogId}/pdf`)).status).toBe(403);
     expect((await ended.client.post(`/view/${ended.catalogId}/pdf`, {})).status).toBe(403);
     const embed = await fetch(`${server.url}/view/${ended.catalogId}?embed=1`);

@@ -19,6 +19,8 @@ export type OwnerPlan = PlanLimits & {
   isTrial: boolean;
   hasExpired: boolean;
   planId: string | null;
+  /** The trial watermark on every page: on trial and once the subscription ended (server/billing's answer). */
+  watermark: boolean;
   /** Download, print and embed as server/billing's gates decide them: buttons and routes both follow these. */
   actions: CatalogActions;
 };
@@ -264,6 +266,7 @@ async function publishedFrom(opts: {
     isTrial: ent.isTrial,
     hasExpired: ent.hasExpired,
     planId: ent.planId,
+    watermark: ent.watermark,
     actions: catalogActions(ent, opts.facts.plans),
   };
   const settings = readUserSettings(owner?.settings ?? {});
