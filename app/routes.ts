@@ -23,6 +23,10 @@ export default [
   route('orders', 'routes/orders.tsx'),
   route('designs/:designId/edit', 'routes/designs.edit.tsx'),
 
+  // Help (SPEC §2.2's tutorials as written guides), signed in or not
+  route('help', 'routes/help.tsx'),
+  route('help/:tutorialId', 'routes/help.tutorial.tsx'),
+
   // Staff
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.ts'),

@@ -124,9 +124,7 @@ describe('around the editor: help, tooltips, tour, rating, organizer (SPEC §2.2
     await expectVisible(links.first());
     expect(await links.count()).toBe(14);
     await expectText(links.first(), 'Getting started with the editor');
-    expect(await links.first().getAttribute('href')).toBe(
-      'https://catalogbuilder.app/tutorials/getting-started',
-    );
+    expect(await links.first().getAttribute('href')).toBe('/help/getting-started');
     expect(await links.first().getAttribute('target')).toBe('_blank');
     // The first video has the focus; arrows and Tab move through them, Escape closes and gives focus back.
     await expect

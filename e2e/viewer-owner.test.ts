@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../db/schema.ts';
 import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -36,9 +38,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function ownerPage(): Promise<{ context: BrowserContext; page: Page }> {
+async function ownerPage(owner: Published = shop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const cookies = shop.client.jar
+  const cookies = owner.client.jar
     .header()
     .split('; ')
     .map((pair) => {
@@ -129,6 +131,38 @@ describe("the owner's settings panel", () => {
       page.getByRole('button', { name: 'Save the address' }).click(),
     ]);
     await expectVisible(page.locator('.vw-page[data-page="1"] .cb-page'));
+    await context.close();
+  });
+});
+
+describe('an owner whose subscription ended (SPEC §6)', () => {
+  it('sees no download or print button in their own viewer, as the server refuses both', async () => {
+    const ended = await publishCatalog(server, {
+      email: 'ended@example.com',
+      plan: 'BUSINESS',
+      products: 6,
+      settings: { print_button: true, download_pdf_button: true },
+    });
+    const { context, page } = await ownerPage(ended);
+    await page.goto(`${server.url}/view/${ended.catalogId}`);
+    await expectVisible(page.getByRole('button', { name: 'Print' }));
+    await expectVisible(page.getByRole('button', { name: 'Download PDF' }));
+
+    await server.runtime.db
+      .update(subscriptions)
+      .set({ startDate: new Date(Date.now() - 800 * 24 * 3600 * 1000) })
+      .where(eq(subscriptions.userId, ended.ownerId));
+    await page.reload();
+    await expectVisible(page.locator('.vw-page[data-page="1"] .cb-page'));
+    await expectVisible(page.locator('#vw-settings'));
+    expect(await page.getByRole('button', { name: 'Print' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Download PDF' }).count()).toBe(0);
+    const refused = await page.evaluate(
+      async (id) => (await fetch(`/view/${id}/pdf`)).status,
+      ended.catalogId,
+    );
+    expect(refused).toBe(403);
+    await page.screenshot({ path: `${SHOTS}/owner-ended.png` });
     await context.close();
   });
 });

@@ -167,6 +167,11 @@ describe('the flipbook viewer', () => {
       const box = (await text.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
+    // The total closes the order block's first line, at its right edge.
+    const block = (await orders.locator('.cb-order-stack').first().boundingBox())!;
+    const total = (await orders.locator('.cb-order-stack').getByText('$128.50').boundingBox())!;
+    expect(block.x + block.width - (total.x + total.width)).toBeLessThanOrEqual(24);
+    expect(block.width).toBeGreaterThan(300);
     await expectNoSeriousAxe(orders, 'orders page on a phone');
     await orders.screenshot({ path: `${SHOTS}/orders-phone.png`, fullPage: true });
     await ownerContext.close();

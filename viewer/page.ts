@@ -65,7 +65,7 @@ export async function sendViewerPage(
   const [from, to] = spreadOf(start, total, settings.single_page_mode || scroll);
   const size = pageSize(resolveFormat(catalog));
   const lang = normalizeLanguage(settings.language);
-  const trial = plan.isTrial;
+  const { actions } = plan;
   const embed = req.query.embed === '1';
   const shareUrl = `${origin}${base}`;
   const pictures = catalog.pages.map((p) => absolute(origin, p.render?.image ?? null));
@@ -97,9 +97,9 @@ export async function sendViewerPage(
     showListing: req.query.action === 'showListing' && typeof req.query.id === 'string' ? req.query.id : null,
     buttons: {
       share: settings.share_button,
-      print: settings.print_button && !trial,
-      downloadPdf: settings.download_pdf_button && !trial,
-      downloadPages: settings.download_pages_button && !trial && pictures.some(Boolean),
+      print: settings.print_button && actions.print,
+      downloadPdf: settings.download_pdf_button && actions.download,
+      downloadPages: settings.download_pages_button && actions.download && pictures.some(Boolean),
     },
     productsLink,
     store: productsLink === 'retail_orders' || productsLink === 'online_store' ? await storeOf(v, pub) : null,
@@ -118,7 +118,7 @@ export async function sendViewerPage(
             editUrl: `/designs/${pub.row.id}/edit`,
             ordersUrl: '/orders',
             plan: {
-              embeddable: plan.embeddable && !trial,
+              embeddable: actions.embed,
               password: plan.password || plan.privacy,
               privacy: plan.privacy,
               custom_domain: plan.custom_domain,
@@ -147,7 +147,7 @@ export async function sendViewerPage(
     scriptUrl: opts.scriptUrl,
     pageWidthPx: size.widthPx,
   });
-  const embeddable = plan.embeddable && !trial;
+  const embeddable = actions.embed;
   res
     .status(200)
     .type('html')

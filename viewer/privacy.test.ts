@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '../db/schema.ts';
+import { catalogs, subscriptions } from '../db/schema.ts';
 import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
 import { CookieJar, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 
@@ -199,6 +199,47 @@ describe('trial catalogs (SPEC §6)', () => {
       body: '{}',
     });
     expect(pdf.status).toBe(403);
+  });
+
+  it('whose subscription ended: the owner sees neither download nor print, and the PDF is refused to them too', async () => {
+    const ended = await publishCatalog(server, {
+      email: 'ended-owner@example.com',
+      plan: 'BUSINESS',
+      products: 3,
+      pictures: 1,
+      settings: { print_button: true, download_pdf_button: true, download_pages_button: true },
+    });
+    const key = `pdf/${ended.catalogId}/file.pdf`;
+    await server.runtime.storage.put(key, Buffer.from('%PDF-1.7 ended'));
+    await server.runtime.db
+      .update(catalogs)
+      .set({ pdfUrl: `${server.runtime.storage.url(key)}?v=1` })
+      .where(eq(catalogs.id, ended.catalogId));
+    const buttons = async () => {
+      const html = await (await ended.client.get(`/view/${ended.catalogId}`)).text();
+      const shown = (id: string) => html.includes(`id="${id}"`);
+      return { pdf: shown('vw-pdf'), print: shown('vw-print') };
+    };
+    // While the plan is in force the owner has both, so the check below is not vacuous.
+    expect(await buttons()).toEqual({ pdf: true, print: true });
+    expect((await ended.client.get(`/view/${ended.catalogId}/pdf`)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/view/${ended.catalogId}`)).text()).not.toContain(
+      'class="cb-watermark"',
+    );
+
+    await server.runtime.db
+      .update(subscriptions)
+      .set({ startDate: new Date(Date.now() - 800 * 24 * 3600 * 1000) })
+      .where(eq(subscriptions.userId, ended.ownerId));
+    expect(await buttons()).toEqual({ pdf: false, print: false });
+    // …and its pages carry the watermark, as the PDF the worker makes for them would.
+    expect(await (await fetch(`${server.url}/view/${ended.catalogId}`)).text()).toContain(
+      'class="cb-watermark"',
+    );
+    expect((await ended.client.get(`/view/${ended.catalogId}/pdf`)).status).toBe(403);
+    expect((await ended.client.post(`/view/${ended.catalogId}/pdf`, {})).status).toBe(403);
+    const embed = await fetch(`${server.url}/view/${ended.catalogId}?embed=1`);
+    expect(embed.status).toBe(403);
   });
 
   it('cannot be embedded: the embed shows the SPEC §6 message instead of the catalog', async () => {

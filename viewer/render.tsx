@@ -22,9 +22,9 @@ import { catalogProducts, type PublishedCatalog } from '../server/catalogs/index
 const CACHE_MAX = 2_000;
 const cache = new Map<string, unknown>();
 
-/** The cache key of a loaded catalog: its revision, its last change, and the trial watermark. */
+/** The cache key of a loaded catalog: its revision, its last change, and the watermark. */
 export function cacheKey(pub: PublishedCatalog): string {
-  return `${pub.row.id}:${pub.row.revision}:${pub.row.updatedAt.getTime()}:${pub.plan.isTrial ? 't' : 'p'}`;
+  return `${pub.row.id}:${pub.row.revision}:${pub.row.updatedAt.getTime()}:${pub.plan.watermark ? 'w' : 'p'}`;
 }
 
 /** `make()` once per key, least recently used entries dropped past CACHE_MAX. */
@@ -41,10 +41,13 @@ export function remember<T>(key: string, make: () => T): T {
   return value;
 }
 
-/** One render context per prepared catalog, shared by its requests: screen mode, lazy pictures, the trial watermark (SPEC §6). */
+/**
+ * One render context per prepared catalog, shared by its requests: screen mode, lazy pictures, the watermark of
+ * trial and ended subscriptions (SPEC §6, as the worker's PDF has it).
+ */
 export function renderContext(pub: PublishedCatalog): RenderContext {
   return remember(`${cacheKey(pub)}:context`, () =>
-    createRenderContext(pub.catalog, { mode: 'screen', fontDisplay: 'swap', watermark: pub.plan.isTrial }),
+    createRenderContext(pub.catalog, { mode: 'screen', fontDisplay: 'swap', watermark: pub.plan.watermark }),
   );
 }
 

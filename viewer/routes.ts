@@ -63,7 +63,7 @@ export async function viewerPage(
     return v.res.redirect(301, `${base}${pageNumber ? `/page/${pageNumber}` : ''}${query}`);
   }
   const embed = v.req.query.embed === '1';
-  if (embed && !(pub.plan.embeddable && !pub.plan.isTrial)) {
+  if (embed && !pub.plan.actions.embed) {
     // Shown inside the merchant's frame, so the refusal is readable where the catalog would have been.
     const lang = normalizeLanguage(pub.catalog.settings.language);
     const title = String(getT(lang, 'viewer')('embed.refused'));
@@ -203,10 +203,18 @@ export async function events(v: ViewerRequest, ref: string) {
   v.res.status(204).end();
 }
 
-/** SPEC §6: no download or print for trial catalogs, nor when the owner switched both buttons off. */
+/**
+ * SPEC §6: the PDF serves the download and print buttons, so it is there when one of them is: allowed by the
+ * owner's plan (no trial, no ended subscription) and, for visitors, switched on by the owner.
+ */
 function pdfAllowed(found: NonNullable<Awaited<ReturnType<typeof resolveCatalog>>>) {
   const s = found.pub.catalog.settings;
-  return !found.pub.plan.isTrial && (s.download_pdf_button || s.print_button || found.role !== 'visitor');
+  const { actions } = found.pub.plan;
+  const visitor = found.role === 'visitor';
+  return (
+    (actions.download && (s.download_pdf_button || !visitor)) ||
+    (actions.print && (s.print_button || !visitor))
+  );
 }
 
 /** POST /view/{id}/pdf: ready, or the export job to poll (SPEC §4 'User PDF'). */

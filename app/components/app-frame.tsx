@@ -22,6 +22,7 @@ export function AppFrame({
   const { t } = useTranslation('app');
   const { t: tb } = useTranslation('billing');
   const { t: tv } = useTranslation('viewer');
+  const { t: th } = useTranslation('help');
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -52,6 +53,9 @@ export function AppFrame({
       </NavLink>
       <NavLink to="/dashboard" className="cb-topbar__link">
         {tb('nav.billing')}
+      </NavLink>
+      <NavLink to="/help" className="cb-topbar__link">
+        {th('nav')}
       </NavLink>
       {isStaff ? (
         <NavLink to="/admin/users" className="cb-topbar__link">

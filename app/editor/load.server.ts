@@ -40,6 +40,7 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
         now: new Date(),
       }),
       organizer: hasOrganizerMode(user.createdAt),
+      tutorialsUrl: getRuntime().config.TUTORIALS_URL ?? null,
     },
     title: loaded.catalog.title,
     // The layout (and header, footer) repeated on every page travels once: a long catalog's page is ~27% smaller.

@@ -110,7 +110,7 @@ export default function OrdersPage() {
     if (smDown)
       return (
         <IndexTable.Row id={o._id} key={o._id} position={i}>
-          <IndexTable.Cell>
+          <IndexTable.Cell className="cb-order-stack">
             <BlockStack gap="200">
               <InlineStack align="space-between" blockAlign="center" gap="200">
                 <Text as="span" tone="subdued">

@@ -6,6 +6,7 @@ import enCatalogs from './locales/en/catalogs.json';
 import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
 import enImages from './locales/en/images.json';
+import enHelp from './locales/en/help.json';
 import enRender from './locales/en/render.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
@@ -15,6 +16,7 @@ import frCatalogs from './locales/fr/catalogs.json';
 import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
 import frImages from './locales/fr/images.json';
+import frHelp from './locales/fr/help.json';
 import frRender from './locales/fr/render.json';
 import frViewer from './locales/fr/viewer.json';
 
@@ -31,6 +33,7 @@ export const resources = {
     editor: enEditor,
     editorText: enEditorText,
     images: enImages,
+    help: enHelp,
     render: enRender,
     viewer: enViewer,
   },
@@ -42,6 +45,7 @@ export const resources = {
     editor: frEditor,
     editorText: frEditorText,
     images: frImages,
+    help: frHelp,
     render: frRender,
     viewer: frViewer,
   },

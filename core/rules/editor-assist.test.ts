@@ -4,6 +4,8 @@ import {
   TOUR_STEPS,
   TUTORIAL_VIDEOS,
   hasOrganizerMode,
+  isTutorial,
+  tutorialLink,
   ratingAnswer,
   shouldAskRating,
 } from './editor-assist.ts';
@@ -16,6 +18,20 @@ describe('editor assist rules (SPEC §2.2, §4)', () => {
     expect(TUTORIAL_VIDEOS).toHaveLength(TUTORIAL_VIDEO_COUNT);
     expect(new Set(TUTORIAL_VIDEOS).size).toBe(14);
     expect(TOUR_STEPS).toHaveLength(TOUR_STEP_COUNT);
+  });
+
+  it('opens each tutorial as our written guide, or on the configured video site', () => {
+    expect(tutorialLink('branding', null)).toEqual({ url: '/help/branding', external: false });
+    expect(tutorialLink('branding', 'https://videos.example/cb')).toEqual({
+      url: 'https://videos.example/cb/branding',
+      external: true,
+    });
+    expect(tutorialLink('branding', 'https://videos.example/cb/').url).toBe(
+      'https://videos.example/cb/branding',
+    );
+    expect(isTutorial('flow-pages')).toBe(true);
+    expect(isTutorial('../etc')).toBe(false);
+    expect(isTutorial(undefined)).toBe(false);
   });
 
   it('asks store-platform users not on trial who have not rated', () => {

@@ -29,6 +29,21 @@ export const TUTORIAL_VIDEOS = [
 ] as const;
 export type TutorialVideo = (typeof TUTORIAL_VIDEOS)[number];
 
+export const isTutorial = (id: string | undefined): id is TutorialVideo =>
+  (TUTORIAL_VIDEOS as readonly string[]).includes(id ?? '');
+
+/**
+ * Where a tutorial opens: on the video site when one is configured (its address plus the id), else our own
+ * written guide under /help.
+ */
+export function tutorialLink(
+  id: TutorialVideo,
+  videosUrl: string | null,
+): { url: string; external: boolean } {
+  if (!videosUrl) return { url: `/help/${id}`, external: false };
+  return { url: `${videosUrl.endsWith('/') ? videosUrl : `${videosUrl}/`}${id}`, external: true };
+}
+
 /** The five steps of the first-visit tour, each pointing at one part of the editor (SPEC §9: 5 steps). */
 export const TOUR_STEPS = ['products', 'thumbnails', 'page', 'sidebar', 'help'] as const;
 

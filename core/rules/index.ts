@@ -13,8 +13,10 @@ export {
   TOUR_STEPS,
   TUTORIAL_VIDEOS,
   hasOrganizerMode,
+  isTutorial,
   ratingAnswer,
   shouldAskRating,
+  tutorialLink,
   type AssistFlags,
   type TutorialVideo,
 } from './editor-assist.ts';

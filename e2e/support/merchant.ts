@@ -1,7 +1,23 @@
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { createPage, getDefaultLayout } from '../../core/layouts/index.ts';
 import { setUpgradeByEmail } from '../../server/billing/index.ts';
-import { client, type TestServer } from '../../scripts/testing/server.ts';
+import { client, registeredClient, type TestServer } from '../../scripts/testing/server.ts';
 import { skipEditorTour } from './editor-tour.ts';
+
+type Client = ReturnType<typeof client>;
+
+/** The client's session cookies, put into the browser context: both act as the same signed-in merchant. */
+async function shareSession(c: Client, context: BrowserContext, url: string) {
+  await context.addCookies(
+    c.jar
+      .header()
+      .split('; ')
+      .map((pair) => {
+        const k = pair.indexOf('=');
+        return { name: pair.slice(0, k), value: pair.slice(k + 1), url };
+      }),
+  );
+}
 
 /**
  * A paying merchant who has seen the editor's tour, signed in both in `context` (the browser) and in the client
@@ -20,14 +36,23 @@ export async function signInMerchant(server: TestServer, context: BrowserContext
   await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
   await skipEditorTour(server.runtime.db, email);
   await context.clearCookies();
-  await context.addCookies(
-    c.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  await shareSession(c, context, server.url);
   return c;
+}
+
+/** A paid merchant with a one-page catalog, signed in in a fresh browser context, in the editor. */
+export async function merchantInEditor(browser: Browser, on: TestServer, email: string) {
+  const c = await registeredClient(on.url, email);
+  await setUpgradeByEmail({ db: on.runtime.db, email, upgrade: true });
+  await skipEditorTour(on.runtime.db, email);
+  const res = await c.post('/api/v1/catalogs', {
+    catalog: { title: 'Spring line', pages: [createPage({ layout: getDefaultLayout('products', 4) })] },
+  });
+  const catalogId = (await res.json()).data._id as string;
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await shareSession(c, context, on.url);
+  const page = await context.newPage();
+  await page.goto(`${on.url}/designs/${catalogId}/edit`);
+  await page.locator('.cb-editor[data-hydrated]').waitFor();
+  return { page, context };
 }

@@ -10,6 +10,7 @@ import {
   type PlanFacts,
   type PlanTier,
   type SubscriptionFacts,
+  type TrialAction,
 } from '../../core/billing/index.ts';
 import type { Catalog, Page, PlanLimits } from '../../core/model/index.ts';
 import { checkPlanLimits, PLAN_LIMIT_MESSAGES } from '../../core/rules/index.ts';
@@ -117,6 +118,18 @@ export async function assertFeature(opts: { db: Db; ent: Entitlements; feature: 
   if (gateFor(opts.ent, opts.feature, await loadPlanFacts(opts.db)).kind === 'open') return;
   const message = opts.feature === 'embed' && !opts.ent.isTrial ? GATE_MESSAGES.embed : GATE_MESSAGES.upgrade;
   throw forbidden(message);
+}
+
+/** What readers of a merchant's catalogs may do with them (SPEC §6: trial or ended → no download, print, embed). */
+export type CatalogActions = Record<TrialAction, boolean>;
+
+/**
+ * The viewer's buttons and the routes behind them ask this one question, so a button is shown exactly when its
+ * request would be served.
+ */
+export function catalogActions(ent: Entitlements, plans: PlanFacts[]): CatalogActions {
+  const open = (action: TrialAction) => gateFor(ent, action, plans).kind === 'open';
+  return { download: open('download'), print: open('print'), embed: open('embed') };
 }
 
 /**

@@ -5,12 +5,14 @@ export {
   assertInForce,
   assertPageWithinPlan,
   assertUserInForce,
+  catalogActions,
   GATE_MESSAGES,
   getEntitlements,
   getEntitlementsWithGates,
   loadPlanFacts,
   templateAllowed,
 } from './entitlements.server.ts';
+export type { CatalogActions } from './entitlements.server.ts';
 export {
   describeSubscription,
   extendOwnTrial,

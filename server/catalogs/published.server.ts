@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { catalogs, plans, subscriptions, users } from '../../db/schema.ts';
 import { type User, hasRole, readUserSettings } from '../accounts/index.ts';
+import { catalogActions, type CatalogActions } from '../billing/index.ts';
 import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
 
 /**
@@ -14,7 +15,15 @@ import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
  * host or on the merchant's own host, with what its owner's plan and settings allow.
  */
 
-export type OwnerPlan = PlanLimits & { isTrial: boolean; hasExpired: boolean; planId: string | null };
+export type OwnerPlan = PlanLimits & {
+  isTrial: boolean;
+  hasExpired: boolean;
+  planId: string | null;
+  /** The trial watermark on every page: on trial and once the subscription ended (server/billing's answer). */
+  watermark: boolean;
+  /** Download, print and embed as server/billing's gates decide them: buttons and routes both follow these. */
+  actions: CatalogActions;
+};
 
 export type PublishedCatalog = {
   row: CatalogRow;
@@ -257,6 +266,8 @@ async function publishedFrom(opts: {
     isTrial: ent.isTrial,
     hasExpired: ent.hasExpired,
     planId: ent.planId,
+    watermark: ent.watermark,
+    actions: catalogActions(ent, opts.facts.plans),
   };
   const settings = readUserSettings(owner?.settings ?? {});
   return {

@@ -47,6 +47,11 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be comma-separated IP addresses' }))),
+  /**
+   * Where the tutorial videos are published (SPEC §2.2 help list): each tutorial's address is this plus its id.
+   * Unset, the help list opens the written guides under /help.
+   */
+  TUTORIALS_URL: optionalUrl,
   /** Stripe secret key (sk_live_… / sk_test_…): standalone merchants pay through Stripe Checkout when set. */
   STRIPE_SECRET_KEY: optionalText,
   /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /webhooks/stripe. */

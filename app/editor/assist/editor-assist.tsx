@@ -7,7 +7,13 @@ import { RatingPrompt } from './rating-prompt.tsx';
 import { Tour } from './tour.tsx';
 
 /** What the server decided for this user (app/editor/load.server.ts). */
-export type AssistBoot = { tour: boolean; rating: boolean; organizer: boolean };
+export type AssistBoot = {
+  tour: boolean;
+  rating: boolean;
+  organizer: boolean;
+  /** TUTORIALS_URL: the video site the help list opens, or null for our guides under /help. */
+  tutorialsUrl: string | null;
+};
 
 /** The tooltip toggle is a preference of this browser (SPEC leaves it unstored server-side). */
 export const TIPS_STORAGE_KEY = 'cb.editor.tips';
@@ -48,7 +54,7 @@ export function useEditorAssist(boot: AssistBoot) {
         <Button pressed={tips} onClick={toggleTips}>
           {t('assist.tips')}
         </Button>
-        <HelpMenu />
+        <HelpMenu videosUrl={boot.tutorialsUrl} />
       </>
     ),
     notice: boot.rating ? <RatingPrompt onAnswer={(rating) => saveFlags({ rating })} /> : null,

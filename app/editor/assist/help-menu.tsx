@@ -1,13 +1,13 @@
 import { ActionList, Button, Popover } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TUTORIAL_VIDEOS } from '../../../core/rules/index.ts';
+import { TUTORIAL_VIDEOS, tutorialLink } from '../../../core/rules/index.ts';
 
-/** Where the tutorial videos are published; each video's page is this plus its id. */
-export const TUTORIAL_VIDEOS_URL = 'https://catalogbuilder.app/tutorials/';
-
-/** The top bar's help list: the 14 tutorial videos (SPEC §2.2), each opening in a new tab. */
-export function HelpMenu() {
+/**
+ * The top bar's help list: the 14 tutorials (SPEC §2.2), each opening in a new tab so the editor stays as it
+ * was. `videosUrl` (TUTORIALS_URL) sends them to a video site; without it they are our guides under /help.
+ */
+export function HelpMenu({ videosUrl }: { videosUrl: string | null }) {
   const { t } = useTranslation('editor');
   const [open, setOpen] = useState(false);
   return (
@@ -27,11 +27,11 @@ export function HelpMenu() {
           actionRole="menuitem"
           sections={[
             {
-              title: t('assist.tutorials'),
+              title: t(videosUrl ? 'assist.tutorials' : 'assist.guides'),
               items: TUTORIAL_VIDEOS.map((id) => ({
                 id: `cb-tutorial-${id}`,
                 content: t(`assist.tutorial.${id}`),
-                url: `${TUTORIAL_VIDEOS_URL}${id}`,
+                url: tutorialLink(id, videosUrl).url,
                 external: true,
                 onAction: () => setOpen(false),
               })),
