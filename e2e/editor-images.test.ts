@@ -66,6 +66,29 @@ describe("the editor's Images tab in Chromium", () => {
     await expectText(cell(3), 'Drag and Drop content from the Products or Images Tab');
   });
 
+  it('says in the sidebar how to fill the chosen empty cell, by what it takes', async () => {
+    const sidebar = page.getByTestId('context-sidebar');
+    await cell(2).click();
+    await expectText(
+      sidebar,
+      'Choose a picture in the Images tab, or drag one here, to place it in this cell.',
+    );
+    await cell(0).click();
+    await expectVisible(
+      sidebar.getByText(
+        'Choose a product in the Products tab or a picture in the Images tab, or drag one here, to place it in this cell.',
+      ),
+    );
+    await cell(1).click();
+    await expectText(
+      sidebar,
+      'Choose a product in the Products tab, or drag one here, to place it in this cell.',
+    );
+    // The next tests start with no cell chosen.
+    await page.goto(`${server.url}/designs/${catalogId}/edit`);
+    await expectVisible(page.getByRole('heading', { name: 'Spring moodboard' }));
+  });
+
   it('starts with an empty library that says how to fill it', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
     await expectVisible(page.getByRole('heading', { name: 'No pictures yet' }));

@@ -10,7 +10,6 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cellAccepts } from '../../core/layouts/index.ts';
 import { isProductElement, isVoidElement, type Catalog } from '../../core/model/index.ts';
 import {
   CatalogPageView,
@@ -20,6 +19,7 @@ import {
   type RenderContext,
 } from '../../core/render/index.ts';
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
+import { emptyCellTakes } from './screen-rules.ts';
 import type { EditorStore } from './store.ts';
 import { IMAGE_DRAG_TYPE, LISTING_DRAG_TYPE, productFromListing, useEditorState } from './use-editor.ts';
 
@@ -113,8 +113,7 @@ function EditCell({ args }: { args: CellWrapperArgs }) {
   const { mode, readonly, over, setOver } = state;
   const empty = isVoidElement(element);
   const selected = state.selectedIndex === cellIndex;
-  const acceptsImages = cell.accepts.some((a) => a.startsWith('image/'));
-  const acceptsProducts = cellAccepts(cell, 'application/product');
+  const takes = emptyCellTakes(cell);
   const classes = ['cb-edit-cell'];
   if (selected) classes.push('cb-edit-cell--selected');
   if (over === cellIndex) classes.push('cb-edit-cell--over');
@@ -148,14 +147,14 @@ function EditCell({ args }: { args: CellWrapperArgs }) {
       onKeyDown={onKeyDown}
     >
       {args.children}
-      {empty && mode === 'view' && (acceptsProducts || acceptsImages) ? (
+      {empty && mode === 'view' && takes ? (
         <span className="cb-edit-cell__hint">
           {/* SPEC §5's two texts; a cell for pictures only (which SPEC does not name) points to the Images tab. */}
-          {acceptsProducts
-            ? acceptsImages
-              ? t('cell.dropBoth')
-              : t('cell.dropProducts')
-            : t('images:cellHint')}
+          {takes === 'both'
+            ? t('cell.dropBoth')
+            : takes === 'products'
+              ? t('cell.dropProducts')
+              : t('images:cellHint')}
         </span>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PanelListing } from '../components/listings-panel/index.ts';
-import { savedAgo, thumbnailSelection } from './screen-rules.ts';
+import { emptyCellTakes, savedAgo, thumbnailSelection } from './screen-rules.ts';
 import { productFromListing } from './use-editor.ts';
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
@@ -61,5 +61,15 @@ describe('a listing placed on a page', () => {
     const product = productFromListing(listing);
     expect(product).toMatchObject({ id: 'lst-1', source: 'shopify', title: 'Linen Shirt', price: 49 });
     expect(product).not.toHaveProperty('account_id');
+  });
+});
+
+describe('what an empty cell takes, for its hint (SPEC §5)', () => {
+  it('tells products and pictures, products only, pictures only, and text cells apart', () => {
+    expect(emptyCellTakes({ accepts: ['application/product', 'image/*'] })).toBe('both');
+    expect(emptyCellTakes({ accepts: ['application/product', 'image/png'] })).toBe('both');
+    expect(emptyCellTakes({ accepts: ['application/product'] })).toBe('products');
+    expect(emptyCellTakes({ accepts: ['image/*'] })).toBe('images');
+    expect(emptyCellTakes({ accepts: ['text/html'] })).toBeNull();
   });
 });

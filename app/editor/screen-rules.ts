@@ -1,4 +1,16 @@
 // The editor screen's small rules, apart from its components so they are tested alone.
+import { cellAccepts } from '../../core/layouts/index.ts';
+import type { Cell } from '../../core/model/index.ts';
+
+/**
+ * What an empty cell takes, which decides the hint it shows on the page and in the sidebar (SPEC §5): products
+ * and pictures, products only, pictures only (a case SPEC does not name), or neither (a text cell: no hint).
+ */
+export function emptyCellTakes(cell: Pick<Cell, 'accepts'>): 'both' | 'products' | 'images' | null {
+  const images = cell.accepts.some((a) => a.startsWith('image/'));
+  const products = cellAccepts(cell, 'application/product');
+  return products ? (images ? 'both' : 'products') : images ? 'images' : null;
+}
 
 /**
  * Which pages a click on a thumbnail picks (SPEC §2.2): ctrl or meta toggles the page in the selection, shift

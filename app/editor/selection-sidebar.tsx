@@ -9,8 +9,16 @@ import { ReplaceProduct } from './replace-product.tsx';
 import { TextCellEditor } from './text-cell-editor.tsx';
 import { addSummaryPages } from './arrange-panel.tsx';
 import { FlowPagePanel } from './flow-page-panel.tsx';
+import { emptyCellTakes } from './screen-rules.ts';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
+
+/** How to fill the chosen empty cell, by what it takes (a cell that takes neither is a text cell: products). */
+const EMPTY_CELL_HINT = {
+  both: 'sidebar.emptyCellHintBoth',
+  products: 'sidebar.emptyCellHint',
+  images: 'sidebar.emptyCellHintImages',
+} as const;
 
 /**
  * The contextual right sidebar (SPEC §2.2): what can be done to what is selected — several pages (bulk actions),
@@ -70,7 +78,11 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
             {t('sidebar.emptyCell', { cell })}
           </Text>
           <Text as="p" tone="subdued">
-            {t('sidebar.emptyCellHint')}
+            {t(
+              EMPTY_CELL_HINT[
+                emptyCellTakes(page.layout.cells[selection.index] ?? { accepts: [] }) ?? 'products'
+              ],
+            )}
           </Text>
         </BlockStack>
       );
