@@ -193,6 +193,21 @@ it('goes from a new account to a paid PDF that matches the editor', async () => 
   expect(await page.locator('.cb-preview__page').count()).toBe(doc.pages.length);
   expect(await page.locator('.cb-preview__page .cb-watermark').count()).toBe(doc.pages.length);
   await expectVisible(page.locator('.cb-preview__page').getByText('Brass Lamp').first());
+  // The contents page lists every section a reader meets, at its first page: the lamp's page starts Home;
+  // the wizard's page (title order) holds the lamp again, the two shirts and the scarf.
+  const contents = page.locator('.cb-preview__page').nth(1).locator('.cb-toc-row');
+  expect(
+    await contents.evaluateAll((rows) =>
+      rows.map((r) => [
+        r.querySelector('.cb-leader-label')?.textContent,
+        r.querySelector('.cb-leader-page')?.textContent,
+      ]),
+    ),
+  ).toEqual([
+    ['Home', '3'],
+    ['Shirts', '4'],
+    ['Accessories', '4'],
+  ]);
   await expectNoSeriousA11yIssues(page);
   await page.screenshot({ path: `${SHOTS}/preview-trial-1440.png` });
 

@@ -79,17 +79,29 @@ export interface TocEntry {
 }
 
 /**
- * Sections with the page they start on, as the editing commands see them (getSections: a run of product pages
- * under one section name, else one category): each title once, at its first page.
+ * Every section a reader sees, each title once, at its first page. A run of pages under a section name
+ * (getSections) is that one section; where no page names one, the sections are the categories of the products
+ * themselves, so a page mixing Home, Shirts and Accessories lists all three, not only its first product's.
  */
 export function tocEntries(catalog: Catalog): TocEntry[] {
   const seen = new Set<string>();
   const out: TocEntry[] = [];
-  for (const s of getSections(catalog)) {
-    const title = s.title.trim();
-    if (!title || seen.has(title.toLowerCase())) continue;
+  const add = (raw: string, pageIndex: number) => {
+    const title = raw.trim();
+    if (!title || seen.has(title.toLowerCase())) return;
     seen.add(title.toLowerCase());
-    out.push({ title, page: s.firstPage + 1 });
+    out.push({ title, page: pageIndex + 1 });
+  };
+  for (const s of getSections(catalog)) {
+    if (s.key.startsWith('section:')) {
+      add(s.title, s.firstPage);
+      continue;
+    }
+    for (let i = s.firstPage; i <= s.lastPage; i++) {
+      for (const el of catalog.pages[i]!.elements) {
+        if (isProductElement(el)) add(el.properties.category ?? '', i);
+      }
+    }
   }
   return out;
 }

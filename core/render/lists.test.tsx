@@ -80,7 +80,7 @@ describe('index and table of contents', () => {
     expect([...html.matchAll(/cb-index-letter">([^<]+)</g)].map((m) => m[1])).toEqual(['#', 'E']);
   });
 
-  it('lists each section at the page it starts on, or the category runs when no page names a section', () => {
+  it('lists each section at the page it starts on, or every category when no page names a section', () => {
     const b = new CatalogBuilder();
     b.cover();
     b.grid([product(0)], 4, 'Apparel');
@@ -95,11 +95,38 @@ describe('index and table of contents', () => {
     c.grid([product(0), product(1)], 4);
     c.grid([product(2), product(3)], 4);
     c.grid([product(4)], 4);
+    // Page 1 holds Apparel and Home: both are listed there, Apparel once although page 2 has it again.
     expect(tocEntries(c.build())).toEqual([
       { title: 'Apparel', page: 1 },
+      { title: 'Home', page: 1 },
       { title: 'Accessories', page: 2 },
       { title: 'Furniture', page: 3 },
     ]);
+  });
+
+  it('lists every category of a page of mixed products, not only its first product’s (the wizard’s catalog)', () => {
+    // As the merchant journey leaves it: the wizard's one unnamed section sorted by title (the lamp first),
+    // then a page the merchant added before it with the lamp dragged in, and a table of contents.
+    const [shirt, oxford, scarf, lamp] = [
+      product(0, { title: 'Linen Shirt', category: 'Shirts' }),
+      product(1, { title: 'Oxford Shirt', category: 'Shirts' }),
+      product(2, { title: 'Wool Scarf', category: 'Accessories' }),
+      product(3, { title: 'Brass Lamp', category: 'Home' }),
+    ];
+    const b = new CatalogBuilder();
+    b.cover();
+    b.page('table-of-contents', { kind: 'table_of_contents' });
+    b.grid([lamp], 2);
+    b.grid([lamp, shirt, oxford, scarf], 6);
+    b.page('back cover');
+    const catalog = b.build();
+    expect(tocEntries(catalog)).toEqual([
+      { title: 'Home', page: 3 },
+      { title: 'Shirts', page: 4 },
+      { title: 'Accessories', page: 4 },
+    ]);
+    const html = render(catalog, 1);
+    for (const title of ['Home', 'Shirts', 'Accessories']) expect(html).toContain(title);
   });
 });
 
