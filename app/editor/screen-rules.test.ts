@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PanelListing } from '../components/listings-panel/index.ts';
-import { emptyCellTakes, savedAgo, thumbnailSelection } from './screen-rules.ts';
+import { emptyCellTakes, isNearNow, savedAgo, thumbnailSelection } from './screen-rules.ts';
 import { productFromListing } from './use-editor.ts';
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
@@ -71,5 +71,15 @@ describe('what an empty cell takes, for its hint (SPEC §5)', () => {
     expect(emptyCellTakes({ accepts: ['application/product'] })).toBe('products');
     expect(emptyCellTakes({ accepts: ['image/*'] })).toBe('images');
     expect(emptyCellTakes({ accepts: ['text/html'] })).toBeNull();
+  });
+});
+
+describe('whether a thumbnail is near view (its page drawn)', () => {
+  it('follows the latest of the entries one observer callback carries', () => {
+    // Out, then back in before the busy page delivered the first: the thumbnail is in view, drawn.
+    expect(isNearNow([{ isIntersecting: false }, { isIntersecting: true }])).toBe(true);
+    expect(isNearNow([{ isIntersecting: true }, { isIntersecting: false }])).toBe(false);
+    expect(isNearNow([{ isIntersecting: true }])).toBe(true);
+    expect(isNearNow([])).toBe(false);
   });
 });

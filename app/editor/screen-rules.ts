@@ -50,3 +50,12 @@ export function savedAgo(
     ? { unit: 'seconds', count: seconds }
     : { unit: 'minutes', count: Math.floor(seconds / 60) };
 }
+
+/**
+ * Whether the observed element is near view now: the last of the entries. One callback may carry several for
+ * the same element when the page was busy (a resize, a fast scroll of the strip): out then back in. The first
+ * of them would leave a thumbnail in view a blank box until it left and came back.
+ */
+export function isNearNow(entries: readonly Pick<IntersectionObserverEntry, 'isIntersecting'>[]): boolean {
+  return !!entries[entries.length - 1]?.isIntersecting;
+}

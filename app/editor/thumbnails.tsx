@@ -4,7 +4,7 @@ import type { Catalog } from '../../core/model/index.ts';
 import { samePageRender, type RenderContext } from '../../core/render/index.ts';
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import { ScaledPage } from './page-canvas.tsx';
-import { thumbnailSelection } from './screen-rules.ts';
+import { isNearNow, thumbnailSelection } from './screen-rules.ts';
 import type { EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
@@ -24,7 +24,7 @@ export function useNearView<T extends Element>(): [React.RefObject<T>, boolean] 
     // A transition: pages coming into view are drawn in slices between frames, so scrolling or a drag that
     // starts right after opening keeps its frames short.
     const observer = new IntersectionObserver(
-      ([entry]) => startTransition(() => setNear(!!entry?.isIntersecting)),
+      (entries) => startTransition(() => setNear(isNearNow(entries))),
       {
         rootMargin: '400px',
       },
