@@ -2,13 +2,19 @@ import { Banner, BlockStack, Button, ButtonGroup, Tabs, Text } from '@shopify/po
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, type PageLayout } from '../../core/model/index.ts';
-import { ListingsPanel, type ListingPage, type PanelAccount } from '../components/listings-panel/index.ts';
+import {
+  ListingsPanel,
+  type ListingPage,
+  type PanelAccount,
+  type PanelListing,
+} from '../components/listings-panel/index.ts';
 import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { PageOrganizer } from './page-organizer.tsx';
+import { placeListing } from './place-listing.ts';
 import { SelectionSidebar } from './selection-sidebar.tsx';
 import { PageToolbar } from './page-toolbar.tsx';
 import { redoable, undoable, type EditorState, type EditorStore } from './store.ts';
@@ -16,7 +22,6 @@ import { savedAgo } from './screen-rules.ts';
 import { Thumbnails } from './thumbnails.tsx';
 import {
   LISTING_DRAG_TYPE,
-  productFromListing,
   useEditor,
   useEditorShortcuts,
   useEditorState,
@@ -140,16 +145,17 @@ export function EditorScreen(props: EditorScreenProps) {
   useEffect(() => setHydrated(true), []);
   const assist = useEditorAssist(props.assist);
 
-  const place = (listing: Parameters<typeof productFromListing>[0]) => {
+  const place = (listing: PanelListing) => {
     const s = store.getState();
-    const product = productFromListing(listing);
     const sel = s.selection;
     const page = sel ? s.catalog.pages.find((p) => p.id === sel.pageId) : undefined;
     const target = sel && page ? page.elements[sel.index] : undefined;
     // A chosen empty cell takes the product; otherwise it goes where SPEC §4 'Adding content' says.
-    if (sel && page && (!target || target.type === 'application/void'))
-      s.dispatch({ name: 'dropProduct', args: { pageId: sel.pageId, cellIndex: sel.index, product } });
-    else s.dispatch({ name: 'addProduct', args: { pageId: s.currentPageId, product } });
+    placeListing(store, listing, (product) =>
+      sel && page && (!target || target.type === 'application/void')
+        ? { name: 'dropProduct', args: { pageId: sel.pageId, cellIndex: sel.index, product } }
+        : { name: 'addProduct', args: { pageId: s.currentPageId, product } },
+    );
   };
 
   return (

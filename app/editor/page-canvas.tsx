@@ -19,9 +19,11 @@ import {
   type RenderContext,
 } from '../../core/render/index.ts';
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
+import type { PanelListing } from '../components/listings-panel/index.ts';
+import { placeListing } from './place-listing.ts';
 import { emptyCellTakes } from './screen-rules.ts';
 import type { EditorStore } from './store.ts';
-import { IMAGE_DRAG_TYPE, LISTING_DRAG_TYPE, productFromListing, useEditorState } from './use-editor.ts';
+import { IMAGE_DRAG_TYPE, LISTING_DRAG_TYPE, useEditorState } from './use-editor.ts';
 
 /** Where an element being moved between cells came from (the drag payload of a filled cell). */
 const CELL_DRAG_TYPE = 'application/x-catalog-builder-cell';
@@ -224,8 +226,10 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
         const { src } = JSON.parse(picture) as { src: string };
         s.dispatch({ name: 'dropImage', args: { pageId, cellIndex, src } });
       } else if (listing) {
-        const product = productFromListing(JSON.parse(listing));
-        s.dispatch({ name: 'dropProduct', args: { pageId, cellIndex, product } });
+        placeListing(store, JSON.parse(listing) as PanelListing, (product) => ({
+          name: 'dropProduct',
+          args: { pageId, cellIndex, product },
+        }));
         s.select({ pageId, index: cellIndex });
       } else if (moved) {
         const from = JSON.parse(moved) as { pageId: string; index: number };

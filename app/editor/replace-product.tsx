@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { truncateTitle } from '../../core/listings/index.ts';
 import { ListingsPanel, type PanelAccount } from '../components/listings-panel/index.ts';
 import type { EditorStore } from './store.ts';
-import { productFromListing } from './use-editor.ts';
+import { placeListing } from './place-listing.ts';
 
 /** "Replace product": another product from the listings takes the element's place; cell and style stay. */
 export function ReplaceProduct({
@@ -51,10 +51,10 @@ export function ReplaceProduct({
                 initialAccountId={account.id}
                 pickLabel={(name) => t('replace.pick', { title: name })}
                 onPick={(listing) => {
-                  store.getState().dispatch({
+                  placeListing(store, listing, (product) => ({
                     name: 'replaceProduct',
-                    args: { pageId, elementId, product: productFromListing(listing) },
-                  });
+                    args: { pageId, elementId, product },
+                  }));
                   setOpen(false);
                 }}
               />
