@@ -69,9 +69,8 @@ describe("the editor's Images tab in Chromium", () => {
   it('says in the sidebar how to fill the chosen empty cell, by what it takes', async () => {
     const sidebar = page.getByTestId('context-sidebar');
     await cell(2).click();
-    await expectText(
-      sidebar,
-      'Choose a picture in the Images tab, or drag one here, to place it in this cell.',
+    await expectVisible(
+      sidebar.getByText('Choose a picture in the Images tab, or drag one here, to place it in this cell.'),
     );
     await cell(0).click();
     await expectVisible(
@@ -80,9 +79,8 @@ describe("the editor's Images tab in Chromium", () => {
       ),
     );
     await cell(1).click();
-    await expectText(
-      sidebar,
-      'Choose a product in the Products tab, or drag one here, to place it in this cell.',
+    await expectVisible(
+      sidebar.getByText('Choose a product in the Products tab, or drag one here, to place it in this cell.'),
     );
     // The next tests start with no cell chosen.
     await page.goto(`${server.url}/designs/${catalogId}/edit`);
