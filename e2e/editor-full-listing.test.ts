@@ -132,7 +132,14 @@ it('gives a product placed or swapped in from a store its full listing, variants
   await replace.focus();
   await page.keyboard.press('Enter');
   await expectVisible(page.getByRole('button', { name: 'Cell 1: product Buoy' }));
-  await place.focus();
+  // The closing dialog hands focus back to its opener; only then is the products panel's button ours to press.
+  await dialog.waitFor({ state: 'hidden' });
+  await expect
+    .poll(async () => {
+      await place.focus();
+      return place.evaluate((el) => el === document.activeElement);
+    })
+    .toBe(true);
   await page.keyboard.press('Enter');
   await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR ?? server.dataDir}/editor-full-listing.png` });
   await expect.poll(() => skusOf('Anchor'), { timeout: 20_000 }).toHaveLength(1);
