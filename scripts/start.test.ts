@@ -72,7 +72,7 @@ describe('npm start (README)', () => {
     });
     expect(again.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
-  });
+  }, 180_000); // two full starts of the product (install check, migrations, seed, Chromium warm-up)
 
   it('refuses a wrong setting with a message naming the variable', async () => {
     await expect(start({ PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
