@@ -46,7 +46,7 @@ async function signIn(email: string) {
 
 type SavedPage = {
   kind: string;
-  layout: { cells: unknown[] };
+  layout: { cells: { x: number; y: number; width: number; height: number }[] };
   elements: { type: string; properties: { title?: string } }[];
 };
 const saved = async (): Promise<SavedPage[]> =>
@@ -188,6 +188,25 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await expectVisible(page.getByRole('button', { name: 'Add page' }));
     await settled();
     expect((await saved())[0]!.layout.cells).toHaveLength(3);
+  });
+
+  it('moves the chosen cell with the arrow keys and resizes it with Shift+arrows while editing the layout', async () => {
+    const before = (await saved())[0]!.layout.cells[2]!;
+    await page.getByRole('button', { name: 'Edit layout' }).click();
+    await cell(2).click();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Add page' }));
+    await settled();
+    const after = (await saved())[0]!.layout.cells[2]!;
+    // Two steps right, one down, one narrower: steps of the 1.25 % grid.
+    expect(after.x).toBeCloseTo(Math.min(before.x + 0.025, 1 - before.width), 6);
+    expect(after.y).toBeCloseTo(Math.min(before.y + 0.0125, 1 - before.height), 6);
+    expect(after.width).toBeCloseTo(before.width - 0.0125, 6);
+    expect(after.height).toBeCloseTo(before.height, 6);
   });
 
   it('adds the special pages and toggles headers and footers', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PanelListing } from '../components/listings-panel/index.ts';
-import { emptyCellTakes, isNearNow, savedAgo, thumbnailSelection } from './screen-rules.ts';
+import { emptyCellTakes, isNearNow, nudgeCell, savedAgo, thumbnailSelection } from './screen-rules.ts';
 import { productFromListing } from './use-editor.ts';
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
@@ -81,5 +81,22 @@ describe('whether a thumbnail is near view (its page drawn)', () => {
     expect(isNearNow([{ isIntersecting: true }, { isIntersecting: false }])).toBe(false);
     expect(isNearNow([{ isIntersecting: true }])).toBe(true);
     expect(isNearNow([])).toBe(false);
+  });
+});
+
+describe('moving and resizing a cell from the keyboard (SPEC §2.2, §9 grid)', () => {
+  const cell = { x: 0.25, y: 0.5, width: 0.5, height: 0.25 };
+  it('moves one 1.25 % step per arrow and resizes with Shift', () => {
+    expect(nudgeCell(cell, 'ArrowRight', false)).toEqual({ ...cell, x: 0.2625 });
+    expect(nudgeCell(cell, 'ArrowUp', false)).toEqual({ ...cell, y: 0.4875 });
+    expect(nudgeCell(cell, 'ArrowRight', true)).toEqual({ ...cell, width: 0.5125 });
+    expect(nudgeCell(cell, 'ArrowUp', true)).toEqual({ ...cell, height: 0.2375 });
+  });
+  it('keeps the cell inside the page and at least one step big, and ignores other keys', () => {
+    expect(nudgeCell({ x: 0, y: 0, width: 0.5, height: 0.5 }, 'ArrowLeft', false)).toBeNull();
+    expect(nudgeCell({ x: 0.5, y: 0.5, width: 0.5, height: 0.5 }, 'ArrowDown', false)).toBeNull();
+    expect(nudgeCell({ x: 0.5, y: 0, width: 0.5, height: 0.5 }, 'ArrowRight', true)).toBeNull();
+    expect(nudgeCell({ x: 0, y: 0, width: 0.0125, height: 0.5 }, 'ArrowLeft', true)).toBeNull();
+    expect(nudgeCell(cell, 'Enter', false)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // The editor screen's small rules, apart from its components so they are tested alone.
-import { cellAccepts } from '../../core/layouts/index.ts';
+import { cellAccepts, snapToGrid } from '../../core/layouts/index.ts';
+import { LAYOUT_GRID_FRACTION } from '../../core/constants.ts';
 import type { Cell } from '../../core/model/index.ts';
 
 /**
@@ -58,4 +59,41 @@ export function savedAgo(
  */
 export function isNearNow(entries: readonly Pick<IntersectionObserverEntry, 'isIntersecting'>[]): boolean {
   return !!entries[entries.length - 1]?.isIntersecting;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/**
+ * A cell moved or resized from the keyboard while its layout is edited (SPEC §2.2 "arrows move a free element"):
+ * an arrow moves it one step of the 1.25 % grid (SPEC §9), Shift+arrow resizes it by one step (→ wider, ↓ taller),
+ * always inside the page and never smaller than one step. Null for any other key or when nothing would change.
+ */
+export function nudgeCell(cell: Box, key: string, resize: boolean): Box | null {
+  const arrow = ARROWS[key];
+  if (!arrow) return null;
+  const step = LAYOUT_GRID_FRACTION;
+  const [dx, dy] = arrow;
+  let next: Box;
+  if (resize) {
+    const width = Math.min(1 - cell.x, Math.max(step, snapToGrid(cell.width + dx * step)));
+    const height = Math.min(1 - cell.y, Math.max(step, snapToGrid(cell.height + dy * step)));
+    next = { ...cell, width, height };
+  } else {
+    const x = Math.min(1 - cell.width, Math.max(0, snapToGrid(cell.x + dx * step)));
+    const y = Math.min(1 - cell.height, Math.max(0, snapToGrid(cell.y + dy * step)));
+    next = { ...cell, x, y };
+  }
+  const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+  return same(next.x, cell.x) &&
+    same(next.y, cell.y) &&
+    same(next.width, cell.width) &&
+    same(next.height, cell.height)
+    ? null
+    : { x: next.x, y: next.y, width: next.width, height: next.height };
 }

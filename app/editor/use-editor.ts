@@ -8,6 +8,7 @@ import type { PanelListing } from '../components/listings-panel/index.ts';
 import { createApiClient, type ApiClient } from './api.ts';
 import { createDomSettle } from './dom-settle.ts';
 import { createEditorStore, currentPageIndex, type EditorState, type EditorStore } from './store.ts';
+import { nudgeCell } from './screen-rules.ts';
 import { readStoredPending, SaveQueue, type SyncOptions, type SyncText } from './sync.ts';
 
 /** A store listing as the product a page carries (the fields they share, with the listing's id and source). */
@@ -99,7 +100,8 @@ const typing = (target: EventTarget | null) =>
 
 /**
  * The editor's keyboard shortcuts (SPEC §2.2): Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Alt+→/← next and
- * previous page, Ctrl+Alt+Shift+→/← next and previous section end, Ctrl+Shift+D developer mode, Delete/Backspace removes the selected element. Keys typed into
+ * previous page, Ctrl+Alt+Shift+→/← next and previous section end, Ctrl+Shift+D developer mode, Delete/Backspace removes the selected element; editing a layout, arrows move the
+ * chosen cell and Shift+arrows resize it. Keys typed into
  * a field are the field's.
  */
 export function useEditorShortcuts(store: EditorStore) {
@@ -119,6 +121,13 @@ export function useEditorShortcuts(store: EditorStore) {
       } else if (mod && e.shiftKey && key === 'd') {
         e.preventDefault();
         s.toggleDevMode();
+      } else if (s.mode === 'layout' && s.selection && !mod && !e.altKey && e.key.startsWith('Arrow')) {
+        // Editing a layout, the arrows move the chosen cell and Shift+arrows resize it, one grid step each.
+        e.preventDefault();
+        const { pageId, index } = s.selection;
+        const cell = s.catalog.pages.find((p) => p.id === pageId)?.layout.cells[index];
+        const next = cell && nudgeCell(cell, e.key, e.shiftKey);
+        if (next) s.dispatch({ name: 'setCell', args: { pageId, cellIndex: index, cell: next } });
       } else if (mod && e.altKey && e.shiftKey && (e.key === 'ArrowRight' || e.key === 'ArrowLeft')) {
         e.preventDefault();
         const to = sectionEnd(s.catalog, currentPageIndex(s), e.key === 'ArrowRight' ? 1 : -1);
