@@ -12,6 +12,8 @@ import { runCli, runNpmCatalog, tempDir } from './test-support.ts';
 
 const readCatalog = (file: string): Catalog => CatalogSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 const count = (text: string, part: string) => text.split(part).length - 1;
+// Each test spawns the CLI (tsx) once or more, several at a time: on a busy 2-core machine that outlasts 60 s.
+const SPAWNS = { timeout: 180_000 };
 
 // The sample exports of the issue's "Done when", with the product counts core/csv's tests pin.
 const SAMPLES = [
@@ -20,7 +22,7 @@ const SAMPLES = [
   { file: 'woocommerce-sample_products.csv', products: 18, pages: 4 },
 ];
 
-describe.concurrent('catalog build and render on the sample store exports', () => {
+describe.concurrent('catalog build and render on the sample store exports', SPAWNS, () => {
   for (const sample of SAMPLES) {
     it(`${sample.file}: every product on a page, every title in the HTML`, async () => {
       const dir = tempDir();
@@ -165,7 +167,7 @@ describe.concurrent('catalog build and render on the sample store exports', () =
   });
 });
 
-describe('npm run catalog', () => {
+describe('npm run catalog', SPAWNS, () => {
   it('reads and writes files relative to where it is typed, not the package root', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'p.csv'), readFileSync(extdataPath('woocommerce-sample_products.csv')));
@@ -176,7 +178,7 @@ describe('npm run catalog', () => {
   });
 });
 
-describe.concurrent('catalog: bad input is one line naming the spot, and exit status 2', () => {
+describe.concurrent('catalog: bad input is one line naming the spot, and exit status 2', SPAWNS, () => {
   const fail = (stderr: string) => ({ status: 2, stdout: '', stderr: `${stderr}\n` });
 
   it('a CSV problem: file, line, column and what is wrong; nothing is written', async () => {
@@ -311,7 +313,7 @@ describe.concurrent('catalog: bad input is one line naming the spot, and exit st
   });
 });
 
-describe.concurrent('catalog --help', () => {
+describe.concurrent('catalog --help', SPAWNS, () => {
   it('lists the commands', async () => {
     const run = await runCli(['--help']);
     expect(run.status).toBe(0);
