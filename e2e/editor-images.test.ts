@@ -60,31 +60,12 @@ describe("the editor's Images tab in Chromium", () => {
   it('shows the empty-cell hint of SPEC §5 for what each cell takes', async () => {
     await page.goto(`${server.url}/designs/${catalogId}/edit`);
     await expectVisible(page.getByRole('heading', { name: 'Spring moodboard' }));
+    // The tests below use controls that only work once the editor's script has taken over.
+    await page.locator('.cb-editor[data-hydrated]').waitFor();
     await expectText(cell(0), 'Drag and Drop content from the Products or Images Tab');
     await expectText(cell(1), 'Drag and drop content from the Products Tab');
     await expectText(cell(2), 'Drag and drop content from the Images Tab');
     await expectText(cell(3), 'Drag and Drop content from the Products or Images Tab');
-  });
-
-  it('says in the sidebar how to fill the chosen empty cell, by what it takes', async () => {
-    const sidebar = page.getByTestId('context-sidebar');
-    await cell(2).click();
-    await expectVisible(
-      sidebar.getByText('Choose a picture in the Images tab, or drag one here, to place it in this cell.'),
-    );
-    await cell(0).click();
-    await expectVisible(
-      sidebar.getByText(
-        'Choose a product in the Products tab or a picture in the Images tab, or drag one here, to place it in this cell.',
-      ),
-    );
-    await cell(1).click();
-    await expectVisible(
-      sidebar.getByText('Choose a product in the Products tab, or drag one here, to place it in this cell.'),
-    );
-    // The next tests start with no cell chosen.
-    await page.goto(`${server.url}/designs/${catalogId}/edit`);
-    await expectVisible(page.getByRole('heading', { name: 'Spring moodboard' }));
   });
 
   it('starts with an empty library that says how to fill it', async () => {
@@ -96,7 +77,9 @@ describe("the editor's Images tab in Chromium", () => {
   });
 
   it('uploads real pictures chosen by keyboard, and names a file that is not one', async () => {
-    await page.getByRole('button', { name: 'Add pictures' }).focus();
+    const add = page.getByRole('button', { name: 'Add pictures' });
+    await add.focus();
+    await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles([
@@ -227,5 +210,32 @@ describe("the editor's Images tab in Chromium", () => {
     await expectVisible(page.getByRole('button', { name: 'Placer banner.png sur la page' }));
     await expectVisible(page.getByRole('button', { name: 'Ajouter des images' }));
     await expectText(cell(1), "Glissez-déposez du contenu depuis l'onglet Produits");
+  });
+
+  it('says in the sidebar how to fill the chosen empty cell, by what it takes', async () => {
+    // A catalog of its own, with the four kinds of cell all empty, so the tests above keep theirs.
+    const layout = getDefaultLayout('products', 4);
+    layout.cells[1]!.accepts = ['application/product'];
+    layout.cells[2]!.accepts = ['image/*'];
+    const res = await api.post('/api/v1/catalogs', {
+      catalog: { title: 'Hints', pages: [createPage({ layout })] },
+    });
+    await page.goto(`${server.url}/designs/${(await res.json()).data._id}/edit`);
+    await page.locator('.cb-editor[data-hydrated]').waitFor();
+    const sidebar = page.getByTestId('context-sidebar');
+    await cell(2).click();
+    await expectVisible(
+      sidebar.getByText('Choose a picture in the Images tab, or drag one here, to place it in this cell.'),
+    );
+    await cell(0).click();
+    await expectVisible(
+      sidebar.getByText(
+        'Choose a product in the Products tab or a picture in the Images tab, or drag one here, to place it in this cell.',
+      ),
+    );
+    await cell(1).click();
+    await expectVisible(
+      sidebar.getByText('Choose a product in the Products tab, or drag one here, to place it in this cell.'),
+    );
   });
 });

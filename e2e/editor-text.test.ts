@@ -119,6 +119,8 @@ beforeAll(async () => {
   catalogId = (await res.json()).data._id;
   await page.goto(`${server.url}/designs/${catalogId}/edit`);
   await expectVisible(page.getByRole('heading', { name: 'Words' }));
+  // The tests use controls that only work once the editor's script has taken over.
+  await page.locator('.cb-editor[data-hydrated]').waitFor();
 });
 afterAll(async () => {
   await browser?.close();
