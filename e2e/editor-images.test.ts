@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
@@ -36,11 +36,31 @@ const png = (background: string, width = 120, height = 80) =>
     .png()
     .toBuffer();
 
+/**
+ * Enter on the focused 'Add pictures' opens the file chooser. Playwright intercepts choosers only once something
+ * listens for them, and turns that on without waiting; in a loaded CI run the first Enter could beat it and open
+ * (and lose) a native dialog. So the page listens from the start, and a second Enter is pressed if none came.
+ */
+const choosers: FileChooser[] = [];
+async function chooseByKeyboard(): Promise<FileChooser> {
+  choosers.length = 0;
+  for (let attempt = 0; attempt < 2 && !choosers.length; attempt++) {
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => choosers.length, { timeout: 8_000 })
+      .toBeGreaterThan(0)
+      .catch(() => {});
+  }
+  expect(choosers.length).toBeGreaterThan(0);
+  return choosers[choosers.length - 1]!;
+}
+
 beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
+  page.on('filechooser', (chooser) => choosers.push(chooser));
   api = await signInMerchant(server, context, 'pictures@example.com');
   // Four cells: products or pictures, products only, pictures only, products or pictures.
   const layout = getDefaultLayout('products', 4);
@@ -80,7 +100,7 @@ describe("the editor's Images tab in Chromium", () => {
     const add = page.getByRole('button', { name: 'Add pictures' });
     await add.focus();
     await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    const chooser = await chooseByKeyboard();
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles([
       { name: 'logo.png', mimeType: 'image/png', buffer: await png('#1f6f8b') },
