@@ -209,6 +209,61 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     expect(after.height).toBeCloseTo(before.height, 6);
   });
 
+  it('moves a cell by dragging it and resizes it by its corner; Escape puts a drag back; each drag one undo step', async () => {
+    const before = (await saved())[0]!.layout.cells[2]!;
+    await page.getByRole('button', { name: 'Edit layout' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Editing the layout of page 1' }));
+    const holder = cell(2).locator('xpath=../..');
+    const area = (await holder.boundingBox())!;
+    const drag = async (from: { x: number; y: number }, dx: number, dy: number) => {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + dx, from.y + dy, { steps: 4 });
+      await page.mouse.up();
+    };
+    const box = async () => (await cell(2).boundingBox())!;
+    const centre = async () => {
+      const b = await box();
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    // Move it right a tenth of the page and down a twentieth; Escape first puts such a drag back.
+    const start = await box();
+    const from = await centre();
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + area.width * 0.1, from.y + area.height * 0.05, { steps: 4 });
+    // While dragging, the cell is drawn where it would land.
+    await expect.poll(async () => (await box()).x - start.x).toBeGreaterThan(area.width * 0.09);
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    expect((await box()).x).toBeCloseTo(start.x, 0);
+    await drag(await centre(), area.width * 0.1, area.height * 0.05);
+    // The corner handle appears on the chosen cell and resizes it.
+    const handle = cell(2).locator('.cb-edit-cell__resize');
+    await expectVisible(handle);
+    await shot('editor-layout-drag-1440');
+    const h = (await handle.boundingBox())!;
+    await drag({ x: h.x + h.width / 2, y: h.y + h.height / 2 }, -area.width * 0.2, area.height * 0.025);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Add page' }));
+    await settled();
+    const after = (await saved())[0]!.layout.cells[2]!;
+    // On the 1.25 % grid: 10 % right, 5 % down, then 20 % narrower and 2.5 % taller.
+    expect(after.x).toBeCloseTo(before.x + 0.1, 6);
+    expect(after.y).toBeCloseTo(before.y + 0.05, 6);
+    expect(after.width).toBeCloseTo(before.width - 0.2, 6);
+    expect(after.height).toBeCloseTo(before.height + 0.025, 6);
+    // Undo takes back the resize alone, then the move.
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await settled();
+    const undone = (await saved())[0]!.layout.cells[2]!;
+    expect(undone.width).toBeCloseTo(before.width, 6);
+    expect(undone.x).toBeCloseTo(before.x + 0.1, 6);
+    await page.getByRole('button', { name: 'Redo (Ctrl+Shift+Z)' }).click();
+    await settled();
+    expect((await saved())[0]!.layout.cells[2]!.width).toBeCloseTo(before.width - 0.2, 6);
+  });
+
   it('adds the special pages and toggles headers and footers', async () => {
     const specials = [
       ['Wholesale contract', 'wholesale_contract'],

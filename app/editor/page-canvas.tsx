@@ -6,8 +6,10 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type DragEvent,
   type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isProductElement, isVoidElement, type Catalog } from '../../core/model/index.ts';
@@ -21,7 +23,7 @@ import {
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import { placeListing } from './place-listing.ts';
-import { emptyCellTakes } from './screen-rules.ts';
+import { emptyCellTakes, shiftCell } from './screen-rules.ts';
 import type { EditorStore } from './store.ts';
 import { IMAGE_DRAG_TYPE, LISTING_DRAG_TYPE, useEditorState } from './use-editor.ts';
 
@@ -103,7 +105,76 @@ type CellState = {
   setOver: (update: (over: number | null) => number | null) => void;
   drop: (e: DragEvent, cellIndex: number) => void;
   choose: (cellIndex: number) => void;
+  /** Layout mode: the cell's new place and size, once a pointer drag ends (one undo step). */
+  place: (cellIndex: number, box: Box) => void;
 };
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** How far the pointer travels before a press on a cell becomes a drag rather than a click. */
+const DRAG_THRESHOLD_PX = 3;
+
+/**
+ * Layout mode: press on a cell and drag to move it, or drag its corner handle to resize it, snapped to the grid.
+ * While dragging, the cell's outline (and what it shows) follows the pointer; letting go makes it one command,
+ * Escape or a cancelled pointer puts it back. Returns the preview style and the press handler.
+ */
+function useCellDrag(cell: Box, cellIndex: number, state: CellState) {
+  const [preview, setPreview] = useState<Box | null>(null);
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (state.mode !== 'layout' || state.readonly || e.button !== 0) return;
+    const el = e.currentTarget;
+    // Cells are placed in fractions of the box that holds them: the page area of core/render.
+    const holder = el.parentElement?.offsetParent;
+    if (!holder) return;
+    const area = holder.getBoundingClientRect();
+    if (!area.width || !area.height) return;
+    const resize = e.target instanceof Element && !!e.target.closest('.cb-edit-cell__resize');
+    const start = { x: e.clientX, y: e.clientY };
+    let next: Box | null = null;
+    let dragging = false;
+    state.choose(cellIndex);
+    el.setPointerCapture?.(e.pointerId);
+    const move = (ev: PointerEvent) => {
+      const dx = ev.clientX - start.x;
+      const dy = ev.clientY - start.y;
+      if (!dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+      dragging = true;
+      next = shiftCell(cell, dx / area.width, dy / area.height, resize);
+      setPreview(next);
+    };
+    const end = (keep: boolean) => {
+      el.removeEventListener('pointermove', move);
+      el.removeEventListener('pointerup', up);
+      el.removeEventListener('pointercancel', cancel);
+      window.removeEventListener('keydown', escape, true);
+      setPreview(null);
+      if (keep && next) state.place(cellIndex, next);
+    };
+    const up = () => end(true);
+    const cancel = () => end(false);
+    const escape = (ev: globalThis.KeyboardEvent) => {
+      if (ev.key !== 'Escape') return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      end(false);
+    };
+    el.addEventListener('pointermove', move);
+    el.addEventListener('pointerup', up);
+    el.addEventListener('pointercancel', cancel);
+    window.addEventListener('keydown', escape, true);
+  };
+  let style: CSSProperties | undefined;
+  if (preview) {
+    // In percentages of the cell itself, so the preview is right at any zoom of the page.
+    style = {
+      transform: `translate(${((preview.x - cell.x) / cell.width) * 100}%, ${((preview.y - cell.y) / cell.height) * 100}%)`,
+      right: `${(-(preview.width - cell.width) / cell.width) * 100}%`,
+      bottom: `${(-(preview.height - cell.height) / cell.height) * 100}%`,
+    };
+  }
+  return { style, dragging: preview !== null, onPointerDown };
+}
 
 const CellStateContext = createContext<CellState | null>(null);
 
@@ -116,10 +187,12 @@ function EditCell({ args }: { args: CellWrapperArgs }) {
   const empty = isVoidElement(element);
   const selected = state.selectedIndex === cellIndex;
   const takes = emptyCellTakes(cell);
+  const drag = useCellDrag(cell, cellIndex, state);
   const classes = ['cb-edit-cell'];
   if (selected) classes.push('cb-edit-cell--selected');
   if (over === cellIndex) classes.push('cb-edit-cell--over');
   if (mode === 'layout') classes.push('cb-edit-cell--layout');
+  if (drag.dragging) classes.push('cb-edit-cell--dragging');
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -134,6 +207,8 @@ function EditCell({ args }: { args: CellWrapperArgs }) {
       aria-pressed={selected}
       aria-label={cellLabel(args, t)}
       data-testid={`cell-${cellIndex}`}
+      style={drag.style}
+      onPointerDown={drag.onPointerDown}
       draggable={!empty && !readonly && mode === 'view'}
       onDragStart={(e) =>
         e.dataTransfer.setData(CELL_DRAG_TYPE, JSON.stringify({ pageId: state.pageId, index: cellIndex }))
@@ -158,6 +233,10 @@ function EditCell({ args }: { args: CellWrapperArgs }) {
               ? t('cell.dropProducts')
               : t('images:cellHint')}
         </span>
+      ) : null}
+      {mode === 'layout' && selected && !readonly ? (
+        // The pointer's way to resize; the keyboard's is Shift+arrows (the hint above the page says so).
+        <span className="cb-edit-cell__resize" aria-hidden="true" title={t('layoutEdit.resize')} />
       ) : null}
     </div>
   );
@@ -237,7 +316,9 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
       }
     };
     const choose = (cellIndex: number) => store.getState().select({ pageId, index: cellIndex });
-    return { pageId, selectedIndex, over, mode, readonly, setOver, drop, choose };
+    const place = (cellIndex: number, box: Box) =>
+      store.getState().dispatch({ name: 'setCell', args: { pageId, cellIndex, cell: box } });
+    return { pageId, selectedIndex, over, mode, readonly, setOver, drop, choose, place };
   }, [store, pageId, selectedIndex, over, mode, readonly]);
 
   // A click on the header or footer band opens it in the sidebar; by keyboard, the sidebar's Edit header and

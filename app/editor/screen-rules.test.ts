@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PanelListing } from '../components/listings-panel/index.ts';
-import { emptyCellTakes, isNearNow, nudgeCell, savedAgo, thumbnailSelection } from './screen-rules.ts';
+import {
+  emptyCellTakes,
+  isNearNow,
+  nudgeCell,
+  savedAgo,
+  shiftCell,
+  thumbnailSelection,
+} from './screen-rules.ts';
 import { productFromListing } from './use-editor.ts';
 
 const ids = ['a', 'b', 'c', 'd', 'e'];
@@ -98,5 +105,26 @@ describe('moving and resizing a cell from the keyboard (SPEC §2.2, §9 grid)', 
     expect(nudgeCell({ x: 0.5, y: 0, width: 0.5, height: 0.5 }, 'ArrowRight', true)).toBeNull();
     expect(nudgeCell({ x: 0, y: 0, width: 0.0125, height: 0.5 }, 'ArrowLeft', true)).toBeNull();
     expect(nudgeCell(cell, 'Enter', false)).toBeNull();
+  });
+});
+
+describe('moving and resizing a cell with the pointer (layout mode, §9 grid)', () => {
+  const cell = { x: 0.25, y: 0.5, width: 0.5, height: 0.25 };
+  it('snaps the dragged distance to the 1.25 % grid', () => {
+    const moved = shiftCell(cell, 0.1013, -0.0431, false)!;
+    expect(moved.x).toBeCloseTo(0.35, 9);
+    expect(moved.y).toBeCloseTo(0.4625, 9);
+    expect(moved.width).toBe(0.5);
+    const sized = shiftCell(cell, -0.2, 0.03, true)!;
+    expect(sized.width).toBeCloseTo(0.3, 9);
+    expect(sized.height).toBeCloseTo(0.275, 9);
+    expect([sized.x, sized.y]).toEqual([0.25, 0.5]);
+  });
+  it('keeps the cell inside the page, at least one step big, and says when nothing changes', () => {
+    expect(shiftCell(cell, 0.9, 0.9, false)).toEqual({ x: 0.5, y: 0.75, width: 0.5, height: 0.25 });
+    expect(shiftCell(cell, -0.9, -0.9, false)).toEqual({ x: 0, y: 0, width: 0.5, height: 0.25 });
+    expect(shiftCell(cell, 0.9, 0.9, true)).toEqual({ x: 0.25, y: 0.5, width: 0.75, height: 0.5 });
+    expect(shiftCell(cell, -0.9, -0.9, true)).toEqual({ x: 0.25, y: 0.5, width: 0.0125, height: 0.0125 });
+    expect(shiftCell(cell, 0.004, -0.004, false)).toBeNull();
   });
 });

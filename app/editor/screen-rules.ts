@@ -77,17 +77,25 @@ const ARROWS: Record<string, [number, number]> = {
 export function nudgeCell(cell: Box, key: string, resize: boolean): Box | null {
   const arrow = ARROWS[key];
   if (!arrow) return null;
+  return shiftCell(cell, arrow[0] * LAYOUT_GRID_FRACTION, arrow[1] * LAYOUT_GRID_FRACTION, resize);
+}
+
+/**
+ * A cell moved (or, with `resize`, its bottom-right corner moved) by a distance in page fractions, as the pointer
+ * drags it in layout mode: snapped to the 1.25 % grid, kept inside the page, never smaller than one grid step.
+ * Null when the snapped result is the cell as it was.
+ */
+export function shiftCell(cell: Box, dx: number, dy: number, resize: boolean): Box | null {
   const step = LAYOUT_GRID_FRACTION;
-  const [dx, dy] = arrow;
   let next: Box;
   if (resize) {
-    const width = Math.min(1 - cell.x, Math.max(step, snapToGrid(cell.width + dx * step)));
-    const height = Math.min(1 - cell.y, Math.max(step, snapToGrid(cell.height + dy * step)));
-    next = { ...cell, width, height };
+    const width = Math.min(1 - cell.x, Math.max(step, snapToGrid(cell.width + dx)));
+    const height = Math.min(1 - cell.y, Math.max(step, snapToGrid(cell.height + dy)));
+    next = { x: cell.x, y: cell.y, width, height };
   } else {
-    const x = Math.min(1 - cell.width, Math.max(0, snapToGrid(cell.x + dx * step)));
-    const y = Math.min(1 - cell.height, Math.max(0, snapToGrid(cell.y + dy * step)));
-    next = { ...cell, x, y };
+    const x = Math.min(1 - cell.width, Math.max(0, snapToGrid(cell.x + dx)));
+    const y = Math.min(1 - cell.height, Math.max(0, snapToGrid(cell.y + dy)));
+    next = { x, y, width: cell.width, height: cell.height };
   }
   const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
   return same(next.x, cell.x) &&
@@ -95,5 +103,5 @@ export function nudgeCell(cell: Box, key: string, resize: boolean): Box | null {
     same(next.width, cell.width) &&
     same(next.height, cell.height)
     ? null
-    : { x: next.x, y: next.y, width: next.width, height: next.height };
+    : next;
 }
