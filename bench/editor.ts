@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- editor` (DESIGN §13): a 1,000-product, 112-page catalog opened in the editor in the system
- * Chromium. Reports the time from navigation to an interactive editor (hydrated, its first cell focusable),
+ * Chromium. Reports the time from navigation to an interactive editor (hydrated, its first cell focusable), the
+ * median of five visits after a warm-up one, each visit listed,
  * the p95 of frame times (requestAnimationFrame deltas) while a product is dragged across the page and the
  * thumbnails, the bytes the save sends when one page changes, and the gzipped JavaScript the route loads.
  * Budget: interactive within 1.5 s, p95 frame under 16 ms, one page per save.
@@ -23,6 +24,8 @@ import { client, startTestServer } from '../scripts/testing/server.ts';
 
 const PRODUCTS = 1_000;
 const PER_PAGE = 9;
+/** Measured visits of the editor after the warm-up one (the median is judged against the budget). */
+const VISITS = 5;
 const DISPLAY_FRAME_MS = 1000 / 60;
 const BUDGET = { interactiveMs: 1_500, frameMs: DISPLAY_FRAME_MS + 0.5 };
 
@@ -88,29 +91,47 @@ export async function main(): Promise<void> {
         sent.push({ url: new URL(r.url()).pathname, bytes: Buffer.byteLength(r.postData() ?? '') });
     });
 
-    // Warm the server (first request compiles nothing, but fills caches) with one visit, then measure.
+    // Warm the server (first request compiles nothing, but fills caches) with one visit, then measure several:
+    // the first measured visit still pays for the server's JIT warming up on a catalog this size, the later ones
+    // show what a merchant opening the editor on a running server gets. Both are reported; the median is judged.
     const url = `${server.url}/designs/${catalog._id}/edit`;
     await page.goto(url);
     await page.getByTestId('cell-0').waitFor();
-    const t0 = Date.now();
-    const answer = await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.querySelector('.cb-editor[data-hydrated]') !== null, null, {
-      timeout: 60_000,
-    });
-    const interactiveMs = await page.evaluate(() => performance.now());
-    const wallMs = Date.now() - t0;
-    const htmlBytes = (await answer!.body()).length;
-    // Where the time before interactive goes: the server's answer, the HTML's arrival, the parse, then the
-    // scripts and hydration.
-    const timing = await page.evaluate(() => {
-      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return {
-        firstByte: n.responseStart,
-        html: n.responseEnd,
-        domReady: n.domContentLoadedEventEnd,
-        load: n.loadEventEnd,
-      };
-    });
+    type Visit = {
+      interactiveMs: number;
+      wallMs: number;
+      htmlBytes: number;
+      firstByte: number;
+      html: number;
+      domReady: number;
+      load: number;
+    };
+    const visits: Visit[] = [];
+    for (let i = 0; i < VISITS; i++) {
+      const t0 = Date.now();
+      const answer = await page.goto(url, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.querySelector('.cb-editor[data-hydrated]') !== null, null, {
+        timeout: 60_000,
+      });
+      const interactiveMs = await page.evaluate(() => performance.now());
+      const wallMs = Date.now() - t0;
+      const htmlBytes = (await answer!.body()).length;
+      // Where the time before interactive goes: the server's answer, the HTML's arrival, the parse, then the
+      // scripts and hydration.
+      const timing = await page.evaluate(() => {
+        const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return {
+          firstByte: n.responseStart,
+          html: n.responseEnd,
+          domReady: n.domContentLoadedEventEnd,
+          load: n.loadEventEnd,
+        };
+      });
+      visits.push({ interactiveMs, wallMs, htmlBytes, ...timing });
+    }
+    const median = [...visits].sort((a, b) => a.interactiveMs - b.interactiveMs)[Math.floor(VISITS / 2)]!;
+    const first = visits[0]!;
+    const { interactiveMs, htmlBytes } = median;
     // The anchor, measured in the same run and browser: the app's sign-in page (server render, its scripts,
     // hydration) to its load event, so the editor's figure can be read against this machine's load right now.
     const anchorPage = await browser.newPage();
@@ -152,8 +173,9 @@ export async function main(): Promise<void> {
     const lines = [
       `Editor benchmark: ${PRODUCTS} products, ${catalog.pages.length} A4 pages (${PER_PAGE} per page), system Chromium, 1440×900`,
       `machine: ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(2)}, Node ${process.versions.node}`,
-      `navigation → interactive (hydrated): ${interactiveMs.toFixed(0)} ms (wall ${wallMs} ms) — budget ${BUDGET.interactiveMs} ms: ${interactiveMs <= BUDGET.interactiveMs ? 'within' : 'OVER'}`,
-      `  of which: first byte ${timing.firstByte.toFixed(0)} ms, HTML received ${timing.html.toFixed(0)} ms, DOM ready ${timing.domReady.toFixed(0)} ms, load ${timing.load.toFixed(0)} ms, then hydration`,
+      `navigation → interactive (hydrated), median of ${VISITS} visits: ${interactiveMs.toFixed(0)} ms (wall ${median.wallMs} ms) — budget ${BUDGET.interactiveMs} ms: ${interactiveMs <= BUDGET.interactiveMs ? 'within' : 'OVER'}`,
+      `  of which: first byte ${median.firstByte.toFixed(0)} ms, HTML received ${median.html.toFixed(0)} ms, DOM ready ${median.domReady.toFixed(0)} ms, load ${median.load.toFixed(0)} ms, then hydration`,
+      `  each visit: ${visits.map((v) => v.interactiveMs.toFixed(0)).join(', ')} ms (the first after the warm-up: first byte ${first.firstByte.toFixed(0)} ms)`,
       `anchor (/login to its load event, same run): ${anchorMs.toFixed(0)} ms — editor/anchor ${(interactiveMs / anchorMs).toFixed(2)}`,
       `uptime: ${os.uptime().toFixed(0)} s, load averages ${os
         .loadavg()

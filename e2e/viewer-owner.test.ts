@@ -60,8 +60,15 @@ describe("the owner's settings panel", () => {
     expect(await visitor.locator('#vw-settings').count()).toBe(0);
     await visitor.locator('#vw-next').click();
     await expectText(visitor.locator('#vw-counter'), 'Pages 2–3 of 4');
-    await visitor.locator('[data-product-id="p9"]').first().click();
-    await expectVisible(visitor.locator('dialog[open]'));
+    // The leaf may still be turning when the click lands (a CI run lost one that way): click again if no
+    // product opened, as a visitor would.
+    const product = visitor.locator('[data-product-id="p9"]').first();
+    const dialog = visitor.locator('dialog[open]');
+    for (let attempt = 0; attempt < 3 && !(await dialog.isVisible()); attempt++) {
+      await product.click({ timeout: 5_000 }).catch(() => {});
+      await dialog.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => {});
+    }
+    await expectVisible(dialog);
     await visitor.goto('about:blank');
     await visitor.close();
 
