@@ -23,7 +23,7 @@ import {
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import { placeListing } from './place-listing.ts';
-import { emptyCellTakes, shiftCell } from './screen-rules.ts';
+import { emptyCellTakes, shiftCell, type Box } from './screen-rules.ts';
 import type { EditorStore } from './store.ts';
 import { IMAGE_DRAG_TYPE, LISTING_DRAG_TYPE, useEditorState } from './use-editor.ts';
 
@@ -109,8 +109,6 @@ type CellState = {
   place: (cellIndex: number, box: Box) => void;
 };
 
-type Box = { x: number; y: number; width: number; height: number };
-
 /** How far the pointer travels before a press on a cell becomes a drag rather than a click. */
 const DRAG_THRESHOLD_PX = 3;
 
@@ -121,6 +119,9 @@ const DRAG_THRESHOLD_PX = 3;
  */
 function useCellDrag(cell: Box, cellIndex: number, state: CellState) {
   const [preview, setPreview] = useState<Box | null>(null);
+  // The drag in flight, if any: cancelled when the cell goes away mid-drag (a page change, an undo from elsewhere).
+  const inFlight = useRef<(() => void) | null>(null);
+  useEffect(() => () => inFlight.current?.(), []);
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (state.mode !== 'layout' || state.readonly || e.button !== 0) return;
     const el = e.currentTarget;
@@ -148,6 +149,7 @@ function useCellDrag(cell: Box, cellIndex: number, state: CellState) {
       el.removeEventListener('pointerup', up);
       el.removeEventListener('pointercancel', cancel);
       window.removeEventListener('keydown', escape, true);
+      inFlight.current = null;
       setPreview(null);
       if (keep && next) state.place(cellIndex, next);
     };
@@ -163,6 +165,7 @@ function useCellDrag(cell: Box, cellIndex: number, state: CellState) {
     el.addEventListener('pointerup', up);
     el.addEventListener('pointercancel', cancel);
     window.addEventListener('keydown', escape, true);
+    inFlight.current = cancel;
   };
   let style: CSSProperties | undefined;
   if (preview) {

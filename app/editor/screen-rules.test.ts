@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import {
   emptyCellTakes,
-  isNearNow,
+  nearNowByTarget,
   nudgeCell,
   savedAgo,
   shiftCell,
@@ -82,12 +82,22 @@ describe('what an empty cell takes, for its hint (SPEC §5)', () => {
 });
 
 describe('whether a thumbnail is near view (its page drawn)', () => {
-  it('follows the latest of the entries one observer callback carries', () => {
-    // Out, then back in before the busy page delivered the first: the thumbnail is in view, drawn.
-    expect(isNearNow([{ isIntersecting: false }, { isIntersecting: true }])).toBe(true);
-    expect(isNearNow([{ isIntersecting: true }, { isIntersecting: false }])).toBe(false);
-    expect(isNearNow([{ isIntersecting: true }])).toBe(true);
-    expect(isNearNow([])).toBe(false);
+  it('follows the latest entry of each element in one callback of the shared observer', () => {
+    const near = nearNowByTarget([
+      // Page a went out, then back in before the busy page delivered the first: in view, drawn.
+      { target: 'a', isIntersecting: false },
+      { target: 'b', isIntersecting: true },
+      { target: 'a', isIntersecting: true },
+      // Page b came in, then left: not drawn.
+      { target: 'b', isIntersecting: false },
+      { target: 'c', isIntersecting: true },
+    ]);
+    expect([...near]).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ]);
+    expect(nearNowByTarget([]).size).toBe(0);
   });
 });
 

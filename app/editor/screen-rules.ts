@@ -53,15 +53,21 @@ export function savedAgo(
 }
 
 /**
- * Whether the observed element is near view now: the last of the entries. One callback may carry several for
- * the same element when the page was busy (a resize, a fast scroll of the strip): out then back in. The first
- * of them would leave a thumbnail in view a blank box until it left and came back.
+ * Which observed elements are near view now, from one callback of the observer all thumbnails share: for each
+ * element, the last of its entries. One callback may carry several for the same element when the page was busy
+ * (a resize, a fast scroll of the strip): out then back in. The first of them would leave a thumbnail in view a
+ * blank box until it left and came back.
  */
-export function isNearNow(entries: readonly Pick<IntersectionObserverEntry, 'isIntersecting'>[]): boolean {
-  return !!entries[entries.length - 1]?.isIntersecting;
+export function nearNowByTarget<T>(
+  entries: readonly { target: T; isIntersecting: boolean }[],
+): Map<T, boolean> {
+  const near = new Map<T, boolean>();
+  for (const entry of entries) near.set(entry.target, entry.isIntersecting);
+  return near;
 }
 
-type Box = { x: number; y: number; width: number; height: number };
+/** A cell's place and size, in fractions of the page area. */
+export type Box = { x: number; y: number; width: number; height: number };
 const ARROWS: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],

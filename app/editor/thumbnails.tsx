@@ -4,12 +4,40 @@ import type { Catalog } from '../../core/model/index.ts';
 import { samePageRender, type RenderContext } from '../../core/render/index.ts';
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import { ScaledPage } from './page-canvas.tsx';
-import { isNearNow, thumbnailSelection } from './screen-rules.ts';
+import { nearNowByTarget, thumbnailSelection } from './screen-rules.ts';
 import type { EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
 /** Thumbnails are drawn this wide (px); the stylesheet's column fits them. */
 const THUMB_WIDTH = 96;
+
+/** Elements watched for nearness, each with what to tell it. */
+const nearWatchers = new Map<Element, (near: boolean) => void>();
+let nearObserver: IntersectionObserver | null = null;
+
+/**
+ * Watches an element with the one observer all thumbnails share (a 112-page catalog would otherwise make 112).
+ * Returns the call that stops watching it.
+ */
+function watchNear(el: Element, tell: (near: boolean) => void): () => void {
+  nearObserver ??= new IntersectionObserver(
+    (entries) => {
+      const near = nearNowByTarget(entries);
+      // A transition: pages coming into view are drawn in slices between frames, so scrolling or a drag that
+      // starts right after opening keeps its frames short.
+      startTransition(() => {
+        for (const [target, isNear] of near) nearWatchers.get(target)?.(isNear);
+      });
+    },
+    { rootMargin: '400px' },
+  );
+  nearWatchers.set(el, tell);
+  nearObserver.observe(el);
+  return () => {
+    nearWatchers.delete(el);
+    nearObserver?.unobserve(el);
+  };
+}
 
 /**
  * Whether an element is on screen or near it. Thumbnails far from view stay empty boxes of the page's size, so
@@ -21,16 +49,7 @@ export function useNearView<T extends Element>(): [React.RefObject<T>, boolean] 
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return setNear(true);
-    // A transition: pages coming into view are drawn in slices between frames, so scrolling or a drag that
-    // starts right after opening keeps its frames short.
-    const observer = new IntersectionObserver(
-      (entries) => startTransition(() => setNear(isNearNow(entries))),
-      {
-        rootMargin: '400px',
-      },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
+    return watchNear(el, setNear);
   }, []);
   return [ref, near];
 }
