@@ -230,6 +230,19 @@ describe("the editor's Images tab in Chromium", () => {
     await expectVisible(page.getByRole('button', { name: 'Placer banner.png sur la page' }));
     await expectVisible(page.getByRole('button', { name: 'Ajouter des images' }));
     await expectText(cell(1), "Glissez-déposez du contenu depuis l'onglet Produits");
+    // The server's refusals, said in French: it names each file's problem, the editor words it.
+    const files = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['not a picture'], 'faux.png', { type: 'image/png' }));
+      data.items.add(new File([], 'vide.png', { type: 'image/png' }));
+      return data;
+    });
+    const zone = page.locator('.cb-editor-side .Polaris-DropZone');
+    await zone.dispatchEvent('dragenter', { dataTransfer: files });
+    await zone.dispatchEvent('drop', { dataTransfer: files });
+    await expectVisible(page.getByText("« faux.png » n'est pas une image JPEG, PNG, GIF ou WebP."));
+    await expectVisible(page.getByText('« vide.png » est vide.'));
+    expect((await library()).map((f) => f.name)).toEqual(['dropped.png', 'banner.png']);
   });
 
   it('says in the sidebar how to fill the chosen empty cell, by what it takes', async () => {

@@ -89,7 +89,12 @@ describe('POST /api/v1/files', () => {
     ]);
     expect(r).toEqual({
       status: 400,
-      body: { error: 'invalid', message: '"poster.png" is larger than 10 MB.' },
+      body: {
+        error: 'invalid',
+        message: '"poster.png" is larger than 10 MB.',
+        // The problem by name, so the editor says it in the merchant's language.
+        details: { file: 'poster.png', problem: 'too_large' },
+      },
     });
     expect((await list(alice)).body.total).toBe(before);
   });
@@ -98,11 +103,19 @@ describe('POST /api/v1/files', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     expect(await send(alice, [{ name: 'logo.svg', body: svg, type: 'image/svg+xml' }])).toEqual({
       status: 400,
-      body: { error: 'invalid', message: '"logo.svg" is not a JPEG, PNG, GIF or WebP picture.' },
+      body: {
+        error: 'invalid',
+        message: '"logo.svg" is not a JPEG, PNG, GIF or WebP picture.',
+        details: { file: 'logo.svg', problem: 'not_accepted' },
+      },
     });
     expect(await send(alice, [{ name: 'empty.png', body: new Uint8Array(0) }])).toEqual({
       status: 400,
-      body: { error: 'invalid', message: '"empty.png" is empty.' },
+      body: {
+        error: 'invalid',
+        message: '"empty.png" is empty.',
+        details: { file: 'empty.png', problem: 'empty' },
+      },
     });
     const none = await alice.upload('/api/v1/files', [], { filetype: 'image' });
     expect(none).toEqual({

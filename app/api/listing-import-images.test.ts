@@ -106,7 +106,11 @@ describe('the upload-images step', () => {
     ]);
     expect(r).toEqual({
       status: 400,
-      body: { error: 'invalid', message: '"fake.png" is not a JPEG, PNG, GIF or WebP picture.' },
+      body: {
+        error: 'invalid',
+        message: '"fake.png" is not a JPEG, PNG, GIF or WebP picture.',
+        details: { file: 'fake.png', problem: 'not_accepted' },
+      },
     });
   });
 
@@ -114,7 +118,14 @@ describe('the upload-images step', () => {
     const r = await upload(images, [
       { field: 'files', name: 'empty.png', body: new Uint8Array(0), type: 'image/png' },
     ]);
-    expect(r).toEqual({ status: 400, body: { error: 'invalid', message: '"empty.png" is empty.' } });
+    expect(r).toEqual({
+      status: 400,
+      body: {
+        error: 'invalid',
+        message: '"empty.png" is empty.',
+        details: { file: 'empty.png', problem: 'empty' },
+      },
+    });
   });
 
   it('writes no file when the database refuses the record', async () => {

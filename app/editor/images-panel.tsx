@@ -15,7 +15,18 @@ export type LibraryPicture = { _id: string; name: string; url: string };
 const MAX_BYTES = DROPZONE_MAX_FILE_SIZE_MB * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
-class UploadError extends Error {}
+/** The server's refusal of one picture: its English message, and its problem when it named one. */
+class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly problem: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The translation key for each problem the server names (`details.problem` of its 400). */
+const PROBLEM_KEYS = { not_accepted: 'notAnImage', too_large: 'tooLarge', empty: 'empty' } as const;
 
 async function fetchPictures(page: number): Promise<{ data: LibraryPicture[]; total: number }> {
   const res = await apiFetch(`/api/v1/files?filetype=image&page=${page}`);
@@ -30,7 +41,7 @@ async function uploadPicture(file: File): Promise<LibraryPicture> {
   form.append('files', file);
   const res = await apiFetch('/api/v1/files', { method: 'POST', body: form });
   const body = await res.json().catch(() => ({}));
-  if (res.status === 400) throw new UploadError(String(body.message ?? ''));
+  if (res.status === 400) throw new UploadError(String(body.message ?? ''), body.details?.problem);
   if (!res.ok) throw new Error(`POST /api/v1/files answered ${res.status}`);
   return body.data[0];
 }
@@ -79,6 +90,17 @@ export function ImagesPanel({ store, readonly }: { store: EditorStore; readonly:
   }, []);
   useEffect(() => void load(1), [load]);
 
+  /**
+   * Why a picture was not added, in the merchant's language: the server's 400 names the problem (not a picture,
+   * empty, too large); a refusal it did not name keeps the server's words; anything else is ours to retry.
+   */
+  function refusal(err: unknown, name: string): string {
+    if (!(err instanceof UploadError)) return t('failed', { name });
+    const key = PROBLEM_KEYS[err.problem as keyof typeof PROBLEM_KEYS];
+    if (key) return t(key, { name });
+    return err.message || t('failed', { name });
+  }
+
   async function upload(accepted: File[], rejected: File[]) {
     const problems = rejected.map((f) => t('notAnImage', { name: f.name }));
     const wanted = accepted.filter((f) => {
@@ -96,10 +118,7 @@ export function ImagesPanel({ store, readonly }: { store: EditorStore; readonly:
         setPictures((old) => [picture, ...(old ?? [])]);
         setTotal((n) => n + 1);
       } catch (err) {
-        // The server's 400 names the file (not a picture, empty); anything else is ours to retry.
-        problems.push(
-          err instanceof UploadError && err.message ? err.message : t('failed', { name: file.name }),
-        );
+        problems.push(refusal(err, file.name));
       }
     }
     setProgress(null);

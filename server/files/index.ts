@@ -27,4 +27,4 @@ export {
   servedFileHeaders,
   storeUploads,
 } from './uploads.server.ts';
-export type { CheckedUpload } from './uploads.server.ts';
+export type { CheckedUpload, UploadProblem } from './uploads.server.ts';

@@ -6,7 +6,13 @@ import { findOwned, ownedBy } from '../../db/owned.ts';
 import { catalogPages, files, listings } from '../../db/schema.ts';
 import { badRequest, notFound } from '../platform/index.ts';
 import type { Storage } from './storage.server.ts';
-import { checkUpload, FILE_TYPES, storeUploads, type CheckedUpload } from './uploads.server.ts';
+import {
+  checkUpload,
+  FILE_TYPES,
+  storeUploads,
+  uploadProblem,
+  type CheckedUpload,
+} from './uploads.server.ts';
 
 /**
  * The merchant's picture library (SPEC §3 File, §7 api/v1/files): the pictures the editor's Images tab shows and
@@ -100,7 +106,8 @@ export async function uploadPictures(opts: {
   if (opts.files.length === 0) throw badRequest(PICTURE_MESSAGES.noFiles);
   const uploads: CheckedUpload[] = [];
   for (const file of opts.files) {
-    if (file.size > PICTURE_MAX_BYTES) throw badRequest(PICTURE_MESSAGES.tooLarge(file.name));
+    if (file.size > PICTURE_MAX_BYTES)
+      throw badRequest(PICTURE_MESSAGES.tooLarge(file.name), uploadProblem(file.name, 'too_large'));
     const checked = await checkUpload({ file, accept: ['image'], notAccepted: PICTURE_MESSAGES.notAnImage });
     uploads.push(await convertWebp(checked));
   }

@@ -105,7 +105,17 @@ export const UPLOAD_MESSAGES = {
 
 export type CheckedUpload = { name: string; bytes: Buffer; fileType: FileType };
 
-/** An uploaded file's bytes and type: a 400 naming the file when it is empty or not one of `accept`. */
+/**
+ * What was wrong with one uploaded file, in a refusal's `details`, so a client can say it in its own language
+ * (the message stays English, like every API message).
+ */
+export type UploadProblem = { file: string; problem: 'empty' | 'not_accepted' | 'too_large' };
+export const uploadProblem = (file: string, problem: UploadProblem['problem']): UploadProblem => ({
+  file,
+  problem,
+});
+
+/** An uploaded file's bytes and type: a 400 naming the file (and its problem) when it is empty or not one of `accept`. */
 export async function checkUpload(opts: {
   file: File;
   accept: readonly FileKind[];
@@ -113,9 +123,10 @@ export async function checkUpload(opts: {
 }): Promise<CheckedUpload> {
   const { file } = opts;
   const bytes = Buffer.from(await file.arrayBuffer());
-  if (bytes.byteLength === 0) throw badRequest(UPLOAD_MESSAGES.empty(file.name));
+  if (bytes.byteLength === 0)
+    throw badRequest(UPLOAD_MESSAGES.empty(file.name), uploadProblem(file.name, 'empty'));
   const fileType = await detectFileType(bytes, opts.accept);
-  if (!fileType) throw badRequest(opts.notAccepted(file.name));
+  if (!fileType) throw badRequest(opts.notAccepted(file.name), uploadProblem(file.name, 'not_accepted'));
   return { name: file.name, bytes, fileType };
 }
 
