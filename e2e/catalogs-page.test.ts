@@ -6,6 +6,7 @@ import { client, registeredClient, startTestServer, type TestServer } from '../s
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
+import { shareSession } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -22,15 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   api = await registeredClient(server.url, 'wizard@example.com');
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addCookies(
-    api.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  await shareSession(api, context, server.url);
   // The editor is another part of the product (its own tests); here only that the wizard opens it matters.
   await context.route(/\/designs\/[^/]+\/edit$/, (route) =>
     route.fulfill({

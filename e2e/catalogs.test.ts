@@ -6,6 +6,7 @@ import { createCatalog, getCatalog } from '../server/catalogs/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
+import { signInMerchant } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -18,23 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext();
   page = await context.newPage();
-  api = client(server.url);
-  const res = await api.post('/auth/register', {
-    email: 'lists@example.com',
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    businessName: 'Maison Nord',
-  });
-  ownerId = (await res.json()).user._id;
-  await context.addCookies(
-    api.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  ({ api, userId: ownerId } = await signInMerchant(server, context, 'lists@example.com', { paid: false }));
 });
 afterAll(async () => {
   await browser?.close();

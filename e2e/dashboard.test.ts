@@ -8,6 +8,7 @@ import { client, registeredClient, startTestServer, type TestServer } from '../s
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
+import { shareSession } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -25,15 +26,7 @@ beforeAll(async () => {
   api = await registeredClient(server.url, 'dashboard@example.com');
   userId = ((await (await api.get('/api/v1/users/me')).json()) as { _id: string })._id;
   context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.addCookies(
-    api.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  await shareSession(api, context, server.url);
   page = await context.newPage();
 });
 afterAll(async () => {

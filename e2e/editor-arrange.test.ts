@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backCoverPage, coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import { createVoidElement } from '../core/layouts/index.ts';
 import { users } from '../db/schema.ts';
-import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { pdfInfo, pdfText } from '../scripts/testing/pdf-tools.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
-import { skipEditorTour } from './support/editor-tour.ts';
+import { registerMerchant, shareSession } from './support/merchant.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 
 let server: TestServer;
@@ -54,26 +53,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
-  api = client(server.url);
   const email = 'arrange@example.com';
-  await api.post('/auth/register', {
-    email,
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    businessName: 'Maison Nord',
-    shopUrl: 'https://maison.example',
-  });
-  await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
-  await skipEditorTour(server.runtime.db, email);
-  await context.addCookies(
-    api.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  api = (await registerMerchant(server, email)).api;
+  await shareSession(api, context, server.url);
   for (let n = 1; n <= 24; n++) {
     const res = await api.post('/api/v1/listings', {
       title: `Flow product ${String(n).padStart(2, '0')}`,

@@ -1,53 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
 import { users } from '../db/schema.ts';
-import { setUpgradeByEmail } from '../server/billing/index.ts';
-import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { skipEditorTour } from './support/editor-tour.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { merchantWithCatalog } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
 
-/** A merchant with one catalog, signed in in a fresh browser context; `paid` upgrades them. */
-async function merchant(email: string, opts: { paid?: boolean; locale?: string; width?: number } = {}) {
-  const c = client(server.url);
-  await c.post('/auth/register', {
-    email,
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    businessName: 'Maison Nord',
-    shopUrl: 'https://maison.example',
-  });
-  if (opts.paid !== false) await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
-  const res = await c.post('/api/v1/catalogs', {
-    catalog: { title: 'Spring line', pages: [createPage({ layout: getDefaultLayout('products', 4) })] },
-  });
-  const catalogId = (await res.json()).data._id as string;
-  const context: BrowserContext = await browser.newContext({
-    viewport: { width: opts.width ?? 1440, height: opts.width ? 844 : 900 },
-    locale: opts.locale ?? 'en-US',
-  });
-  await context.addCookies(
-    c.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
-  const page: Page = await context.newPage();
-  const open = async () => {
-    await page.goto(`${server.url}/designs/${catalogId}/edit`);
-    await page.locator('.cb-editor[data-hydrated]').waitFor();
-  };
-  return { page, open, context };
-}
+/** A merchant with one catalog who has not seen the tour, signed in in a fresh browser context. */
+const merchant = (email: string, opts: { paid?: boolean; locale?: string; width?: number } = {}) =>
+  merchantWithCatalog(browser, server, email, { ...opts, tourSeen: false });
 
 const flagsOf = async (email: string) =>
   (await server.runtime.db.select({ flags: users.flags }).from(users).where(eq(users.email, email)))[0]!

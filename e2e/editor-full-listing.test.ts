@@ -3,18 +3,16 @@
  * is fetched after a product is placed, and Replace product goes the same way. The panel's rows here are
  * loaded before the store's sync gave the products their variants, so only the fetch brings them.
  */
-import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { storeAccounts, users } from '../db/schema.ts';
+import { storeAccounts } from '../db/schema.ts';
 import { CatalogSchema } from '../core/model/index.ts';
-import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { upsertListings } from '../server/listings/index.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
-import { skipEditorTour } from './support/editor-tour.ts';
 import { expectVisible } from './support/expect.ts';
+import { registerMerchant, shareSession } from './support/merchant.ts';
 
 const EMAIL = 'full-listing@example.com';
 let server: TestServer;
@@ -42,19 +40,11 @@ const listing = (externalId: string, title: string, variants: boolean) => ({
 beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
   browser = await launchBrowser();
-  api = client(server.url);
-  await api.post('/auth/register', {
-    email: EMAIL,
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
+  ({ api, userId: ownerId } = await registerMerchant(server, EMAIL, {
     businessName: 'Harbour Goods',
     shopUrl: 'https://harbour.example',
-  });
-  await setUpgradeByEmail({ db: server.runtime.db, email: EMAIL, upgrade: true });
-  await skipEditorTour(server.runtime.db, EMAIL);
+  }));
   const db = server.runtime.db;
-  const [user] = await db.select().from(users).where(eq(users.email, EMAIL));
-  ownerId = user!.id;
   const [shop] = await db
     .insert(storeAccounts)
     .values({ userId: ownerId, type: 'shopify', name: 'Harbour Shop', shopDomain: 'harbour.myshopify.com' })
@@ -71,15 +61,7 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   catalogId = (await res.json()).data._id;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addCookies(
-    api.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  await shareSession(api, context, server.url);
   page = await context.newPage();
 });
 

@@ -16,7 +16,7 @@ let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let api: Awaited<ReturnType<typeof signInMerchant>>;
+let api: Awaited<ReturnType<typeof signInMerchant>>['api'];
 let catalogId: string;
 
 type SavedPage = { elements: { type: string; properties: { src?: string } }[] };
@@ -61,7 +61,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   page.on('filechooser', (chooser) => choosers.push(chooser));
-  api = await signInMerchant(server, context, 'pictures@example.com');
+  api = (await signInMerchant(server, context, 'pictures@example.com')).api;
   // Four cells: products or pictures, products only, pictures only, products or pictures.
   const layout = getDefaultLayout('products', 4);
   layout.cells[1]!.accepts = ['application/product'];

@@ -6,11 +6,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogSchema } from '../core/model/index.ts';
-import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
-import { skipEditorTour } from './support/editor-tour.ts';
+import { registerMerchant, shareSession } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,17 +18,8 @@ let api: ReturnType<typeof client>;
 beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
   browser = await launchBrowser();
-  api = client(server.url);
   const email = 'loading@example.com';
-  await api.post('/auth/register', {
-    email,
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    businessName: 'Maison Nord',
-    shopUrl: 'https://maison.example',
-  });
-  await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
-  await skipEditorTour(server.runtime.db, email);
+  api = (await registerMerchant(server, email)).api;
 });
 
 afterAll(async () => {
@@ -49,15 +39,7 @@ async function createCatalog(priceTemplate?: string): Promise<string> {
 /** Opens the editor on the catalog's first product page; returns the scripts the page loaded, by URL. */
 async function openEditor(id: string): Promise<{ page: Page; scripts: Map<string, string> }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addCookies(
-    api.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  await shareSession(api, context, server.url);
   const page = await context.newPage();
   const scripts = new Map<string, string>();
   page.on('response', (r) => {

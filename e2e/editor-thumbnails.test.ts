@@ -7,11 +7,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogSchema } from '../core/model/index.ts';
-import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
-import { skipEditorTour } from './support/editor-tour.ts';
+import { registerMerchant, shareSession } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -21,17 +20,8 @@ let catalogId: string;
 beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
   browser = await launchBrowser();
-  api = client(server.url);
   const email = 'thumbs@example.com';
-  await api.post('/auth/register', {
-    email,
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    businessName: 'Maison Nord',
-    shopUrl: 'https://maison.example',
-  });
-  await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
-  await skipEditorTour(server.runtime.db, email);
+  api = (await registerMerchant(server, email)).api;
   const doc = CatalogSchema.parse(sampleCatalog({ products: 270, perPage: 9, imageUrl: () => null }));
   const res = await api.post('/api/v1/catalogs', { catalog: { ...doc, _id: undefined } });
   expect(res.status).toBe(200);
@@ -45,15 +35,7 @@ afterAll(async () => {
 
 async function openEditor(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addCookies(
-    api.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  await shareSession(api, context, server.url);
   const page = await context.newPage();
   await page.goto(`${server.url}/designs/${catalogId}/edit`);
   await page.locator('.cb-editor[data-hydrated]').waitFor();

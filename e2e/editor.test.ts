@@ -4,11 +4,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
-import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
-import { skipEditorTour } from './support/editor-tour.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { signInMerchant } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -20,29 +19,7 @@ let catalogId: string;
 let sectionsId: string;
 
 /** A paying merchant signed in both in the browser and in `api` (the same session). */
-async function signIn(email: string) {
-  const c = client(server.url);
-  await c.post('/auth/register', {
-    email,
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    businessName: 'Maison Nord',
-    shopUrl: 'https://maison.example',
-  });
-  await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
-  await skipEditorTour(server.runtime.db, email);
-  await context.clearCookies();
-  await context.addCookies(
-    c.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
-  return c;
-}
+const signIn = async (email: string) => (await signInMerchant(server, context, email)).api;
 
 type SavedPage = {
   kind: string;

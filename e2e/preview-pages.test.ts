@@ -8,6 +8,7 @@ import { registeredClient, startTestServer, type TestServer } from '../scripts/t
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
+import { shareSession } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -37,15 +38,7 @@ async function merchant(email: string, opts: { paid: boolean; width?: number }) 
   const context: BrowserContext = await browser.newContext({
     viewport: { width: opts.width ?? 1440, height: opts.width ? 844 : 900 },
   });
-  await context.addCookies(
-    api.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
+  await shareSession(api, context, server.url);
   const page = await context.newPage();
   await page.goto(`${server.url}/preview/${catalog._id}`);
   return { page, context, catalog };

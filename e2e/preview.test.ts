@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '../server/catalogs/index.ts';
-import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { pdfInfo, pdfText } from '../scripts/testing/pdf-tools.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
-import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
+import { signInMerchant } from './support/merchant.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -23,29 +23,9 @@ let gated = new Promise<void>((r) => (gate = r));
 let pictures: http.Server;
 let picturesUrl: string;
 
-/** A signed-in merchant in the browser: registered through the API, its session cookie given to the page. */
-async function signIn(email: string, paid: boolean) {
-  const c = client(server.url);
-  const res = await c.post('/auth/register', {
-    email,
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    businessName: 'Maison Nord',
-    shopUrl: 'https://maison.example',
-  });
-  const { user } = await res.json();
-  if (paid) await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
-  await context.clearCookies();
-  const cookies = c.jar
-    .header()
-    .split('; ')
-    .map((pair) => {
-      const k = pair.indexOf('=');
-      return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-    });
-  await context.addCookies(cookies);
-  return user._id as string;
-}
+/** A signed-in merchant in the browser, on the trial unless `paid`; answers their id. */
+const signIn = async (email: string, paid: boolean) =>
+  (await signInMerchant(server, context, email, { paid })).userId;
 
 async function makeCatalog(ownerId: string, lastPicture?: string) {
   const urls: string[] = [];

@@ -8,6 +8,7 @@ import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtur
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { shareSession } from './support/merchant.ts';
 
 /**
  * SPEC §2.5, §4, §6 owner: the owner sees the settings panel on their own catalog (visitors never do), with the
@@ -40,14 +41,7 @@ afterAll(async () => {
 
 async function ownerPage(owner: Published = shop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const cookies = owner.client.jar
-    .header()
-    .split('; ')
-    .map((pair) => {
-      const k = pair.indexOf('=');
-      return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-    });
-  await context.addCookies(cookies);
+  await shareSession(owner.client, context, server.url);
   return { context, page: await context.newPage() };
 }
 

@@ -11,6 +11,7 @@ import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtur
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { shareSession } from './support/merchant.ts';
 
 /**
  * The online catalog as a buyer uses it (issue "Done when"): read and flip with the keys, open a product, put
@@ -138,15 +139,7 @@ describe('the flipbook viewer', () => {
 
     // The merchant's Orders page shows the order and links its draft order in the store.
     const ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await ownerContext.addCookies(
-      shop.client.jar
-        .header()
-        .split('; ')
-        .map((pair) => {
-          const k = pair.indexOf('=');
-          return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-        }),
-    );
+    await shareSession(shop.client, ownerContext, server.url);
     const orders = await ownerContext.newPage();
     await orders.goto(`${server.url}/orders`);
     await expectVisible(orders.getByText('Jeanne Martin'));
