@@ -4,11 +4,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import type { Page as CatalogPage } from '../core/model/index.ts';
-import { setUpgradeByEmail } from '../server/billing/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
-import { skipEditorTour } from './support/editor-tour.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { signInMerchant } from './support/merchant.ts';
 
 /*
  * Editing words in the editor (SPEC §5 'Editor', 'Caption and description tokens'): headers and footers with
@@ -23,29 +22,8 @@ let page: Page;
 let api: ReturnType<typeof client>;
 let catalogId: string;
 
-async function signIn(email: string) {
-  const c = client(server.url);
-  await c.post('/auth/register', {
-    email,
-    password: 'correct-horse',
-    confirmPassword: 'correct-horse',
-    businessName: 'Maison Nord',
-    shopUrl: 'https://maison.example',
-  });
-  await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
-  await skipEditorTour(server.runtime.db, email);
-  await context.clearCookies();
-  await context.addCookies(
-    c.jar
-      .header()
-      .split('; ')
-      .map((pair) => {
-        const k = pair.indexOf('=');
-        return { name: pair.slice(0, k), value: pair.slice(k + 1), url: server.url };
-      }),
-  );
-  return c;
-}
+/** A paying merchant signed in both in the browser and in `api` (the same session). */
+const signIn = async (email: string) => (await signInMerchant(server, context, email)).api;
 
 type Saved = {
   id: string;
@@ -348,5 +326,22 @@ describe('editing words in the editor', () => {
     await sidebar().getByLabel('Caption template').scrollIntoViewIfNeeded();
     await shot('editor-text-caption-390');
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it("describes the caption's tokens in French", async () => {
+    await page.goto(`${server.url}/designs/${catalogId}/edit?lng=fr`);
+    await page.locator('.cb-editor[data-hydrated]').waitFor();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).first().click();
+    await expectText(page.getByTestId('page-position'), 'Page 2 sur 4');
+    await page.getByTestId('cell-0').click();
+    const picker = sidebar().getByLabel('Mot-clé');
+    await expectVisible(picker);
+    const options = await picker.evaluate((s) =>
+      Object.fromEntries([...(s as HTMLSelectElement).options].map((o) => [o.value, o.textContent])),
+    );
+    expect(options['[TITLE]']).toBe('[TITLE] — Titre du produit');
+    expect(options['[PRICE_FULL]']).toBe(
+      '[PRICE_FULL] — Prix avec son symbole de devise (1 234,50 €, $1,234.50 en anglais)',
+    );
   });
 });

@@ -24,14 +24,17 @@ export function CaptionEditor({
   catalogTemplate: string;
   readonly: boolean;
 }) {
-  const { t } = useTranslation('editorText');
+  const { t, i18n } = useTranslation('editorText');
   const id = useId();
   const saved = element.price_template ?? catalogTemplate;
   const [draft, setDraft] = useState(saved);
   const area = useRef<HTMLTextAreaElement>(null);
   // Where the caret was when the field lost the focus to the picker.
   const caret = useRef<number | null>(null);
-  const keywords = useMemo(() => captionKeywords(element.properties), [element.properties]);
+  const keywords = useMemo(
+    () => captionKeywords(element.properties, i18n.language),
+    [element.properties, i18n.language],
+  );
   const [token, setToken] = useState(keywords[0]?.keyword ?? '');
 
   // Another element, or its caption changed by undo or another tab: show what it is now.

@@ -86,6 +86,28 @@ describe('captionKeywords', () => {
     ]);
   });
 
+  it("describes the built-in tokens in the merchant's language", () => {
+    const label = (language: string, keyword: string) =>
+      captionKeywords(TEE, language).find((k) => k.keyword === keyword)?.label;
+    expect(label('en', '[PRICE_FULL]')).toBe(
+      'Price with its currency symbol ($1,234.50, 1 234,50 € in French)',
+    );
+    expect(label('fr', '[PRICE_FULL]')).toBe(
+      'Prix avec son symbole de devise (1 234,50 €, $1,234.50 en anglais)',
+    );
+    expect(label('fr', '[TITLE]')).toBe('Titre du produit');
+    expect(label('fr', '[BARCODE(EAN13)]')).toBe(
+      "Code-barres EAN-13 (chiffre de contrôle ajouté s'il manque)",
+    );
+    // Every built-in token has its own French words, none left in English.
+    const english = new Map(captionKeywords(TEE, 'en').map((k) => [k.keyword, k.label]));
+    const builtIn = captionKeywords(TEE, 'fr').filter((k) => TOKENS.some((t) => t.example === k.keyword));
+    expect(builtIn.length).toBeGreaterThan(40);
+    for (const k of builtIn) expect(k.label, k.keyword).not.toBe(english.get(k.keyword));
+    // The merchant's own fields keep their names.
+    expect(captionKeywords(TEE, 'fr').find((k) => k.group === 'custom')?.label).toBe('Care');
+  });
+
   it('judges metafields by type, legacy value_type, or the value itself', () => {
     const p = product({
       metafields: [

@@ -1,3 +1,4 @@
+import { getT } from '../i18n/index.ts';
 import type { Product } from '../model/index.ts';
 import { TOKENS, type TokenGroup } from './tokens.ts';
 import { isCaptionMetafield } from './values.ts';
@@ -14,13 +15,15 @@ export type CaptionKeyword = {
 const REFERENCEABLE = /^[^[\]()<>"]+$/;
 
 /**
- * The keywords the caption editor offers for a product: every built-in token, then the product's custom
- * fields, then its metafields and its variations' metafields whose type captions can print (SPEC §5).
+ * The keywords the caption editor offers for a product: every built-in token, described in `language`, then the
+ * product's custom fields, then its metafields and its variations' metafields whose type captions can print
+ * (SPEC §5), by the merchant's own names.
  */
-export function captionKeywords(product: Product): CaptionKeyword[] {
+export function captionKeywords(product: Product, language: string = 'en'): CaptionKeyword[] {
+  const describe = getT(language, 'captionTokens');
   const out: CaptionKeyword[] = TOKENS.filter((t) => !t.name.includes('.')).map((t) => ({
     keyword: t.example,
-    label: t.description,
+    label: describe(t.key),
     group: t.group,
   }));
   const seen = new Set<string>();

@@ -3,6 +3,7 @@
  * parser recognises, which forms each accepts, and the list the editor offers as keywords.
  */
 import type { Symbology } from '../barcodes/index.ts';
+import descriptions from '../i18n/locales/en/caption-tokens.json';
 
 export type TokenGroup = 'product' | 'price' | 'barcode' | 'variants' | 'formula' | 'field' | 'page';
 
@@ -10,6 +11,9 @@ export type TokenInfo = {
   /** The token as written between the brackets, form included: "PRICE(INT)". */
   name: string;
   group: TokenGroup;
+  /** Its description's key in the `captionTokens` i18n namespace: the name with dots made underscores. */
+  key: string;
+  /** Its description in English (the editor shows the merchant's language through `key`). */
   description: string;
   /** Text to insert in a template. */
   example: string;
@@ -85,62 +89,57 @@ export const VARIANTS_FLAGS = [
   'OPTIONS',
 ] as const;
 
-const t = (name: string, group: TokenGroup, description: string, example = `[${name}]`): TokenInfo => ({
-  name,
-  group,
-  description,
-  example,
-});
+const t = (name: string, group: TokenGroup, example = `[${name}]`): TokenInfo => {
+  const key = name.replaceAll('.', '_');
+  const description = (descriptions as Record<string, string>)[key];
+  if (!description) throw new Error(`No description for the caption token ${name}`);
+  return { name, group, key, description, example };
+};
 
-const priceTokens = (name: PriceToken, what: string): TokenInfo[] => [
-  t(name, 'price', `${what}, without currency symbol (1,234.50)`),
-  t(`${name}_FULL`, 'price', `${what} with its currency symbol ($1,234.50, 1 234,50 € in French)`),
-  t(`${name}(INT)`, 'price', `Whole part of the ${what.toLowerCase()} (1,234 for 1,234.50)`),
-  t(`${name}(DECIMAL)`, 'price', `Decimal part of the ${what.toLowerCase()} (50 for 1,234.50)`),
+const priceTokens = (name: PriceToken): TokenInfo[] => [
+  t(name, 'price'),
+  t(`${name}_FULL`, 'price'),
+  t(`${name}(INT)`, 'price'),
+  t(`${name}(DECIMAL)`, 'price'),
 ];
 
 /** The keyword list of the caption and description editors. */
 export const TOKENS: readonly TokenInfo[] = [
-  t('TITLE', 'product', 'Product title'),
-  t('ID', 'product', 'Product id'),
-  t('SKU', 'product', 'Product SKU'),
-  t('CATEGORY', 'product', 'Category (product type)'),
-  t('BRAND', 'product', 'Brand'),
-  t('VENDOR', 'product', 'Vendor'),
-  t('STATUS', 'product', 'Status: ACTIVE, DRAFT or ARCHIVED'),
-  t('URL', 'product', 'Address of the product page, as text (use it in a link: <a href="[URL]">)'),
-  t('DESCRIPTION', 'product', 'Description with its formatting'),
-  t('DESCRIPTION_RAW', 'product', 'Description as plain text'),
-  t('MAIN_IMAGE', 'product', 'Main product image'),
-  t('STOCK', 'product', 'Stock (sum of the variations when the product has none)'),
-  t('CURRENCY', 'price', 'Currency code (USD)'),
-  t('CURRENCY(SYMBOL)', 'price', 'Currency symbol ($)'),
-  ...priceTokens('PRICE', 'Price'),
-  ...priceTokens('MSRP', 'Suggested retail price'),
-  ...priceTokens('COMPARE_AT_PRICE', 'Compare-at price'),
-  ...priceTokens('SALE_PRICE', 'Sale price'),
-  t('OP', 'formula', 'Price formula with 2 decimals', '[OP[PRICE*0.9]]'),
-  t('OP_ROUND', 'formula', 'Price formula rounded to a whole number', '[OP_ROUND[PRICE*1.2]]'),
-  t('OP_FULL', 'formula', 'Price formula with the currency symbol', '[OP_FULL[PRICE*0.9]]'),
-  t('BARCODE', 'barcode', 'Barcode of the product barcode, Code 128'),
-  t('BARCODE(EAN13)', 'barcode', 'EAN-13 barcode (check digit added when missing)'),
-  t('BARCODE(EAN8)', 'barcode', 'EAN-8 barcode'),
-  t('BARCODE(UPCA)', 'barcode', 'UPC-A barcode'),
-  t('BARCODE(UPCE)', 'barcode', 'UPC-E barcode'),
-  t('BARCODE(ITF14)', 'barcode', 'ITF-14 barcode'),
-  t('BARCODE(39)', 'barcode', 'Code 39 barcode'),
-  t('BARCODE(128)', 'barcode', 'Code 128 barcode'),
-  t('BARCODE_DATA', 'barcode', 'The barcode number as text'),
-  t('QRCODE', 'barcode', 'QR code of the product page address'),
-  t('VARIANTS', 'variants', 'Variations as a list: options and price', '[VARIANTS]'),
-  t(
-    'VARIANTS(TABLE)',
-    'variants',
-    'Variations as a table with headers',
-    '[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE_FULL)]',
-  ),
-  t('LISTING.CUSTOM_key', 'field', 'A custom field, by key', '[LISTING.CUSTOM_key]'),
-  t('LISTING.namespace.key', 'field', 'A metafield, by namespace and key', '[LISTING.namespace.key]'),
-  t('VARIANT.namespace.key', 'field', 'A variation metafield (a VARIANTS column)', '[VARIANT.namespace.key]'),
-  t('PAGE_NUMBER', 'page', 'Page number'),
+  t('TITLE', 'product'),
+  t('ID', 'product'),
+  t('SKU', 'product'),
+  t('CATEGORY', 'product'),
+  t('BRAND', 'product'),
+  t('VENDOR', 'product'),
+  t('STATUS', 'product'),
+  t('URL', 'product'),
+  t('DESCRIPTION', 'product'),
+  t('DESCRIPTION_RAW', 'product'),
+  t('MAIN_IMAGE', 'product'),
+  t('STOCK', 'product'),
+  t('CURRENCY', 'price'),
+  t('CURRENCY(SYMBOL)', 'price'),
+  ...priceTokens('PRICE'),
+  ...priceTokens('MSRP'),
+  ...priceTokens('COMPARE_AT_PRICE'),
+  ...priceTokens('SALE_PRICE'),
+  t('OP', 'formula', '[OP[PRICE*0.9]]'),
+  t('OP_ROUND', 'formula', '[OP_ROUND[PRICE*1.2]]'),
+  t('OP_FULL', 'formula', '[OP_FULL[PRICE*0.9]]'),
+  t('BARCODE', 'barcode'),
+  t('BARCODE(EAN13)', 'barcode'),
+  t('BARCODE(EAN8)', 'barcode'),
+  t('BARCODE(UPCA)', 'barcode'),
+  t('BARCODE(UPCE)', 'barcode'),
+  t('BARCODE(ITF14)', 'barcode'),
+  t('BARCODE(39)', 'barcode'),
+  t('BARCODE(128)', 'barcode'),
+  t('BARCODE_DATA', 'barcode'),
+  t('QRCODE', 'barcode'),
+  t('VARIANTS', 'variants', '[VARIANTS]'),
+  t('VARIANTS(TABLE)', 'variants', '[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE_FULL)]'),
+  t('LISTING.CUSTOM_key', 'field', '[LISTING.CUSTOM_key]'),
+  t('LISTING.namespace.key', 'field', '[LISTING.namespace.key]'),
+  t('VARIANT.namespace.key', 'field', '[VARIANT.namespace.key]'),
+  t('PAGE_NUMBER', 'page'),
 ];

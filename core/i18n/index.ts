@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enApp from './locales/en/app.json';
 import enArrange from './locales/en/arrange.json';
 import enBilling from './locales/en/billing.json';
+import enCaptionTokens from './locales/en/caption-tokens.json';
 import enCatalogs from './locales/en/catalogs.json';
 import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
@@ -12,6 +13,7 @@ import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
 import frArrange from './locales/fr/arrange.json';
 import frBilling from './locales/fr/billing.json';
+import frCaptionTokens from './locales/fr/caption-tokens.json';
 import frCatalogs from './locales/fr/catalogs.json';
 import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
@@ -29,6 +31,7 @@ export const resources = {
     app: enApp,
     arrange: enArrange,
     billing: enBilling,
+    captionTokens: enCaptionTokens,
     catalogs: enCatalogs,
     editor: enEditor,
     editorText: enEditorText,
@@ -41,6 +44,7 @@ export const resources = {
     app: frApp,
     arrange: frArrange,
     billing: frBilling,
+    captionTokens: frCaptionTokens,
     catalogs: frCatalogs,
     editor: frEditor,
     editorText: frEditorText,
