@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 
@@ -109,7 +110,7 @@ describe('the Catalog theme block', () => {
     // A link that is not a catalog address is never framed.
     expect(await page.locator('iframe').count()).toBe(1);
     expect(await page.locator('[data-mounted="link"]').count()).toBe(1);
-    await page.screenshot({ path: path.resolve('test-results/viewer/storefront-embed.png') });
+    await shot(page, 'viewer-storefront-embed', { fullPage: false });
     await page.close();
   });
 

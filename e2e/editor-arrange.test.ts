@@ -132,7 +132,7 @@ describe('flow pages, automatic layout, summary pages and the page organizer in 
     const file = path.join(server.dataDir, 'flow.pdf');
     await download.saveAs(file);
     const pdf = readFileSync(file);
-    if (process.env.E2E_SHOTS) await copyFile(file, path.join(process.env.E2E_SHOTS, 'flow.pdf'));
+    if (process.env.SCREENSHOTS_DIR) await copyFile(file, path.join(process.env.SCREENSHOTS_DIR, 'flow.pdf'));
     expect(pdfInfo(pdf).pages).toBe(3);
     expect(pdfText(pdf, { first: 3, last: 3 })).toContain(titles(second!)[0]);
     expect(pdfText(pdf, { first: 2, last: 2 })).not.toContain(titles(second!)[0]);

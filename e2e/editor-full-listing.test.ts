@@ -10,6 +10,7 @@ import { CatalogSchema } from '../core/model/index.ts';
 import { upsertListings } from '../server/listings/index.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { registerMerchant, shareSession } from './support/merchant.ts';
@@ -123,7 +124,7 @@ it('gives a product placed or swapped in from a store its full listing, variants
     })
     .toBe(true);
   await page.keyboard.press('Enter');
-  await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR ?? server.dataDir}/editor-full-listing.png` });
+  await shot(page, 'editor-full-listing', { fullPage: false });
   await expect.poll(() => skusOf('Anchor'), { timeout: 20_000 }).toHaveLength(1);
   await expect.poll(() => skusOf('Buoy'), { timeout: 20_000 }).toEqual([['buoy-S', 'buoy-L']]);
   await expect.poll(() => skusOf('Anchor'), { timeout: 20_000 }).toEqual([['anchor-S', 'anchor-L']]);

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
-import { expectNoSeriousA11yIssues, expectNoSidewaysScroll } from './support/axe.ts';
+import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { signInMerchant } from './support/merchant.ts';
@@ -28,8 +27,7 @@ const library = async (): Promise<{ _id: string; name: string; url: string }[]> 
 const settled = () => page.locator('[data-status="saved"]').waitFor({ state: 'visible', timeout: 20_000 });
 const cell = (i: number) => page.getByTestId(`cell-${i}`);
 const tile = (name: string) => page.getByRole('button', { name: `Place ${name} on the page` });
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? server.dataDir, `${name}.png`) });
+const shot = (name: string) => takeShot(page, name, { fullPage: false });
 
 const png = (background: string, width = 120, height = 80) =>
   sharp({ create: { width, height, channels: 3, background } })

@@ -2,12 +2,12 @@
  * What the editor loads (DESIGN §13, issue 13 §7): the barcode encoder only for a catalog that draws barcodes,
  * and then the barcodes themselves on the page; the bundled fonts as font files by URL, never inside scripts.
  */
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogSchema } from '../core/model/index.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { registerMerchant, shareSession } from './support/merchant.ts';
 
@@ -93,9 +93,7 @@ describe('the editor loads the barcode encoder only when a page draws barcodes',
     expect(await barcodes.count()).toBe(9);
     await expect.poll(() => page.locator('.cb-editor-canvas .cb-barcode-pending').count()).toBe(0);
     expect(hasEncoder(scripts)).toBe(true);
-    await page.screenshot({
-      path: path.join(process.env.SCREENSHOTS_DIR ?? server.dataDir, 'editor-barcodes.png'),
-    });
+    await shot(page, 'editor-barcodes', { fullPage: false });
     await page.context().close();
   });
 });

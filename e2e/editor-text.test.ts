@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import type { Page as CatalogPage } from '../core/model/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { expectNoSeriousA11yIssues, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { signInMerchant } from './support/merchant.ts';
@@ -39,8 +38,7 @@ type Saved = {
 const saved = async (): Promise<Saved[]> =>
   (await (await api.get(`/api/v1/catalogs/${catalogId}`)).json()).data.pages;
 const settled = () => page.locator('[data-status="saved"]').waitFor({ state: 'visible', timeout: 20_000 });
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? server.dataDir, `${name}.png`) });
+const shot = (name: string) => takeShot(page, name, { fullPage: false });
 const canvas = () => page.locator('.cb-editor-canvas');
 const sidebar = () => page.getByTestId('context-sidebar');
 const field = () => sidebar().getByRole('textbox', { name: /Header text|Footer text/ });
@@ -52,11 +50,7 @@ const goTo = async (n: number, count = 4) => {
   await expectText(page.getByTestId('page-position'), `Page ${n} of ${count}`);
 };
 
-async function expectNoSeriousAxe() {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectNoSeriousAxe = () => expectNoSeriousA11yIssues(page);
 
 const withBands = (p: CatalogPage, header: string, footer: string): CatalogPage => ({
   ...p,

@@ -3,12 +3,12 @@
  * a resize from 1440 px and a scroll of the thumbnail strip the thumbnails stayed blank boxes. Pages far from
  * view stay blank on purpose (a 112-page catalog draws a handful), so the test looks only at those in view.
  */
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CatalogSchema } from '../core/model/index.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { registerMerchant, shareSession } from './support/merchant.ts';
 
@@ -94,8 +94,6 @@ it('draws the thumbnails in view after a resize to phone width and a scroll of t
   expect(Math.min(...seen.map((t) => t.page))).toBeGreaterThan(5);
   // Far pages are still not drawn.
   expect(await page.locator('.cb-page-thumbs li').last().locator('.cb-page-thumb__blank').count()).toBe(1);
-  await page.screenshot({
-    path: path.join(process.env.SCREENSHOTS_DIR ?? server.dataDir, 'editor-thumbnails-390.png'),
-  });
+  await shot(page, 'editor-thumbnails-390', { fullPage: false });
   await page.context().close();
 });

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { expectNoSeriousA11yIssues, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { signInMerchant } from './support/merchant.ts';
@@ -33,15 +32,9 @@ const saved = async (): Promise<SavedPage[]> =>
 const settled = () => page.locator('[data-status="saved"]').waitFor({ state: 'visible', timeout: 20_000 });
 
 const cell = (i: number) => page.getByTestId(`cell-${i}`);
-// Screenshots to look at: SCREENSHOTS_DIR when set, else the test's data directory.
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? server.dataDir, `${name}.png`) });
+const shot = (name: string) => takeShot(page, name, { fullPage: false });
 
-async function expectNoSeriousAxe() {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectNoSeriousAxe = () => expectNoSeriousA11yIssues(page);
 
 beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
-import { expectNoSeriousA11yIssues, expectNoSidewaysScroll } from './support/axe.ts';
+import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { merchantInEditor } from './support/merchant.ts';
@@ -11,7 +10,6 @@ import { merchantInEditor } from './support/merchant.ts';
  * SPEC §2.2's 14 tutorials as our own written guides under /help: the editor's help list opens them, anyone can
  * read them (signed in or not, English or French, on a phone). help-videos.test.ts: TUTORIALS_URL.
  */
-const SHOTS = path.resolve('test-results/help');
 let server: TestServer;
 let browser: Browser;
 
@@ -34,7 +32,7 @@ describe('the help guides', () => {
     expect(await guides.count()).toBe(14);
     await expectVisible(page.getByRole('link', { name: 'Sign in' }));
     await expectNoSeriousA11yIssues(page);
-    await page.screenshot({ path: `${SHOTS}/help-1440.png`, fullPage: true });
+    await shot(page, 'help-help-1440');
 
     // Tab reaches the guides; Enter opens one.
     const target = page.getByRole('link', { name: 'Adding a table of contents' });
@@ -51,15 +49,15 @@ describe('the help guides', () => {
     await expectText(steps.nth(1), 'Choose Add a special page, then Table of contents.');
     await expectVisible(page.getByRole('link', { name: 'Next: Wholesale order forms' }));
     await expectNoSeriousA11yIssues(page);
-    await page.screenshot({ path: `${SHOTS}/guide-1440.png`, fullPage: true });
+    await shot(page, 'help-guide-1440');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(page);
     await expectNoSeriousA11yIssues(page);
-    await page.screenshot({ path: `${SHOTS}/guide-390.png`, fullPage: true });
+    await shot(page, 'help-guide-390');
     await page.goto(`${server.url}/help`);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/help-390.png` });
+    await shot(page, 'help-help-390', { fullPage: false });
 
     // An unknown guide goes back to the list.
     await page.goto(`${server.url}/help/no-such-guide`);
@@ -75,7 +73,7 @@ describe('the help guides', () => {
     await expectVisible(page.getByRole('heading', { name: 'Étapes' }));
     await expectVisible(page.getByText('Choisissez Générer le PDF.', { exact: false }));
     await expectNoSeriousA11yIssues(page);
-    await page.screenshot({ path: `${SHOTS}/guide-fr-390.png`, fullPage: true });
+    await shot(page, 'help-guide-fr-390');
     await context.close();
   });
 

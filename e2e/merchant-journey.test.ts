@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FakeStripe } from '../scripts/testing/fake-stripe.ts';
 import { pdfInfo, pdfText } from '../scripts/testing/pdf-tools.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
-import { expectNoSeriousA11yIssues } from './support/axe.ts';
+import { expectNoSeriousA11yIssues, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 
@@ -17,7 +16,6 @@ import { expectText, expectVisible } from './support/expect.ts';
  * preview, upgrade through Stripe (the local server that speaks its API), and export a PDF whose text holds the
  * products the editor shows.
  */
-const SHOTS = path.resolve('test-results/journey');
 const EMAIL = 'journey@example.com';
 const PRODUCTS = [
   ['Linen Shirt', '49', 'Shirts', 'linen.png', '#c8a27a'],
@@ -148,7 +146,7 @@ it('goes from a new account to a paid PDF that matches the editor', async () => 
   await expectText(position(), `Page 2 of ${built + 2}`);
   await settled();
   expect((await saved()).pages[1]!.kind).toBe('table_of_contents');
-  await page.screenshot({ path: `${SHOTS}/editor-1440.png` });
+  await shot(page, 'journey-editor-1440', { fullPage: false });
 
   // Undo takes the contents page back, redo puts it again: each step saved.
   await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
@@ -209,7 +207,7 @@ it('goes from a new account to a paid PDF that matches the editor', async () => 
     ['Accessories', '4'],
   ]);
   await expectNoSeriousA11yIssues(page);
-  await page.screenshot({ path: `${SHOTS}/preview-trial-1440.png` });
+  await shot(page, 'journey-preview-trial-1440', { fullPage: false });
 
   // Upgrade: the Business plan paid on the local Stripe.
   await page.goto(`${server.url}/pricing`);
@@ -238,5 +236,5 @@ it('goes from a new account to a paid PDF that matches the editor', async () => 
   expect(text).toContain('Spring 2027');
   // The lamp the merchant dragged is on the page they put it on (the contents page is 2, the lamp's page 3).
   expect(pdfText(pdf, { first: 3, last: 3 })).toContain('Brass Lamp');
-  await page.screenshot({ path: `${SHOTS}/preview-paid-1440.png` });
+  await shot(page, 'journey-preview-paid-1440', { fullPage: false });
 });

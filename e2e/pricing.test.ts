@@ -1,8 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
-import { mkdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, subscriptions, users } from '../db/schema.ts';
@@ -11,6 +8,7 @@ import { pdfInfo } from '../scripts/testing/pdf-tools.ts';
 import { sampleCatalog } from '../scripts/testing/sample-catalog.ts';
 import { createCatalog } from '../server/catalogs/index.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { expectNoSeriousA11yIssues, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 
@@ -20,11 +18,8 @@ let page: Page;
 let catalogId: string;
 const stripe = new FakeStripe();
 const email = 'pricing-buyer@example.com';
-/** Where the screenshots go for a person to look at (SCREENSHOT_DIR, else the temp directory). */
-const shots = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'cb-screenshots');
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   await stripe.start();
   server = await startTestServer(stripe.env());
   stripe.webhookUrl = `${server.url}/webhooks/stripe`;
@@ -40,19 +35,6 @@ afterAll(async () => {
   await stripe.stop();
 });
 
-/** No serious or critical accessibility finding on the page as it stands. */
-async function expectAccessible(p: Page, exclude: string[] = []) {
-  const builder = new AxeBuilder({ page: p });
-  for (const selector of exclude) builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(p: Page, name: string) {
-  await p.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
 describe('pricing and payment in Chromium', () => {
   it('shows the plans, the launch offer and the savings estimate, in English and French, at desktop and phone width', async () => {
     await page.goto(`${server.url}/pricing`);
@@ -62,7 +44,7 @@ describe('pricing and payment in Chromium', () => {
     await expectVisible(page.getByText('Launch offer: Essential yearly at 40% off'));
     await expectVisible(page.getByText('100 left'));
     await expectVisible(page.getByText(/Laying out 30 pages by hand takes about 10 hours: \$120 at \$12/));
-    await expectAccessible(page);
+    await expectNoSeriousA11yIssues(page);
     // A finished grid: every row spans the grid (no empty slot) and the Choose buttons of a row share one line.
     const layout = await page.locator('.cb-plan-grid').evaluate((grid) => {
       const box = grid.getBoundingClientRect();
@@ -86,20 +68,20 @@ describe('pricing and payment in Chromium', () => {
       expect(row.at(-1)!.right).toBeCloseTo(0, 0);
       for (const p of row) expect(p.button.bottom).toBeCloseTo(row[0]!.button.bottom, 0);
     }
-    await shoot(page, 'pricing-en-1440');
+    await shot(page, 'pricing-en-1440');
 
     await page.goto(`${server.url}/fr/pricing`);
     await expectVisible(page.getByRole('heading', { name: 'Formules et tarifs' }));
-    await expectAccessible(page);
-    await shoot(page, 'pricing-fr-1440');
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'pricing-fr-1440');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/pricing`);
     await expectVisible(page.getByRole('heading', { name: 'Plans and pricing' }));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expectAccessible(page);
-    await shoot(page, 'pricing-en-390');
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'pricing-en-390');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
@@ -136,8 +118,8 @@ describe('pricing and payment in Chromium', () => {
     await expectVisible(gated.getByRole('link', { name: 'Upgrade' }));
     await expectVisible(gated.getByText('Download the last PDF'));
     expect(await page.locator('a[href$="/download"]').count()).toBe(0);
-    await expectAccessible(page);
-    await shoot(page, 'preview-trial-gated-1440');
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'preview-trial-gated-1440');
     expect((await page.request.get(`${server.url}/api/v1/catalogs/${catalogId}/download`)).status()).toBe(
       403,
     );
@@ -163,8 +145,8 @@ describe('pricing and payment in Chromium', () => {
     // SPEC §9: round(69 × 0.8) = 55.
     await expectText(page.getByTestId('cart-total'), '$55');
     await expectVisible(page.getByText('Coupon SPRING20 applied: 20% off.'));
-    await expectAccessible(page);
-    await shoot(page, 'subscribe-cart-1440');
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'subscribe-cart-1440');
 
     await page.getByRole('button', { name: 'Pay with card' }).click();
     await page.waitForURL(new RegExp(`^${stripe.url}/checkout/`));
@@ -172,7 +154,7 @@ describe('pricing and payment in Chromium', () => {
     await page.getByRole('button', { name: 'Pay $55.00' }).click();
     await page.waitForURL(/\/thank-you\?planId=BUSINESS/);
     await expectVisible(page.getByText('Your Business plan is active.', { exact: false }));
-    await expectAccessible(page);
+    await expectNoSeriousA11yIssues(page);
 
     await page.getByRole('link', { name: 'Go to my catalogs' }).click();
     await page.waitForURL(`${server.url}/catalogs`);
@@ -199,12 +181,12 @@ describe('pricing and payment in Chromium', () => {
     // The catalog made on trial counts against the plan's 25.
     await expectVisible(page.getByText('1 of 25'));
     await expectVisible(page.getByRole('cell', { name: /\$55/ }));
-    await expectAccessible(page);
-    await shoot(page, 'dashboard-1440');
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'dashboard-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expectVisible(page.getByText('$55 per month'));
-    await shoot(page, 'dashboard-390');
+    await shot(page, 'dashboard-390');
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByRole('link', { name: 'Cards' }).click();
@@ -219,21 +201,21 @@ describe('pricing and payment in Chromium', () => {
     await expectVisible(
       page.getByText('We could not save your card. Please check its details and try again.'),
     );
-    await expectAccessible(page);
-    await shoot(page, 'cards-error-1440');
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'cards-error-1440');
     await page.getByLabel('Month').selectOption('3');
     await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() + 6));
     await page.getByRole('button', { name: 'Save' }).click();
     await expectVisible(page.getByText('The card was updated.'));
     await expectVisible(page.getByText(`Expires 03/${new Date().getUTCFullYear() + 6}`));
-    await shoot(page, 'cards-1440');
+    await shot(page, 'cards-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expectVisible(page.getByText('VISA •••• 4242'));
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    await shoot(page, 'cards-390');
+    await shot(page, 'cards-390');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 

@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../db/schema.ts';
 import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { expectNoSeriousA11yIssues, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { shareSession } from './support/merchant.ts';
@@ -15,7 +14,6 @@ import { shareSession } from './support/merchant.ts';
  * embed code in SPEC §9's sizes, this cycle's orders and what visitors did; saving reloads the catalog as saved;
  * the address is checked as it is typed and a taken one gets the url-exists message.
  */
-const SHOTS = path.resolve('test-results/viewer');
 let server: TestServer;
 let shop: Published;
 let browser: Browser;
@@ -80,9 +78,8 @@ describe("the owner's settings panel", () => {
       })
       // One click is "1 product click" (i18next plural forms), views counted in the plural.
       .toMatch(/Last 30 days: [1-9]\d* page views?, 1 product click, /);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/owner-settings.png` });
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'viewer-owner-settings', { fullPage: false });
 
     // SPEC §9 embed sizes.
     const code = page.locator('#vw-embed-code');
@@ -163,7 +160,7 @@ describe('an owner whose subscription ended (SPEC §6)', () => {
       ended.catalogId,
     );
     expect(refused).toBe(403);
-    await page.screenshot({ path: `${SHOTS}/owner-ended.png` });
+    await shot(page, 'viewer-owner-ended', { fullPage: false });
     await context.close();
   });
 });

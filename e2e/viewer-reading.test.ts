@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
@@ -8,6 +7,7 @@ import { connectShopifyStore, VARIANTS, withVariants } from '../scripts/testing/
 import { sampleProductImage } from '../scripts/testing/sample-catalog.ts';
 import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 
@@ -16,7 +16,6 @@ import { expectVisible } from './support/expect.ts';
  * Shopify's cart permalink, the PDF polled every 0.5 s and cancelled (SPEC §4 'User PDF'), page pictures, the
  * GA4 tag only when set, scroll mode, right-to-left, reduced motion, swipe and zoom.
  */
-const SHOTS = path.resolve('test-results/viewer');
 let server: TestServer;
 let shopify: FakeShopify;
 let retail: Published;
@@ -109,7 +108,7 @@ describe('a retail catalog of a Shopify store', () => {
     const checkout = cart.getByRole('link', { name: 'Check out in the store' });
     expect(await checkout.getAttribute('href')).toBe('https://retail.myshopify.com/cart/8001:2,8002:1');
     expect(await checkout.getAttribute('rel')).toBe('noopener');
-    await page.screenshot({ path: `${SHOTS}/retail-cart.png` });
+    await shot(page, 'viewer-retail-cart', { fullPage: false });
     await context.close();
   });
 
@@ -231,7 +230,7 @@ describe('reading', () => {
       const box = async (n: number) =>
         (await page.locator(`.stf__parent .vw-page[data-page="${n}"]`).boundingBox())!;
       expect((await box(3)).x).toBeLessThan((await box(2)).x);
-      await page.screenshot({ path: `${SHOTS}/right-to-left.png` });
+      await shot(page, 'viewer-right-to-left', { fullPage: false });
     } finally {
       await context.close();
       await plain.client.put(`/api/v1/catalogs/${plain.catalogId}/settings`, { right_to_left: false });

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeShopify } from '../scripts/testing/fake-shopify.ts';
@@ -9,6 +7,7 @@ import type { FakeShopifyAdmin } from '../scripts/testing/fake-shopify-admin.ts'
 import { connectShopifyStore, VARIANTS, withVariants } from '../scripts/testing/order-fixtures.ts';
 import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { expectNoSeriousA11yIssues, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { shareSession } from './support/merchant.ts';
@@ -18,7 +17,6 @@ import { shareSession } from './support/merchant.ts';
  * two variants in the cart, send the order, then find it where the merchant and their Shopify store see it; a
  * phone shows single pages; the embed works from another origin and is refused to a plan without it.
  */
-const SHOTS = path.resolve('test-results/viewer');
 let server: TestServer;
 let shopify: FakeShopify;
 let admin: FakeShopifyAdmin;
@@ -66,13 +64,7 @@ afterAll(async () => {
   await shopify?.stop();
 });
 
-async function expectNoSeriousAxe(p: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page: p }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+const expectNoSeriousAxe = (p: Page, label: string) => expectNoSeriousA11yIssues(p, { label });
 
 describe('the flipbook viewer', () => {
   it('shows the first spread, flips with the keys and has no serious axe finding', async () => {
@@ -94,7 +86,7 @@ describe('the flipbook viewer', () => {
     await page.keyboard.press('Home');
     await expectText(counter, first);
     await expectNoSeriousAxe(page, 'viewer');
-    await page.screenshot({ path: `${SHOTS}/desktop-spread.png` });
+    await shot(page, 'viewer-desktop-spread', { fullPage: false });
   });
 
   it('opens a product, takes two variants into the cart and sends the order to the merchant and Shopify', async () => {
@@ -104,7 +96,7 @@ describe('the flipbook viewer', () => {
     await modal.getByLabel(`Quantity of Linen Shirt 1 — ${VARIANTS[0].size}`).fill('2');
     await modal.getByLabel(`Quantity of Linen Shirt 1 — ${VARIANTS[1].size}`).fill('3');
     await expectNoSeriousAxe(page, 'product modal');
-    await page.screenshot({ path: `${SHOTS}/product-modal.png` });
+    await shot(page, 'viewer-product-modal', { fullPage: false });
     await modal.getByRole('button', { name: 'Add to cart' }).click();
     await expectVisible(modal.getByText('Added to the cart'));
     await page.keyboard.press('Escape');
@@ -114,7 +106,7 @@ describe('the flipbook viewer', () => {
     await cart.getByLabel('Email').fill('jeanne@boutique.example');
     await cart.getByLabel('Comments').fill('Before Friday');
     await expectNoSeriousAxe(page, 'cart');
-    await page.screenshot({ path: `${SHOTS}/cart.png` });
+    await shot(page, 'viewer-cart', { fullPage: false });
     await cart.getByRole('button', { name: 'Send the order' }).click();
     await expectVisible(
       cart.getByText(
@@ -149,7 +141,7 @@ describe('the flipbook viewer', () => {
       /^https:\/\/nord\.myshopify\.com\/admin\/draft_orders\/\d+$/,
     );
     await expectNoSeriousAxe(orders, 'orders page');
-    await orders.screenshot({ path: `${SHOTS}/orders.png` });
+    await shot(orders, 'viewer-orders', { fullPage: false });
     // On a phone the page fits the screen: the table scrolls inside its card, the page does not.
     await orders.setViewportSize({ width: 390, height: 844 });
     await expectVisible(orders.getByText('Jeanne Martin'));
@@ -166,7 +158,7 @@ describe('the flipbook viewer', () => {
     expect(block.x + block.width - (total.x + total.width)).toBeLessThanOrEqual(24);
     expect(block.width).toBeGreaterThan(300);
     await expectNoSeriousAxe(orders, 'orders page on a phone');
-    await orders.screenshot({ path: `${SHOTS}/orders-phone.png`, fullPage: true });
+    await shot(orders, 'viewer-orders-phone');
     await ownerContext.close();
   });
 
@@ -181,7 +173,7 @@ describe('the flipbook viewer', () => {
     await phone.locator('#vw-prev').click();
     await expectText(phone.locator('#vw-counter'), 'Page 1 of 4');
     await expectNoSeriousAxe(phone, 'phone');
-    await phone.screenshot({ path: `${SHOTS}/phone.png` });
+    await shot(phone, 'viewer-phone', { fullPage: false });
     await phoneContext.close();
   });
 });
@@ -191,7 +183,7 @@ describe('embedding (SPEC §6, §9)', () => {
     await page.goto(`${otherUrl}/?id=${shop.catalogId}`);
     const frame = page.frameLocator('iframe');
     await expectVisible(frame.locator('.vw-page[data-page="1"] .cb-page'));
-    await page.screenshot({ path: `${SHOTS}/embed.png` });
+    await shot(page, 'viewer-embed', { fullPage: false });
 
     await page.goto(`${otherUrl}/?id=${noEmbed.catalogId}`);
     await expectVisible(frame.getByText('Please subscribe to be able to embed your catalog.'));

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 /** No serious or critical axe finding on the page as it is now (the bar of DESIGN: people first). */
 export async function expectNoSeriousA11yIssues(
   page: Page,
-  opts: { exclude?: string[] } = {},
+  opts: { exclude?: string[]; label?: string } = {},
 ): Promise<void> {
   const builder = new AxeBuilder({ page });
   for (const selector of opts.exclude ?? []) builder.exclude(selector);
@@ -13,7 +13,7 @@ export async function expectNoSeriousA11yIssues(
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(serious, opts.label).toEqual([]);
 }
 
 /** The page scrolls no wider than its viewport (a phone must not scroll sideways). */
@@ -25,8 +25,11 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(scroll).toBeLessThanOrEqual(viewport);
 }
 
-/** Screenshots to look at, not to compare: E2E_SHOTS=<dir> keeps them. */
-export async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+/**
+ * Screenshots to look at, not to compare: SCREENSHOTS_DIR=<dir> keeps them as <name>.png (the whole page, or
+ * only the viewport with `fullPage: false`, as for the editor, whose panes scroll on their own).
+ */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: opts.fullPage ?? true });
 }
