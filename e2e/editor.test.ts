@@ -386,6 +386,8 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await cell(0).click();
     await expectVisible(sidebar.getByRole('heading', { name: 'Product 10' }));
     await expectVisible(sidebar.getByText('SKU-10'));
+    // The price as the page prints it, with its currency.
+    await expectVisible(sidebar.getByText('$10.00', { exact: true }));
     await shot('editor-sidebar-product-1440');
     await sidebar.getByRole('button', { name: 'Remove from the page' }).click();
     await expectVisible(sidebar.getByRole('heading', { name: 'Empty cell 1' }));

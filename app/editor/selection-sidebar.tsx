@@ -1,5 +1,6 @@
 import { BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
+import { formatPrice, resolveLocale } from '../../core/captions/index.ts';
 import { isProductElement, isVoidElement } from '../../core/model/index.ts';
 import { showsHeadersFooters } from '../../core/render/index.ts';
 import type { PanelAccount } from '../components/listings-panel/index.ts';
@@ -98,7 +99,15 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
               {product.price != null ? (
                 <>
                   <dt>{t('sidebar.price')}</dt>
-                  <dd>{product.price}</dd>
+                  {/* As the page's [PRICE_FULL] prints it: the product's currency, the catalog's language. */}
+                  <dd>
+                    {formatPrice(
+                      product.price,
+                      product.iso_currency_code,
+                      resolveLocale(catalog.settings.language),
+                      'full',
+                    )}
+                  </dd>
                 </>
               ) : null}
               {product.sku ? (
