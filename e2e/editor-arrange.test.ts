@@ -13,6 +13,7 @@ import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './suppo
 import { launchBrowser } from './support/browser.ts';
 import { registerMerchant, shareSession } from './support/merchant.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { openEditor } from './support/editor.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -44,8 +45,7 @@ async function createCatalog(title: string, pages: unknown[]) {
 }
 
 async function open(id: string) {
-  await page.goto(`${server.url}/designs/${id}/edit`);
-  await page.locator('.cb-editor[data-hydrated]').waitFor();
+  await openEditor(page, `${server.url}/designs/${id}/edit`);
 }
 
 beforeAll(async () => {

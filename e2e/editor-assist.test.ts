@@ -5,7 +5,7 @@ import { users } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
-import { skipEditorTour } from './support/editor-tour.ts';
+import { skipEditorTour } from './support/editor.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { merchantWithCatalog } from './support/merchant.ts';
 

@@ -14,6 +14,7 @@ import { shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { registerMerchant, shareSession } from './support/merchant.ts';
+import { openEditor } from './support/editor.ts';
 
 const EMAIL = 'full-listing@example.com';
 let server: TestServer;
@@ -84,8 +85,7 @@ const skusOf = async (title: string) =>
     .map((e) => (e.properties.variations ?? []).map((v) => v.sku));
 
 it('gives a product placed or swapped in from a store its full listing, variants included', async () => {
-  await page.goto(`${server.url}/designs/${catalogId}/edit`);
-  await page.locator('.cb-editor[data-hydrated]').waitFor();
+  await openEditor(page, `${server.url}/designs/${catalogId}/edit`);
   // The page holding the sample product: its first cell.
   const pages = (await (await api.get(`/api/v1/catalogs/${catalogId}`)).json()).data.pages as {
     elements: { properties: { title?: string } }[];

@@ -7,6 +7,7 @@ import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot as takeShot } f
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { signInMerchant } from './support/merchant.ts';
+import { openEditor } from './support/editor.ts';
 
 // The editor's Images tab (issue 13 §2): the merchant's pictures, placed by click, keyboard or drag (SPEC §4
 // 'Adding an image'), the empty-cell hints of SPEC §5, undo, and deleting from the library.
@@ -76,10 +77,8 @@ afterAll(async () => {
 
 describe("the editor's Images tab in Chromium", () => {
   it('shows the empty-cell hint of SPEC §5 for what each cell takes', async () => {
-    await page.goto(`${server.url}/designs/${catalogId}/edit`);
+    await openEditor(page, `${server.url}/designs/${catalogId}/edit`);
     await expectVisible(page.getByRole('heading', { name: 'Spring moodboard' }));
-    // The tests below use controls that only work once the editor's script has taken over.
-    await page.locator('.cb-editor[data-hydrated]').waitFor();
     await expectText(cell(0), 'Drag and Drop content from the Products or Images Tab');
     await expectText(cell(1), 'Drag and drop content from the Products Tab');
     await expectText(cell(2), 'Drag and drop content from the Images Tab');
@@ -222,7 +221,7 @@ describe("the editor's Images tab in Chromium", () => {
   });
 
   it('speaks French', async () => {
-    await page.goto(`${server.url}/designs/${catalogId}/edit?lng=fr`);
+    await openEditor(page, `${server.url}/designs/${catalogId}/edit?lng=fr`);
     await page.getByRole('tab', { name: 'Images' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Vos images' }));
     await expectVisible(page.getByRole('button', { name: 'Placer banner.png sur la page' }));
@@ -251,8 +250,7 @@ describe("the editor's Images tab in Chromium", () => {
     const res = await api.post('/api/v1/catalogs', {
       catalog: { title: 'Hints', pages: [createPage({ layout })] },
     });
-    await page.goto(`${server.url}/designs/${(await res.json()).data._id}/edit`);
-    await page.locator('.cb-editor[data-hydrated]').waitFor();
+    await openEditor(page, `${server.url}/designs/${(await res.json()).data._id}/edit`);
     const sidebar = page.getByTestId('context-sidebar');
     await cell(2).click();
     await expectVisible(

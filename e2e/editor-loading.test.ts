@@ -10,6 +10,7 @@ import { client, startTestServer, type TestServer } from '../scripts/testing/ser
 import { shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { registerMerchant, shareSession } from './support/merchant.ts';
+import { openEditor } from './support/editor.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -37,7 +38,7 @@ async function createCatalog(priceTemplate?: string): Promise<string> {
 }
 
 /** Opens the editor on the catalog's first product page; returns the scripts the page loaded, by URL. */
-async function openEditor(id: string): Promise<{ page: Page; scripts: Map<string, string> }> {
+async function visitEditor(id: string): Promise<{ page: Page; scripts: Map<string, string> }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await shareSession(api, context, server.url);
   const page = await context.newPage();
@@ -49,8 +50,7 @@ async function openEditor(id: string): Promise<{ page: Page; scripts: Map<string
         () => {},
       );
   });
-  await page.goto(`${server.url}/designs/${id}/edit`);
-  await page.locator('.cb-editor[data-hydrated]').waitFor();
+  await openEditor(page, `${server.url}/designs/${id}/edit`);
   await page.locator('.cb-page-thumb').nth(1).click();
   await page.getByTestId('cell-0').waitFor();
   return { page, scripts };
@@ -61,7 +61,7 @@ const hasEncoder = (scripts: Map<string, string>) => [...scripts.values()].some(
 
 describe('the editor loads the barcode encoder only when a page draws barcodes', () => {
   it('leaves bwip-js out for a catalog without barcodes, and keeps fonts out of its scripts', async () => {
-    const { page, scripts } = await openEditor(await createCatalog());
+    const { page, scripts } = await visitEditor(await createCatalog());
     await page.waitForLoadState('networkidle');
     expect(scripts.size).toBeGreaterThan(0);
     expect(hasEncoder(scripts)).toBe(false);
@@ -87,7 +87,7 @@ describe('the editor loads the barcode encoder only when a page draws barcodes',
 
   it('draws the barcodes of a catalog that prints them, once the encoder has loaded', async () => {
     const id = await createCatalog('<p class="title">[TITLE]</p>[BARCODE(EAN13)]');
-    const { page, scripts } = await openEditor(id);
+    const { page, scripts } = await visitEditor(id);
     const barcodes = page.locator('.cb-editor-canvas svg[aria-label^="EAN-13"]');
     await barcodes.first().waitFor();
     expect(await barcodes.count()).toBe(9);

@@ -7,6 +7,7 @@ import { expectNoSeriousA11yIssues, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { signInMerchant } from './support/merchant.ts';
+import { openEditor } from './support/editor.ts';
 
 /*
  * Editing words in the editor (SPEC §5 'Editor', 'Caption and description tokens'): headers and footers with
@@ -89,10 +90,8 @@ beforeAll(async () => {
   const res = await api.post('/api/v1/catalogs', { catalog: { title: 'Words', pages } });
   expect(res.ok).toBe(true);
   catalogId = (await res.json()).data._id;
-  await page.goto(`${server.url}/designs/${catalogId}/edit`);
+  await openEditor(page, `${server.url}/designs/${catalogId}/edit`);
   await expectVisible(page.getByRole('heading', { name: 'Words' }));
-  // The tests use controls that only work once the editor's script has taken over.
-  await page.locator('.cb-editor[data-hydrated]').waitFor();
 });
 afterAll(async () => {
   await browser?.close();
@@ -323,8 +322,7 @@ describe('editing words in the editor', () => {
   });
 
   it("describes the caption's tokens in French", async () => {
-    await page.goto(`${server.url}/designs/${catalogId}/edit?lng=fr`);
-    await page.locator('.cb-editor[data-hydrated]').waitFor();
+    await openEditor(page, `${server.url}/designs/${catalogId}/edit?lng=fr`);
     await page.getByRole('button', { name: 'Page 2', exact: true }).first().click();
     await expectText(page.getByTestId('page-position'), 'Page 2 sur 4');
     await page.getByTestId('cell-0').click();

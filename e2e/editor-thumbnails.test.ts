@@ -11,6 +11,7 @@ import { client, startTestServer, type TestServer } from '../scripts/testing/ser
 import { shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { registerMerchant, shareSession } from './support/merchant.ts';
+import { openEditor } from './support/editor.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -33,12 +34,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openEditor(): Promise<Page> {
+async function editorInNewTab(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await shareSession(api, context, server.url);
   const page = await context.newPage();
-  await page.goto(`${server.url}/designs/${catalogId}/edit`);
-  await page.locator('.cb-editor[data-hydrated]').waitFor();
+  await openEditor(page, `${server.url}/designs/${catalogId}/edit`);
   return page;
 }
 
@@ -60,7 +60,7 @@ const thumbnailsInView = (page: Page) =>
   });
 
 it('draws the thumbnails in view after a resize to phone width and a scroll of the strip', async () => {
-  const page = await openEditor();
+  const page = await editorInNewTab();
   // At 1440 the column beside the page draws the first pages, not the far ones.
   await expect
     .poll(async () => (await thumbnailsInView(page)).every((t) => t.drawn), { timeout: 5_000 })

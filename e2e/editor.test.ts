@@ -7,6 +7,7 @@ import { expectNoSeriousA11yIssues, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { signInMerchant } from './support/merchant.ts';
+import { openEditor } from './support/editor.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -62,7 +63,7 @@ afterAll(async () => {
 
 describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
   it('places a product dragged from the products panel into a cell and saves it', async () => {
-    await page.goto(`${server.url}/designs/${catalogId}/edit`);
+    await openEditor(page, `${server.url}/designs/${catalogId}/edit`);
     await expectVisible(page.getByRole('heading', { name: 'Autumn lookbook' }));
     await expectText(page.getByTestId('page-position'), 'Page 1 of 1');
     await expectVisible(cell(0).getByText('Drag and Drop content from the Products or Images Tab'));
@@ -359,8 +360,7 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
       },
     });
     const id = (await res.json()).data._id;
-    await page.goto(`${server.url}/designs/${id}/edit`);
-    await page.locator('.cb-editor[data-hydrated]').waitFor();
+    await openEditor(page, `${server.url}/designs/${id}/edit`);
     await expectText(page.getByTestId('page-position'), 'Page 1 of 4');
     await page.keyboard.press('Control+Alt+Shift+ArrowRight');
     await expectText(page.getByTestId('page-position'), 'Page 3 of 4');

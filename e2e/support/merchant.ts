@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { createPage, getDefaultLayout } from '../../core/layouts/index.ts';
 import { setUpgradeByEmail } from '../../server/billing/index.ts';
 import { client, type TestServer } from '../../scripts/testing/server.ts';
-import { skipEditorTour } from './editor-tour.ts';
+import { openEditor, skipEditorTour } from './editor.ts';
 
 type Client = ReturnType<typeof client>;
 
@@ -88,8 +88,7 @@ export async function merchantWithCatalog(
   await shareSession(api, context, on.url);
   const page = await context.newPage();
   const open = async () => {
-    await page.goto(`${on.url}/designs/${catalogId}/edit`);
-    await page.locator('.cb-editor[data-hydrated]').waitFor();
+    await openEditor(page, `${on.url}/designs/${catalogId}/edit`);
   };
   return { page, context, open, api, catalogId };
 }

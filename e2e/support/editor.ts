@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -11,4 +12,15 @@ export async function skipEditorTour(db: Db, email: string) {
     .update(users)
     .set({ flags: sql`${users.flags} || '{"tourDone": true}'::jsonb` })
     .where(eq(users.email, email));
+}
+
+/**
+ * Opens the editor at `url` and waits until its script has taken over (React hydrated it). The page is drawn on
+ * the server first, so its products and cells show before they answer: a drag or a click in that moment does
+ * nothing, and a loaded machine makes the moment long enough for a test to fall into it.
+ */
+export async function openEditor(page: Page, url: string) {
+  const res = await page.goto(url);
+  await page.locator('.cb-editor[data-hydrated]').waitFor();
+  return res;
 }
