@@ -57,9 +57,11 @@ async function completeProducts(store: EditorStore, listing: PanelListing, place
   if (!res?.ok) return;
   const product = productFromListing((await res.json()) as PanelListing);
   for (const at of placed) {
-    // Only where the element still holds this listing: a later edit (removed, replaced again) stands.
-    const now = holding(store.getState().catalog, listing.id);
-    if (!now.some((e) => e.elementId === at.elementId && e.pageId === at.pageId)) continue;
-    store.getState().dispatch({ name: 'replaceProduct', args: { ...at, product } }, { silent: true });
+    // Only where the element still holds this listing: a later edit (removed, replaced again) stands. That goes
+    // for every saved copy too, so undoing a later step keeps the full product the merchant placed.
+    const holds = (catalog: Catalog) =>
+      holding(catalog, listing.id).some((e) => e.elementId === at.elementId && e.pageId === at.pageId);
+    if (!holds(store.getState().catalog)) continue;
+    store.getState().dispatch({ name: 'replaceProduct', args: { ...at, product } }, { silent: holds });
   }
 }

@@ -62,9 +62,18 @@ export type EditorState = {
   notices: Notice[];
 };
 
+export type DispatchOptions = {
+  /**
+   * Not a step of its own: the change joins the present step (data fetched after a product was placed, pages
+   * laid out on opening). Given a test, it also reaches every other saved copy the test accepts, before and after
+   * the present, so undo and redo never bring back what it replaced (the product as the panel showed it).
+   */
+  silent?: boolean | ((catalog: Catalog) => boolean);
+};
+
 export type EditorActions = {
   /** Run a command as one undo step; false when it changed nothing. */
-  dispatch: (command: EditorCommand, options?: { silent?: boolean }) => DispatchResult;
+  dispatch: (command: EditorCommand, options?: DispatchOptions) => DispatchResult;
   undo: () => void;
   redo: () => void;
   goToPage: (pageId: string) => void;
@@ -220,13 +229,16 @@ export function createEditorStore(options: StoreOptions): EditorStore {
         if (!applied.ok || applied.result.catalog === state.catalog)
           return { changed: false, selection: null };
         const recorded: RecordedCommand = { ...command, ids: ids.used } as RecordedCommand;
-        // A silent change (pictures and data fetched after a product was added) joins the step before it.
-        const next = opts.silent
+        const silent = opts.silent;
+        const next = silent
           ? {
               ...state.history,
-              entries: state.history.entries.map((e, i) =>
-                i === state.history.cursor ? applied.result.catalog : e,
-              ),
+              entries: state.history.entries.map((e, i) => {
+                if (i === state.history.cursor) return applied.result.catalog;
+                if (typeof silent !== 'function' || !silent(e)) return e;
+                const there = applyCommand(e, command, { currentPageId: null, settle, newId: ids.next });
+                return there.ok ? there.result.catalog : e;
+              }),
             }
           : pushHistory(state.history, applied.result.catalog);
         commit(next, recorded, applied.pageIds.current);
