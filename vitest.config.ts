@@ -38,6 +38,9 @@ export default defineConfig({
           environment: 'node',
           fileParallelism: false,
           globalSetup: ['scripts/testing/global-setup.ts'],
+          // A page's answer may take more than expect.poll's 1 s default on a loaded machine: the same 10 s as
+          // e2e/support/expect.ts waits for an element.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -2,7 +2,7 @@ import { AppProvider } from '@shopify/polaris';
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
 import polarisEn from '@shopify/polaris/locales/en.json';
 import polarisFr from '@shopify/polaris/locales/fr.json';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   Link as RouterLink,
@@ -82,8 +82,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Every page's providers, on the app's pages and its error pages alike. */
 export function Providers({ lang, children }: { lang: string; children: React.ReactNode }) {
   const i18n = useMemo(() => createI18n(lang), [lang]);
+  // Marks the document once React has taken over the server's HTML: before that a button does nothing, so
+  // end-to-end tests (e2e/support/page.ts) wait for it before they act.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <AppProvider

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { hydrated, openPage } from './support/page.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -21,13 +22,13 @@ afterAll(async () => {
 const email = 'shop-owner@example.com';
 
 async function logOut() {
-  await page.goto(`${server.url}/catalogs`);
+  await openPage(page, `${server.url}/catalogs`);
   await page.getByRole('link', { name: 'Log out' }).click();
   await page.waitForURL(`${server.url}/`);
 }
 
 async function logIn(password: string) {
-  await page.goto(`${server.url}/login`);
+  await openPage(page, `${server.url}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -35,7 +36,7 @@ async function logIn(password: string) {
 
 describe('account journey in Chromium', () => {
   it('registers a new merchant', async () => {
-    await page.goto(`${server.url}/register`);
+    await openPage(page, `${server.url}/register`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('first-password');
     await page.getByLabel('Confirm password').fill('first-password');
@@ -63,9 +64,10 @@ describe('account journey in Chromium', () => {
   it('resets the password through the mail in the outbox', async () => {
     await logOut();
     const before = server.outbox().length;
-    await page.goto(`${server.url}/login`);
+    await openPage(page, `${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL(`${server.url}/forgot-password`);
+    await hydrated(page);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expectText(
@@ -79,7 +81,7 @@ describe('account journey in Chromium', () => {
     const link = /(http:\/\/[^\s]+\/reset\/[A-Za-z0-9_-]+)/.exec(mail)?.[1];
     expect(link).toBeTruthy();
 
-    await page.goto(link!);
+    await openPage(page, link!);
     await page.getByLabel('New password').fill('second-password');
     await page.getByLabel('Confirm password').fill('second-password');
     await page.getByRole('button', { name: 'Save the new password' }).click();
@@ -92,7 +94,7 @@ describe('account journey in Chromium', () => {
     await page.waitForURL(`${server.url}/catalogs`);
 
     // The link works once only.
-    await page.goto(link!);
+    await openPage(page, link!);
     await expectText(
       page.getByRole('alert'),
       'Could not update password as token is invalid or may have expired',

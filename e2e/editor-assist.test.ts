@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
@@ -12,9 +12,15 @@ import { merchantWithCatalog } from './support/merchant.ts';
 let server: TestServer;
 let browser: Browser;
 
+/** The browser contexts a test opened, closed when it ends: an editor left open keeps its timers running. */
+const opened: BrowserContext[] = [];
+
 /** A merchant with one catalog who has not seen the tour, signed in in a fresh browser context. */
-const merchant = (email: string, opts: { paid?: boolean; locale?: string; width?: number } = {}) =>
-  merchantWithCatalog(browser, server, email, { ...opts, tourSeen: false });
+const merchant = async (email: string, opts: { paid?: boolean; locale?: string; width?: number } = {}) => {
+  const m = await merchantWithCatalog(browser, server, email, { ...opts, tourSeen: false });
+  opened.push(m.context);
+  return m;
+};
 
 const flagsOf = async (email: string) =>
   (await server.runtime.db.select({ flags: users.flags }).from(users).where(eq(users.email, email)))[0]!
@@ -25,6 +31,9 @@ const setUser = (email: string, set: Partial<typeof users.$inferInsert>) =>
 beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
   browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((c) => c.close()));
 });
 afterAll(async () => {
   await browser?.close();
