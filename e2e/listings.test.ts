@@ -8,6 +8,7 @@ import { storeAccounts, users } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { openPage } from './support/page.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -86,6 +87,23 @@ describe('listings panel and CSV import in Chromium', () => {
       ),
     );
     await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it("says a file's problems in the merchant's language", async () => {
+    await openPage(page, `${server.url}/listings?lng=fr`);
+    await page.getByRole('button', { name: 'Importer un CSV' }).first().click();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'prix.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('title,price,category,image\nShirt,abc,Tops,a.jpg\nScarf,-4,Tops,b.jpg\n'),
+    });
+    await expectVisible(page.getByText('Ce fichier ne peut pas être importé'));
+    // The banner leads with the first problem, then lists each at its line and column.
+    await expectVisible(page.getByText("« abc » n'est pas un prix", { exact: true }));
+    await expectVisible(page.getByText("Ligne 2, colonne price : « abc » n'est pas un prix"));
+    await expectVisible(page.getByText('Ligne 3, colonne price : Le prix « -4 » est négatif'));
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await openPage(page, `${server.url}/listings`);
   });
 
   it('imports a CSV through upload-csv, upload-images and review-listings', async () => {

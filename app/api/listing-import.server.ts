@@ -19,6 +19,9 @@ import {
 const ProblemSchema = z.object({
   code: z.string(),
   message: z.string(),
+  text: z
+    .object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+    .describe("The message's words: a key of the csv i18n namespace and the values it names"),
   line: z.number(),
   column: z.number().nullable(),
   columnName: z.string().nullable(),

@@ -112,6 +112,7 @@ describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () 
             {
               code: 'not_enough_lines',
               message: "The file doesn't have enough lines",
+              text: { key: 'notEnoughLines' },
               line: 1,
               column: null,
               columnName: null,
@@ -166,7 +167,14 @@ describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () 
     ]);
     expect(r.body.localImages).toEqual(['shirt-back.png', 'photos\\cap.JPG']);
     expect(r.body.warnings).toEqual([
-      expect.objectContaining({ code: 'unknown_column', line: 1, column: 5, columnName: 'Colour' }),
+      expect.objectContaining({
+        code: 'unknown_column',
+        line: 1,
+        column: 5,
+        columnName: 'Colour',
+        // The words a client says in its own language.
+        text: { key: 'unknownColumn', params: { name: 'Colour' } },
+      }),
     ]);
   });
 

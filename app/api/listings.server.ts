@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CSV_MESSAGES } from '../../core/csv/index.ts';
+import { CSV_MESSAGES, csvEnglish } from '../../core/csv/index.ts';
 import { ProductImageSchema } from '../../core/model/index.ts';
 import { json, notFound, defineEndpoint } from '../../server/platform/index.ts';
 import {
@@ -29,7 +29,7 @@ import { InventorySchema, ListingViewSchema } from './accounts.server.ts';
  */
 const NewListingSchema = ListingWriteSchema.extend({
   source: z.enum(['own', 'csv']).default('own'),
-  title: z.string().trim().min(1, CSV_MESSAGES.emptyTitle).max(500),
+  title: z.string().trim().min(1, csvEnglish(CSV_MESSAGES.emptyTitle)).max(500),
   missing_pictures: z
     .array(z.string().max(2000))
     .max(1000)
@@ -121,7 +121,7 @@ export const updateListingEndpoint = defineEndpoint(
     tags: ['listings'],
     auth: 'user',
     body: ListingChangesSchema.extend({
-      title: z.string().trim().min(1, CSV_MESSAGES.emptyTitle).max(500).optional(),
+      title: z.string().trim().min(1, csvEnglish(CSV_MESSAGES.emptyTitle)).max(500).optional(),
     }),
     response: ListingViewSchema,
     errors: [404],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ListingSchema } from '../model/product.ts';
-import { CSV_MESSAGES, formatCsvProblem, parseProductCsv } from './index.ts';
+import { CSV_MESSAGES, csvEnglish, formatCsvProblem, parseProductCsv } from './index.ts';
 
 const csv = (...lines: string[]) => lines.join('\n');
 const HEADER = 'title,price,category,image';
@@ -16,6 +16,7 @@ describe('SPEC §5 file rules, with their exact messages', () => {
       {
         code: 'not_enough_lines',
         message: "The file doesn't have enough lines",
+        text: { key: 'notEnoughLines' },
         line: 1,
         column: null,
         columnName: null,
@@ -32,7 +33,9 @@ describe('SPEC §5 file rules, with their exact messages', () => {
     expect(parseProductCsv(csv('sku', '1')).errors[0].message).toBe(
       'The following columns are missing: title, price, category, image',
     );
-    expect(CSV_MESSAGES.missingColumns(['image'])).toBe('The following columns are missing: image');
+    expect(csvEnglish(CSV_MESSAGES.missingColumns(['image']))).toBe(
+      'The following columns are missing: image',
+    );
   });
 
   it('matches the required columns case-insensitively', () => {
@@ -49,6 +52,7 @@ describe('SPEC §5 file rules, with their exact messages', () => {
     expect(r.errors[0]).toEqual({
       code: 'duplicate_title',
       message: "You can't have two products with the same name in your CSV file.",
+      text: { key: 'duplicateTitle' },
       line: 4,
       column: 1,
       columnName: 'title',
@@ -198,6 +202,7 @@ describe('our format: variations (SPEC §5 Title, Values, SKUs, Prices, Barcodes
       {
         code: 'variation_count_mismatch',
         message: 'Variation SKUs has 2 values but there are 3 variations',
+        text: { key: 'variationCountMismatch', params: { column: 'Variation SKUs', found: 2, expected: 3 } },
         line: 2,
         column: 7,
         columnName: 'Variation SKUs',
@@ -211,6 +216,7 @@ describe('our format: variations (SPEC §5 Title, Values, SKUs, Prices, Barcodes
       {
         code: 'invalid_price',
         message: '"two" is not a price',
+        text: { key: 'invalidPrice', params: { value: 'two' } },
         line: 2,
         column: 8,
         columnName: 'Variation Prices',

@@ -9,8 +9,8 @@ export { locateCellValue } from './read-rows.ts';
 export type { ParseProductCsvOptions, ParseProductCsvResult } from './parse-product-csv.ts';
 export { detectCsvFormat } from './detect.ts';
 export type { CsvFormat } from './detect.ts';
-export { CSV_MESSAGES, formatCsvProblem } from './problems.ts';
-export type { CsvProblem, CsvProblemCode } from './problems.ts';
+export { CSV_MESSAGES, csvEnglish, formatCsvProblem } from './problems.ts';
+export type { CsvProblem, CsvProblemCode, CsvText } from './problems.ts';
 export {
   CSV_COLUMNS,
   CUSTOM_FIELD_PREFIXES,

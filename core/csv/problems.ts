@@ -1,3 +1,5 @@
+import english from '../i18n/locales/en/csv.json';
+
 /**
  * Problems found in a product file, each pinned to a line and a column of the file so the CLI can print
  * "file:line:column: message" and the API can answer 400 with the SPEC §5 text.
@@ -24,10 +26,21 @@ export type CsvProblemCode =
   | 'unknown_column'
   | 'duplicate_column';
 
+/**
+ * A problem's words: a key of the `csv` i18n namespace (core/i18n/locales/<lang>/csv.json) and the values it
+ * names, so each client says it in its merchant's language; `csvEnglish` gives the English sentence.
+ */
+export interface CsvText {
+  key: keyof typeof english;
+  params?: Record<string, string | number>;
+}
+
 export interface CsvProblem {
   code: CsvProblemCode;
-  /** English text; the SPEC §5 sentence for the three file-level rules. */
+  /** English text (the API's and the CLI's); the SPEC §5 sentence for the three file-level rules. */
   message: string;
+  /** The same words as a key and values, for a client that speaks another language. */
+  text: CsvText;
   /** 1-based line in the file as an editor shows it; for a cell, the line where the cell starts. */
   line: number;
   /** 1-based column index, or null when the problem is about the whole file or row. */
@@ -40,34 +53,46 @@ export interface CsvProblem {
   hint?: string;
 }
 
-/** The texts of SPEC §5 'CSV import' (tests and the API compare them verbatim) and the row-level texts. */
+/**
+ * The texts of SPEC §5 'CSV import' (tests and the API compare them verbatim) and the row-level texts, as keys
+ * and values; their English is core/i18n's `csv` namespace, which also holds every other language's.
+ */
 export const CSV_MESSAGES = {
-  notEnoughLines: "The file doesn't have enough lines",
-  missingColumns: (columns: readonly string[]) => `The following columns are missing: ${columns.join(', ')}`,
-  duplicateTitle: "You can't have two products with the same name in your CSV file.",
-  unclosedQuote: 'A quoted value is never closed: add the missing closing quote (")',
-  malformedQuote: 'A quote inside a quoted value must be doubled ("")',
-  tooManyValues: (count: number, columns: number) =>
-    `This row has ${count} values but the header has ${columns} columns`,
-  emptyTitle: 'The product title is empty',
-  invalidPrice: (value: string) => `"${value}" is not a price`,
-  negativePrice: (value: string) => `The price "${value}" is negative`,
-  invalidWholeNumber: (value: string) => `"${value}" is not a whole number`,
-  invalidUrl: (value: string) => `"${value}" is not a valid web address (http:// or https://)`,
-  invalidImage: (value: string) => `"${value}" is not a valid image address`,
-  invalidStatus: (value: string) => `The status "${value}" is not one of active, draft, archived`,
-  invalidCurrency: (value: string) =>
-    `The currency "${value}" is not a three-letter ISO code such as USD or EUR`,
-  variationCountMismatch: (column: string, count: number, expected: number) =>
-    `${column} has ${count} values but there are ${expected} variations`,
-  variationOptionMismatch: (value: string, expected: number) =>
-    `The variation "${value}" should have ${expected} values separated by " / "`,
-  missingParent: (parent: string) => `The parent product "${parent}" of this variation is not in the file`,
-  unknownColumn: (name: string) => `The column "${name}" is not known and is ignored`,
-  duplicateColumn: (name: string) =>
-    `The column "${name}" appears more than once; only the first one is used`,
-  emptyShopifyTitle: (handle: string) => `The product "${handle}" has no Title`,
-} as const;
+  notEnoughLines: { key: 'notEnoughLines' },
+  missingColumns: (columns: readonly string[]) => ({
+    key: 'missingColumns',
+    params: { columns: columns.join(', ') },
+  }),
+  duplicateTitle: { key: 'duplicateTitle' },
+  unclosedQuote: { key: 'unclosedQuote' },
+  malformedQuote: { key: 'malformedQuote' },
+  tooManyValues: (found: number, columns: number) => ({ key: 'tooManyValues', params: { found, columns } }),
+  emptyTitle: { key: 'emptyTitle' },
+  invalidPrice: (value: string) => ({ key: 'invalidPrice', params: { value } }),
+  negativePrice: (value: string) => ({ key: 'negativePrice', params: { value } }),
+  invalidWholeNumber: (value: string) => ({ key: 'invalidWholeNumber', params: { value } }),
+  invalidUrl: (value: string) => ({ key: 'invalidUrl', params: { value } }),
+  invalidImage: (value: string) => ({ key: 'invalidImage', params: { value } }),
+  invalidStatus: (value: string) => ({ key: 'invalidStatus', params: { value } }),
+  invalidCurrency: (value: string) => ({ key: 'invalidCurrency', params: { value } }),
+  variationCountMismatch: (column: string, found: number, expected: number) => ({
+    key: 'variationCountMismatch',
+    params: { column, found, expected },
+  }),
+  variationOptionMismatch: (value: string, expected: number) => ({
+    key: 'variationOptionMismatch',
+    params: { value, expected },
+  }),
+  missingParent: (parent: string) => ({ key: 'missingParent', params: { parent } }),
+  unknownColumn: (name: string) => ({ key: 'unknownColumn', params: { name } }),
+  duplicateColumn: (name: string) => ({ key: 'duplicateColumn', params: { name } }),
+  emptyShopifyTitle: (handle: string) => ({ key: 'emptyShopifyTitle', params: { handle } }),
+} as const satisfies Record<string, CsvText | ((...args: never[]) => CsvText)>;
+
+/** The English sentence of a problem's words. */
+export function csvEnglish(text: CsvText): string {
+  return english[text.key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(text.params?.[name] ?? ''));
+}
 
 const FILE_LEVEL_ORDER: Partial<Record<CsvProblemCode, number>> = {
   not_enough_lines: 0,

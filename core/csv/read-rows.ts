@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { CSV_MESSAGES, type CsvProblem } from './problems.ts';
+import { CSV_MESSAGES, csvEnglish, type CsvProblem } from './problems.ts';
 
 /** One record of the file with where it starts, so every problem can name a line. */
 export interface CsvRow {
@@ -61,9 +61,12 @@ export function readRows(input: string, delimiterOverride?: string): CsvTable {
       const cells = result.data;
       for (const e of result.errors) {
         const at = typeof e.index === 'number' ? Math.max(start, e.index - 1) : start;
+        const unclosed = e.code === 'MissingQuotes';
+        const words = unclosed ? CSV_MESSAGES.unclosedQuote : CSV_MESSAGES.malformedQuote;
         problems.push({
-          code: e.code === 'MissingQuotes' ? 'unclosed_quote' : 'malformed_quote',
-          message: e.code === 'MissingQuotes' ? CSV_MESSAGES.unclosedQuote : CSV_MESSAGES.malformedQuote,
+          code: unclosed ? 'unclosed_quote' : 'malformed_quote',
+          message: csvEnglish(words),
+          text: words,
           line: lineAt(at),
           column: columnAt(text, start, at, delimiter) + 1,
           // Known once the header is: see parseProductCsv.

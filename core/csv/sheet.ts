@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, type CsvProblem, type CsvProblemCode } from './problems.ts';
+import { CSV_MESSAGES, csvEnglish, type CsvProblem, type CsvProblemCode, type CsvText } from './problems.ts';
 import type { CsvRow, CsvTable } from './read-rows.ts';
 import { classifyImage, normalizeHeader, parsePrice, parseWebAddress, parseWholeNumber } from './values.ts';
 
@@ -41,7 +41,7 @@ export class Sheet {
   problem(
     severity: 'error' | 'warning',
     code: CsvProblemCode,
-    message: string,
+    words: CsvText,
     row: CsvRow | null,
     col: number | undefined | null,
     extra: { value?: string; hint?: string } = {},
@@ -49,7 +49,8 @@ export class Sheet {
     const withColumn = col !== undefined && col !== null;
     const problem: CsvProblem = {
       code,
-      message,
+      message: csvEnglish(words),
+      text: words,
       line: row === null ? 1 : withColumn ? this.table.cellLine(row, col) : row.line,
       column: withColumn ? col + 1 : null,
       columnName: withColumn ? (this.headers[col] ?? null) : null,
@@ -58,8 +59,8 @@ export class Sheet {
     (severity === 'error' ? this.errors : this.warnings).push(problem);
   }
 
-  error(code: CsvProblemCode, message: string, row: CsvRow, col?: number, value?: string): void {
-    this.problem('error', code, message, row, col, value === undefined ? {} : { value });
+  error(code: CsvProblemCode, words: CsvText, row: CsvRow, col?: number, value?: string): void {
+    this.problem('error', code, words, row, col, value === undefined ? {} : { value });
   }
 
   /** A price cell; reports what is wrong and reads as null then. */

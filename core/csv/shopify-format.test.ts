@@ -120,6 +120,7 @@ describe('Shopify product CSV: shopify-partners-jewelery.csv (CRLF, quoted newli
       {
         code: 'invalid_price',
         message: '"abc" is not a price',
+        text: { key: 'invalidPrice', params: { value: 'abc' } },
         line: 36,
         column: 20,
         columnName: 'Variant Price',
@@ -201,6 +202,7 @@ describe('Shopify product CSV: rules', () => {
       {
         code: 'empty_title',
         message: 'The product "x" has no Title',
+        text: { key: 'emptyShopifyTitle', params: { handle: 'x' } },
         line: 2,
         column: 2,
         columnName: 'Title',

@@ -205,6 +205,7 @@ describe('WooCommerce product CSV: rules', () => {
       {
         code: 'missing_parent',
         message: 'The parent product "woo-mug" of this variation is not in the file',
+        text: { key: 'missingParent', params: { parent: 'woo-mug' } },
         line: 2,
         column: 15,
         columnName: 'Parent',

@@ -4,6 +4,7 @@ import enArrange from './locales/en/arrange.json';
 import enBilling from './locales/en/billing.json';
 import enCaptionTokens from './locales/en/caption-tokens.json';
 import enCatalogs from './locales/en/catalogs.json';
+import enCsv from './locales/en/csv.json';
 import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
 import enImages from './locales/en/images.json';
@@ -15,6 +16,7 @@ import frArrange from './locales/fr/arrange.json';
 import frBilling from './locales/fr/billing.json';
 import frCaptionTokens from './locales/fr/caption-tokens.json';
 import frCatalogs from './locales/fr/catalogs.json';
+import frCsv from './locales/fr/csv.json';
 import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
 import frImages from './locales/fr/images.json';
@@ -33,6 +35,7 @@ export const resources = {
     billing: enBilling,
     captionTokens: enCaptionTokens,
     catalogs: enCatalogs,
+    csv: enCsv,
     editor: enEditor,
     editorText: enEditorText,
     images: enImages,
@@ -46,6 +49,7 @@ export const resources = {
     billing: frBilling,
     captionTokens: frCaptionTokens,
     catalogs: frCatalogs,
+    csv: frCsv,
     editor: frEditor,
     editorText: frEditorText,
     images: frImages,

@@ -11,7 +11,7 @@ import {
 } from '@shopify/polaris';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localImageKey, resolveLocalImages, type CsvProblem } from '../../../core/csv/index.ts';
+import { localImageKey, resolveLocalImages, type CsvProblem, type CsvText } from '../../../core/csv/index.ts';
 import { truncateTitle } from '../../../core/listings/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
 import { formatPrice, type ImportOutcome } from './format.ts';
@@ -23,10 +23,17 @@ const STEPS: Step[] = ['upload-csv', 'upload-images', 'review-listings'];
 
 type TFn = (key: string, opts?: Record<string, unknown>) => string;
 
+/** A problem's sentence in the merchant's language (the `csv` namespace); the server's English if it sent no key. */
+export function problemMessage(p: Pick<CsvProblem, 'message'> & { text?: CsvText }, t: TFn): string {
+  return p.text ? t(`csv:${p.text.key}`, p.text.params) : p.message;
+}
+
+/** "Line 4, column price: …", in the merchant's language. */
 export function problemText(p: CsvProblem, t: TFn): string {
+  const message = problemMessage(p, t);
   return p.column === null
-    ? t('listings.import.problemAtLine', { line: p.line, message: p.message })
-    : t('listings.import.problemAt', { line: p.line, column: p.columnName ?? p.column, message: p.message });
+    ? t('listings.import.problemAtLine', { line: p.line, message })
+    : t('listings.import.problemAt', { line: p.line, column: p.columnName ?? p.column, message });
 }
 
 /** SPEC §4 'CSV import': upload-csv → upload-images (only with local picture names) → review-listings → import. */
@@ -160,7 +167,8 @@ export function CsvImportModal({
           {error ? (
             <Banner tone="critical" title={t('listings.import.problems')}>
               <BlockStack gap="200">
-                <p>{error.message}</p>
+                {/* The server's message is its first problem's; said here in the merchant's language. */}
+                <p>{error.problems[0] ? problemMessage(error.problems[0], t) : error.message}</p>
                 {error.problems.length > 0 ? (
                   <List>
                     {error.problems.slice(0, 50).map((p, i) => (
