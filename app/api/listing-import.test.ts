@@ -140,6 +140,7 @@ describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () 
       {
         code: 'duplicate_title',
         message: "You can't have two products with the same name in your CSV file.",
+        text: { key: 'duplicateTitle' },
         line: 3,
         column: 1,
         columnName: 'title',
