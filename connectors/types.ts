@@ -132,4 +132,16 @@ export type ConnectorDeps = {
   sleep?: (ms: number) => Promise<void>;
   /** Tuning for tests and operators (page sizes, poll intervals, retry waits); adapters document their keys. */
   options?: Record<string, number>;
+  /**
+   * The platform's API base instead of its public one, for fixed-host platforms (`<PLATFORM>_API_URL`: a local
+   * server in tests, a proxy for operators). Adapters of merchant-hosted stores (WooCommerce, Magento) ignore it.
+   */
+  apiUrl?: string;
+  /**
+   * The fetch every request goes through. The server passes one that refuses private, loopback and link-local
+   * addresses except `STORE_PRIVATE_HOSTS` (SSRF); adapters use it instead of the global fetch.
+   */
+  fetch?: typeof fetch;
+  /** The operator's app keys for OAuth platforms (Etsy, eBay, Lightspeed), from the configuration. */
+  appKeys?: { clientId: string; clientSecret?: string };
 };
