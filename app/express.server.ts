@@ -9,7 +9,8 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { ServerBuild } from 'react-router';
 import { purgeExpired, purgeRateLimits } from '../server/accounts/index.ts';
 import { servedFileHeaders } from '../server/files/index.ts';
-import { isCrossSite, type Runtime, HSTS } from '../server/platform/index.ts';
+import { isCrossSite, HSTS } from '../server/platform/index.ts';
+import { type Runtime } from '../server/runtime/index.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const BUILD_DIR = path.join(ROOT_DIR, 'build');

@@ -8,7 +8,8 @@ import {
   type PublishedCatalog,
   type ViewerRole,
 } from '../server/catalogs/index.ts';
-import { detectLanguage, type Runtime } from '../server/platform/index.ts';
+import { detectLanguage } from '../server/platform/index.ts';
+import { type Runtime } from '../server/runtime/index.ts';
 import { messageDocument } from './documents.tsx';
 
 /** What every viewer request works out first: who asks, on which host, about which catalog. */

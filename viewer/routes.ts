@@ -7,7 +7,6 @@ import {
   isIndexable,
   listHostCatalogs,
   needsPassword,
-  placeOrderEndpoint,
   publishedPdfFile,
   publishedPdfStatus,
   recordViewerEvents,
@@ -17,6 +16,7 @@ import {
   usableSlug,
   ViewerEventsSchema,
 } from '../server/catalogs/index.ts';
+import { placeOrderEndpoint } from '../server/runtime/index.ts';
 import { ApiError, errorResponse, isCrossSite } from '../server/platform/index.ts';
 import {
   notFoundJson,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { isCustomHost, listSitemapCatalogs, normalizeHost, viewPath } from '../server/catalogs/index.ts';
-import type { Runtime } from '../server/platform/index.ts';
+import type { Runtime } from '../server/runtime/index.ts';
 import { notFoundPage, originOf, type ViewerRequest } from './context.ts';
 import * as routes from './routes.ts';
 import { baseHeaders } from './security.ts';

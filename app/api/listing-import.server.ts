@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { ListingSchema } from '../../core/model/index.ts';
 import { decodeCsvBytes } from '../../core/csv/index.ts';
-import {
-  badRequest,
-  tooLarge,
-  formFiles,
-  readMultipart,
-  defineEndpoint,
-} from '../../server/platform/index.ts';
+import { badRequest, tooLarge, formFiles, readMultipart } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 import {
   IMAGE_UPLOAD_MAX_REQUEST_BYTES,
   IMPORT_MAX_FILE_BYTES,

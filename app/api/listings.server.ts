@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CSV_MESSAGES, csvEnglish } from '../../core/csv/index.ts';
 import { ProductImageSchema } from '../../core/model/index.ts';
-import { json, notFound, defineEndpoint } from '../../server/platform/index.ts';
+import { json, notFound } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 import {
   LISTINGS_BODY_MAX_BYTES,
   LISTINGS_BODY_TOO_LARGE,

@@ -4,12 +4,12 @@ import {
   listOrders,
   listUserEvents,
   ordersCsv,
-  placeOrderEndpoint,
   recordUserEvent,
   UserEventSchema,
 } from '../../server/catalogs/index.ts';
+import { placeOrderEndpoint } from '../../server/runtime/index.ts';
 import { assertFeature, getEntitlements } from '../../server/billing/index.ts';
-import { defineEndpoint } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 /** Served by the app on its host and by the viewer on merchants' hosts (server/catalogs/order-endpoint). */
 export { placeOrderEndpoint };

@@ -7,7 +7,8 @@ import {
   updateViewerSettings,
   ViewerSettingsPatchSchema,
 } from '../../server/catalogs/index.ts';
-import { defineEndpoint, notFound } from '../../server/platform/index.ts';
+import { notFound } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 import { findOwned } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
 

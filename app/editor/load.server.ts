@@ -5,7 +5,7 @@ import type { User } from '../../server/accounts/index.ts';
 import { getEntitlements } from '../../server/billing/index.ts';
 import { getCatalog, listLayouts } from '../../server/catalogs/index.ts';
 import { listListings } from '../../server/listings/index.ts';
-import { getRuntime } from '../../server/platform/index.ts';
+import { getRuntime } from '../../server/runtime/index.ts';
 import { listAccounts } from '../../server/stores/index.ts';
 
 /**

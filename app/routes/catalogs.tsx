@@ -22,8 +22,9 @@ export const meta: MetaFunction = () => [{ title: 'My catalogs · Catalog Builde
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireEntitledPageUser, hasRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { hasRole } = await import('../../server/accounts/index.ts');
+  const { requireEntitledPageUser } = await import('../../server/billing/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { listCatalogCards, listFeaturedCatalogs, wizardChoices } =
     await import('../../server/catalogs/index.ts');
   // SPEC §6: an expired or inactive subscription goes to /subscribe.

@@ -25,7 +25,7 @@ const PAGE_SIZE = 25;
 /** The merchant's wholesale orders (SPEC §7 GET orders), their Shopify draft orders, and a CSV download. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { listOrders, countOrdersLastCycle } = await import('../../server/catalogs/index.ts');
   const { getEntitlementsWithGates } = await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);

@@ -7,8 +7,8 @@ export const meta: MetaFunction = () => [{ title: 'Welcome · Catalog Builder' }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
-  const { describeUser } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
+  const { describeUser } = await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
   const view = await describeUser({ db: getRuntime().db, user });
   return { email: view.email, daysLeft: view.subscription?.days_left ?? 0 };

@@ -14,7 +14,7 @@ import { AuthLayout, fieldErrors } from '../components/auth-layout.tsx';
 export const meta: MetaFunction = () => [{ title: 'Choose a new password · Catalog Builder' }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { isResetTokenUsable, AUTH_MESSAGES } = await import('../../server/accounts/index.ts');
   const usable = await isResetTokenUsable({ db: getRuntime().db, tokenId: params.tokenId ?? '' });
   return { usable, invalidMessage: AUTH_MESSAGES.resetTokenInvalid };

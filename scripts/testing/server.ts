@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, createLogger, setRuntime, type Runtime } from '../../server/platform/index.ts';
+import { loadConfig, createLogger } from '../../server/platform/index.ts';
+import { setRuntime, type Runtime } from '../../server/runtime/index.ts';
 import { createMailer } from '../../server/mail/index.ts';
-import { ensureAdmin } from '../../server/accounts/index.ts';
+import { ensureAdmin } from '../../server/billing/index.ts';
 import { createLocalStorage } from '../../server/files/index.ts';
 import { startProduct, type RunningProduct } from '../product.ts';
 import { createBullQueue } from '../../server/jobs/index.ts';

@@ -1,7 +1,6 @@
 export {
   AUTH_MESSAGES,
   createSession,
-  describeUser,
   destroySession,
   ensureAdmin,
   getSessionUser,
@@ -17,13 +16,12 @@ export {
   sessionCookie,
   verifyCredentials,
 } from './auth.server.ts';
-export type { User } from './auth.server.ts';
+export type { ProvisionAccount, User } from './auth.server.ts';
 export { hashPassword, verifyPassword } from './passwords.server.ts';
 export {
   currentUser,
   localPath,
   redirectIfSignedIn,
-  requireEntitledPageUser,
   requirePageRole,
   requirePageUser,
   signInRedirect,
@@ -38,4 +36,3 @@ export {
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
 export { loadUserSettings, readUserSettings } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';
-export { listUsers } from './users.server.ts';

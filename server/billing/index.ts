@@ -67,3 +67,6 @@ export {
   SHOPIFY_BILLING_MESSAGES,
   startShopifySubscription,
 } from './shopify-billing.server.ts';
+export { requireEntitledPageUser } from './page-entitlements.server.ts';
+export { ensureAdmin, registerAccount } from './registration.server.ts';
+export { describeUser, listUsers } from './users.server.ts';

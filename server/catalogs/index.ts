@@ -100,6 +100,5 @@ export {
   ViewerSettingsPatchSchema,
 } from './publishing.server.ts';
 export type { ViewerSettingsPatch, ViewerSettingsView } from './publishing.server.ts';
-export { placeOrderEndpoint } from './order-endpoint.server.ts';
 export { publishedPdfFile, publishedPdfStatus, requestPublishedPdf } from './visitor-pdf.server.ts';
 export type { PdfState } from './visitor-pdf.server.ts';

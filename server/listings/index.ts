@@ -23,6 +23,7 @@ export {
   findListingByExternalId,
   getListing,
   getListingsByIds,
+  listingWriter,
   ListingChangesSchema,
   ListingWriteSchema,
   recordProcessedPictures,

@@ -6,7 +6,7 @@ import { findOwned, isUuid, ownedBy } from '../../db/owned.ts';
 import { listings } from '../../db/schema.ts';
 import { describeIssues, parseWith, notFound, badRequest } from '../platform/index.ts';
 import { keepStoredPictures } from './pictures.server.ts';
-import { ensureOwnAccount, requireOwnedAccount } from '../stores/index.ts';
+import { ensureOwnAccount, requireOwnedAccount, type ListingWriter } from '../stores/index.ts';
 
 /**
  * Listings: the products of a store account (SPEC §3 Listing). Every writer goes through this module (the API,
@@ -378,3 +378,9 @@ export async function recordProcessedPictures(opts: {
     return true;
   });
 }
+
+/** What a store sync (server/stores syncStore) writes through: these listings' upsert and delete by external id. */
+export const listingWriter: ListingWriter = {
+  upsert: (opts) => upsertListings(opts),
+  remove: (opts) => deleteListing(opts),
+};

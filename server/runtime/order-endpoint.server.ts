@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { defineEndpoint, notFound } from '../platform/index.ts';
-import { ORDER_MESSAGES, OrderInputSchema, placeOrder } from './orders.server.ts';
-import { canRead, findPublishedRow, loadPublished, viewerRole, viewPath } from './published.server.ts';
+import {
+  canRead,
+  findPublishedRow,
+  loadPublished,
+  ORDER_MESSAGES,
+  OrderInputSchema,
+  placeOrder,
+  viewerRole,
+  viewPath,
+} from '../catalogs/index.ts';
+import { notFound } from '../platform/index.ts';
+import { defineEndpoint } from './endpoint.server.ts';
 
 const Line = z.object({
   product_id: z.string(),
