@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['core/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Property tests do a fixed amount of work (fast-check runs); on a loaded 2-core machine that outlasts
+          // vitest's 5 s default (a CI run at 798dde6 timed out core/commands/properties.test.ts).
+          testTimeout: 30_000,
         },
       },
       {
