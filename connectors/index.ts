@@ -1,6 +1,7 @@
 import { bigcommerceConnect, createBigcommerceConnector } from './bigcommerce/index.ts';
 import { createEcwidConnector, ecwidConnect } from './ecwid/index.ts';
 import { createShopifyConnector } from './shopify/index.ts';
+import { createSquarespaceConnector, squarespaceConnect } from './squarespace/index.ts';
 import type { ConnectSpec, Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
 
 export * from './types.ts';
@@ -15,6 +16,7 @@ const FACTORIES: Record<string, Factory> = {
   shopify: createShopifyConnector,
   bigcommerce: createBigcommerceConnector,
   ecwid: createEcwidConnector,
+  squarespace: createSquarespaceConnector,
 };
 
 /**
@@ -24,6 +26,7 @@ const FACTORIES: Record<string, Factory> = {
 export const CONNECT_SPECS: Record<string, ConnectSpec> = {
   bigcommerce: bigcommerceConnect,
   ecwid: ecwidConnect,
+  squarespace: squarespaceConnect,
 };
 
 export const CONNECTOR_PLATFORMS = Object.keys(FACTORIES);
