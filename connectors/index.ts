@@ -1,5 +1,6 @@
 import { bigcommerceConnect, createBigcommerceConnector } from './bigcommerce/index.ts';
 import { createEcwidConnector, ecwidConnect } from './ecwid/index.ts';
+import { createMagentoConnector, magentoConnect } from './magento/index.ts';
 import { createShopifyConnector } from './shopify/index.ts';
 import { createSquarespaceConnector, squarespaceConnect } from './squarespace/index.ts';
 import type { ConnectSpec, Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
@@ -16,6 +17,7 @@ const FACTORIES: Record<string, Factory> = {
   shopify: createShopifyConnector,
   bigcommerce: createBigcommerceConnector,
   ecwid: createEcwidConnector,
+  magento: createMagentoConnector,
   squarespace: createSquarespaceConnector,
 };
 
@@ -26,6 +28,7 @@ const FACTORIES: Record<string, Factory> = {
 export const CONNECT_SPECS: Record<string, ConnectSpec> = {
   bigcommerce: bigcommerceConnect,
   ecwid: ecwidConnect,
+  magento: magentoConnect,
   squarespace: squarespaceConnect,
 };
 
