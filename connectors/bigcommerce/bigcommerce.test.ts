@@ -4,9 +4,8 @@ import {
   generatedBigcommerceProducts,
   publishedBigcommerceProducts,
 } from '../../scripts/testing/fake-bigcommerce.ts';
-import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { HTML_LOGIN_PAGE, listAllPages, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { CONNECT_SPECS, getConnector } from '../index.ts';
-import type { ProductPage } from '../types.ts';
 import { BigcommerceConnector } from './connector.ts';
 import type { BcProduct } from './map-product.ts';
 import {
@@ -47,17 +46,6 @@ const connector = (options: Record<string, number> = {}, token = TOKEN) =>
     },
     { decrypt: (s) => s, apiUrl, sleep: fake.advance, options },
   ) as BigcommerceConnector;
-
-async function allPages(c: BigcommerceConnector, list = (cur: string | null) => c.listProducts(cur)) {
-  const pages: ProductPage[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: ProductPage = await list(cursor);
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return pages;
-}
 
 /**
  * A product with options, built from the published "Able Brewing System" in the shape BigCommerce documents for
@@ -271,7 +259,8 @@ describe('BigCommerce: products', () => {
   it('pages to the end by meta.pagination, 250 a page', async () => {
     fake.products = generatedBigcommerceProducts(1000);
     const before = fake.server.calls.length;
-    const pages = await allPages(connector());
+    const c = connector();
+    const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages.map((p) => p.listings.length)).toEqual([250, 250, 250, 250]);
     const ids = new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id)));
     expect(ids.size).toBe(1000);
@@ -282,12 +271,12 @@ describe('BigCommerce: products', () => {
       ['3', '250'],
       ['4', '250'],
     ]);
-    expect(await connector().countProducts()).toBe(1000);
+    expect(await c.countProducts()).toBe(1000);
   });
 
   it('lists only the products changed since a date (date_modified:min)', async () => {
     const c = connector();
-    const pages = await allPages(c, (cur) =>
+    const pages = await listAllPages((cur) =>
       c.listProductsChangedSince(new Date('2018-09-01T00:00:00Z'), cur),
     );
     expect(pages.flatMap((p) => p.listings.map((l) => l.title))).toEqual(['1L Le Parfait Jar']);
@@ -343,7 +332,7 @@ describe('BigCommerce: rate limits, errors and connection', () => {
     fake.products = generatedBigcommerceProducts(40);
     const before = fake.server.calls.length;
     const c = connector({ pageSize: 5 });
-    const pages = await allPages(c);
+    const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages.flatMap((p) => p.listings)).toHaveLength(40);
     // Left ≤ 2 (the reserve for the store's other apps): hold until the window resets.
     const paces = c.client.waits.filter((w) => w.reason === 'pace');

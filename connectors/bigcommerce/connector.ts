@@ -1,5 +1,5 @@
-import { RestClient, withQuery } from '../rest/index.ts';
-import { mapProducts } from '../rest/listing.ts';
+import { connectionCheck, RestClient, tuningOf, type ClientTuning, withQuery } from '../rest/index.ts';
+import { mapOne, mapProducts } from '../rest/listing.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -14,21 +14,15 @@ import { BIGCOMMERCE_PRODUCT_SCOPES, bigcommerceHookBody } from './webhooks.ts';
 
 export const BIGCOMMERCE_API_URL = 'https://api.bigcommerce.com';
 
-export type BigcommerceConnectorOptions = {
+export type BigcommerceConnectorOptions = ClientTuning & {
   storeHash: string;
   accessToken: string;
   /** The API base (BIGCOMMERCE_API_URL; a local server in tests). */
   apiUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
   /** Products per page (default 250, BigCommerce's maximum). */
   pageSize?: number;
   /** Requests to leave to the store's other apps: below this many left in the window, wait for its reset (2). */
   rateLimitReserve?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  maxThrottleRetries?: number;
-  timeoutMs?: number;
 };
 
 type Pagination = {
@@ -67,13 +61,8 @@ export class BigcommerceConnector implements Connector {
     this.pageSize = Math.min(250, Math.max(1, opts.pageSize ?? 250));
     this.client = new RestClient({
       label: `BigCommerce store ${opts.storeHash}`,
-      fetch: opts.fetch,
-      sleep: opts.sleep,
+      ...tuningOf(opts),
       headers: () => ({ 'X-Auth-Token': opts.accessToken }),
-      maxRetries: opts.maxRetries,
-      retryBaseMs: opts.retryBaseMs,
-      maxThrottleRetries: opts.maxThrottleRetries,
-      timeoutMs: opts.timeoutMs,
       paceAfter: (res) => rateLimitHold(res, reserve),
       // A 429 says when the window resets.
       throttleWaitMs: (res) => {
@@ -83,14 +72,11 @@ export class BigcommerceConnector implements Connector {
     });
   }
 
-  async checkConnection(): Promise<ConnectionCheck> {
-    try {
+  checkConnection(): Promise<ConnectionCheck> {
+    return connectionCheck(async () => {
       const store = await this.storeInfo();
-      return { ok: true, shopName: store.name, currency: store.currency, storeUrl: store.url };
-    } catch (err) {
-      if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
-      return { ok: false, code: 'network', reason: (err as Error).message };
-    }
+      return { shopName: store.name, currency: store.currency, storeUrl: store.url };
+    });
   }
 
   async countProducts(): Promise<number | null> {
@@ -116,9 +102,7 @@ export class BigcommerceConnector implements Connector {
     );
     if (!found?.data) return null;
     const ctx = await this.context([found.data]);
-    const { listings, failures } = mapProducts([found.data], (p) => mapBigcommerceProduct(p, ctx), productId);
-    if (failures[0]) throw new ConnectorError('invalid_response', failures[0].error);
-    return listings[0]!;
+    return mapOne(found.data, (p) => mapBigcommerceProduct(p, ctx));
   }
 
   /** The category tree, flattened: every category by its id and name. */

@@ -1,5 +1,6 @@
 import type { ListingInput } from '../../core/model/index.ts';
 import {
+  fieldKey,
   finishListing,
   money,
   namedRefs,
@@ -107,12 +108,6 @@ export function bulkTiers(rules: readonly BcBulkPricingRule[], price: number | n
   return tiers;
 }
 
-const keyOf = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-
 /**
  * A BigCommerce product as our listing. A product whose only variant is its base variant (no option values) is a
  * plain product; otherwise each variant is a variation named by its option values. Prices: the sale price while
@@ -135,7 +130,7 @@ export function mapBigcommerceProduct(p: BcProduct, ctx: BcMapContext): StoreLis
   const regular = money(p.price);
   const categories = namedRefs(p.categories ?? [], ctx.categories);
   const customfields = (p.custom_fields ?? []).map((f) => ({
-    key: keyOf(f.name) || f.name,
+    key: fieldKey(f.name),
     name: f.name,
     value: f.value ?? '',
   }));
@@ -167,11 +162,12 @@ export function mapBigcommerceProduct(p: BcProduct, ctx: BcMapContext): StoreLis
   if (hasOptions) {
     const named = variants.map((v) => ({
       v,
-      values: (v.option_values ?? []).map((o) => ({ name: o.option_display_name, value: o.label })),
+      pairs: (v.option_values ?? []).map((o) => ({ name: o.option_display_name, value: o.label })),
     }));
-    const { options, valuesOf } = optionsOf(named);
+    const { options, valuesOf } = optionsOf(named.map((n) => n.pairs));
     listing.options = options;
-    const variations: PricedVariation[] = named.map(({ v, values }) => {
+    const variations: PricedVariation[] = named.map(({ v, pairs }) => {
+      const values = valuesOf(pairs);
       // A variant without its own price takes the product's, sale included.
       const own = money(v.price);
       const prices = salePrices(
@@ -182,14 +178,14 @@ export function mapBigcommerceProduct(p: BcProduct, ctx: BcMapContext): StoreLis
       if (image && !images.includes(image)) images.push(image);
       return {
         id: String(v.id),
-        title: values.map((x) => x.value).join(' / '),
+        title: values.filter(Boolean).join(' / '),
         sku: text(v.sku),
         barcode: text(v.gtin) ?? text(v.upc),
         ...prices,
         suggested_retail_price: positiveMoney(v.retail_price) ?? positiveMoney(p.retail_price),
         stock: tracking === 'variant' ? wholeNumber(v.inventory_level) : null,
         image,
-        options: valuesOf({ values }),
+        options: values,
       };
     });
     const productStock = listing.stock;
@@ -203,10 +199,8 @@ export function mapBigcommerceProduct(p: BcProduct, ctx: BcMapContext): StoreLis
     const image = text(base?.image_url);
     if (image && !images.includes(image)) images.push(image);
   }
-  listing.images = images.map((original) => ({ original }));
-  listing.main_image = images[0] ?? null;
-
   return finishListing(listing, {
+    pictures: images,
     external_id: String(p.id),
     source: 'bigcommerce',
     external_created_at: text(p.date_created),

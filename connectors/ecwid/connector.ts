@@ -1,5 +1,12 @@
-import { RestClient, withQuery, type QueryParams } from '../rest/index.ts';
-import { mapProducts } from '../rest/listing.ts';
+import {
+  connectionCheck,
+  RestClient,
+  tuningOf,
+  type ClientTuning,
+  withQuery,
+  type QueryParams,
+} from '../rest/index.ts';
+import { mapOne, mapProducts } from '../rest/listing.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -13,21 +20,15 @@ import { mapEcwidProduct, type EcwidProduct } from './map-product.ts';
 
 export const ECWID_API_URL = 'https://app.ecwid.com';
 
-export type EcwidConnectorOptions = {
+export type EcwidConnectorOptions = ClientTuning & {
   storeId: string;
   token: string;
   /** The API base (ECWID_API_URL; a local server in tests). */
   apiUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
   /** Products per page (default 100, Ecwid's maximum). */
   pageSize?: number;
   /** Least time between requests (default 100 ms: Ecwid accepts 600 a minute per token). */
   minIntervalMs?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  maxThrottleRetries?: number;
-  timeoutMs?: number;
 };
 
 type SearchResult<T> = { total: number; count: number; offset: number; limit: number; items: T[] };
@@ -51,25 +52,17 @@ export class EcwidConnector implements Connector {
     this.pageSize = Math.min(100, Math.max(1, opts.pageSize ?? 100));
     this.client = new RestClient({
       label: `Ecwid store ${opts.storeId}`,
-      fetch: opts.fetch,
-      sleep: opts.sleep,
+      ...tuningOf(opts),
       headers: () => ({ Authorization: `Bearer ${opts.token}` }),
       minIntervalMs: opts.minIntervalMs ?? 100,
-      maxRetries: opts.maxRetries,
-      retryBaseMs: opts.retryBaseMs,
-      maxThrottleRetries: opts.maxThrottleRetries,
-      timeoutMs: opts.timeoutMs,
     });
   }
 
-  async checkConnection(): Promise<ConnectionCheck> {
-    try {
+  checkConnection(): Promise<ConnectionCheck> {
+    return connectionCheck(async () => {
       const p = await this.storeProfile();
-      return { ok: true, shopName: p.name, currency: p.currency, storeUrl: p.url };
-    } catch (err) {
-      if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
-      return { ok: false, code: 'network', reason: (err as Error).message };
-    }
+      return { shopName: p.name, currency: p.currency, storeUrl: p.url };
+    });
   }
 
   async countProducts(): Promise<number | null> {
@@ -90,9 +83,7 @@ export class EcwidConnector implements Connector {
     const p = await this.client.getOrNull<EcwidProduct>(`${this.base}/products/${encodeURIComponent(id)}`);
     if (!p) return null;
     const ctx = await this.context();
-    const { listings, failures } = mapProducts([p], (x) => mapEcwidProduct(x, ctx), productId);
-    if (failures[0]) throw new ConnectorError('invalid_response', failures[0].error);
-    return listings[0]!;
+    return mapOne(p, (x) => mapEcwidProduct(x, ctx));
   }
 
   async listCategories(): Promise<StoreCategory[]> {

@@ -5,9 +5,8 @@ import {
   generatedEcwidProducts,
   publishedEcwidProducts,
 } from '../../scripts/testing/fake-ecwid.ts';
-import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { HTML_LOGIN_PAGE, listAllPages, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { CONNECT_SPECS, getConnector } from '../index.ts';
-import type { ProductPage } from '../types.ts';
 import { EcwidConnector } from './connector.ts';
 import { ecwidWebhookSignature, readEcwidWebhook, verifyEcwidWebhook } from './webhooks.ts';
 
@@ -36,17 +35,6 @@ const connector = (options: Record<string, number> = {}, token = TOKEN) =>
     },
     { decrypt: (s) => s, apiUrl, sleep: async () => {}, options: { minIntervalMs: 0, ...options } },
   ) as EcwidConnector;
-
-async function allPages(list: (cursor: string | null) => Promise<ProductPage>) {
-  const pages: ProductPage[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: ProductPage = await list(cursor);
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return pages;
-}
 
 describe('Ecwid: products', () => {
   it('maps the published products: prices, wholesale tiers, attributes, category, stock', async () => {
@@ -163,7 +151,7 @@ describe('Ecwid: products', () => {
     fake.products = generatedEcwidProducts(1000);
     const before = fake.server.calls.length;
     const c = connector();
-    const pages = await allPages((cur) => c.listProducts(cur));
+    const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(10);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
     const offsets = fake.server.calls
@@ -176,7 +164,9 @@ describe('Ecwid: products', () => {
 
   it('lists only the products updated since a date (updatedFrom)', async () => {
     const c = connector();
-    const pages = await allPages((cur) => c.listProductsChangedSince(new Date('2016-01-01T00:00:00Z'), cur));
+    const pages = await listAllPages((cur) =>
+      c.listProductsChangedSince(new Date('2016-01-01T00:00:00Z'), cur),
+    );
     expect(pages.flatMap((p) => p.listings.map((l) => l.title))).toEqual(['Orange']);
     expect(fake.server.calls.findLast((x) => x.path.endsWith('/products'))!.query.get('updatedFrom')).toBe(
       '1451606400',

@@ -1,8 +1,10 @@
 import type { CustomField, ListingInput } from '../../core/model/index.ts';
 import {
+  fieldKey,
   finishListing,
   money,
   namedRefs,
+  optionsOf,
   salePrices,
   summarizeVariations,
   text,
@@ -77,12 +79,6 @@ export type EcwidCombination = {
 
 export type EcwidMapContext = { currency: string | null; categories: ReadonlyMap<string, string> };
 
-const keyOf = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-
 /** Ecwid's price is what the customer pays; compareToPrice, when above it, the regular price it is sold under. */
 function ecwidPrices(price: number | null, compareTo: number | null) {
   return compareTo !== null && price !== null && compareTo > price
@@ -130,7 +126,7 @@ export function mapEcwidProduct(p: EcwidProduct, ctx: EcwidMapContext): StoreLis
   for (const a of p.attributes ?? []) {
     if (a.type === 'BRAND') brand ??= text(a.value);
     else if (a.type !== 'UPC' && a.show !== 'NOTSHOW' && text(a.value))
-      customfields.push({ key: keyOf(a.name) || a.name, name: a.name, value: a.value! });
+      customfields.push({ key: fieldKey(a.name), name: a.name, value: a.value! });
   }
   const tiers = tiersOf(p.wholesalePrices);
   const price = money(p.price) ?? money(p.defaultDisplayedPrice);
@@ -155,27 +151,15 @@ export function mapEcwidProduct(p: EcwidProduct, ctx: EcwidMapContext): StoreLis
   if (ctx.currency) listing.iso_currency_code = ctx.currency;
 
   const combinations = p.combinations ?? [];
-  const optionNames = (p.options ?? []).map((o) => o.name);
-  if (optionNames.length) {
-    listing.options = (p.options ?? []).map((o) => ({
-      name: o.name,
-      values: (o.choices ?? []).map((c) => c.text),
-    }));
-  }
+  // The product's options and choices in its order; a combination may name one it no longer lists.
+  const { options, valuesOf } = optionsOf(
+    combinations.map((c) => c.options ?? []),
+    (p.options ?? []).map((o) => ({ name: o.name, values: (o.choices ?? []).map((c) => c.text) })),
+  );
+  listing.options = options;
   if (combinations.length) {
-    // A combination may name an option the product no longer lists: still an option.
-    for (const c of combinations)
-      for (const o of c.options ?? [])
-        if (!optionNames.includes(o.name)) {
-          optionNames.push(o.name);
-          listing.options = [...(listing.options ?? []), { name: o.name, values: [] }];
-        }
     const variations: PricedVariation[] = combinations.map((c) => {
-      const values = optionNames.map((n) => (c.options ?? []).find((o) => o.name === n)?.value ?? '');
-      for (const [i, v] of values.entries()) {
-        const option = listing.options![i]!;
-        if (v && !option.values!.includes(v)) option.values!.push(v);
-      }
+      const values = valuesOf(c.options ?? []);
       const image = text(c.originalImageUrl) ?? text(c.hdThumbnailUrl) ?? text(c.imageUrl);
       if (image && !images.includes(image)) images.push(image);
       const tiersOfCombination = tiersOf(c.wholesalePrices);
@@ -193,10 +177,8 @@ export function mapEcwidProduct(p: EcwidProduct, ctx: EcwidMapContext): StoreLis
     });
     summarizeVariations(listing, variations);
   }
-  listing.images = images.map((original) => ({ original }));
-  listing.main_image = images[0] ?? null;
-
   return finishListing(listing, {
+    pictures: images,
     external_id: String(p.id),
     source: 'ecwid',
     external_created_at: p.createTimestamp ? new Date(p.createTimestamp * 1000).toISOString() : null,

@@ -1,4 +1,13 @@
-import { oauth1Header, RestClient, trimSlashes, withQuery, type OAuth1Keys } from '../rest/index.ts';
+import {
+  connectionCheck,
+  oauth1Header,
+  RestClient,
+  trimSlashes,
+  tuningOf,
+  type ClientTuning,
+  withQuery,
+  type OAuth1Keys,
+} from '../rest/index.ts';
 import { mapProducts } from '../rest/listing.ts';
 import {
   ConnectorError,
@@ -15,7 +24,7 @@ import { magentoDate, magentoErrorMessage, searchCriteria, type MagentoFilter } 
 
 export type MagentoAuth = { kind: 'bearer'; token: string } | ({ kind: 'oauth1' } & Required<OAuth1Keys>);
 
-export type MagentoConnectorOptions = {
+export type MagentoConnectorOptions = ClientTuning & {
   /** The store's base URL (https://shop.example or https://shop.example/magento). */
   baseUrl: string;
   auth: MagentoAuth;
@@ -23,14 +32,8 @@ export type MagentoConnectorOptions = {
   storeCode?: string | null;
   /** What follows url_key in product URLs (Magento's default ".html"). */
   urlSuffix?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
   /** Products per page (default 100). */
   pageSize?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  maxThrottleRetries?: number;
-  timeoutMs?: number;
 };
 
 type Search<T> = { items?: T[]; total_count?: number };
@@ -56,35 +59,26 @@ export class MagentoConnector implements Connector {
     const auth = opts.auth;
     this.client = new RestClient({
       label: `the Magento store ${new URL(this.baseUrl).host}`,
-      fetch: opts.fetch,
-      sleep: opts.sleep,
+      ...tuningOf(opts),
       headers: (request) => ({
         Authorization: auth.kind === 'bearer' ? `Bearer ${auth.token}` : oauth1Header(request, auth),
       }),
       errorMessage: magentoErrorMessage,
-      maxRetries: opts.maxRetries,
-      retryBaseMs: opts.retryBaseMs,
-      maxThrottleRetries: opts.maxThrottleRetries,
-      timeoutMs: opts.timeoutMs,
     });
     this.data = new MagentoCatalogData(this.client, this.root, opts.storeCode ?? null);
   }
 
   /** One product asked with our credentials (the catalog permission), then the store's currency and address. */
-  async checkConnection(): Promise<ConnectionCheck> {
-    try {
+  checkConnection(): Promise<ConnectionCheck> {
+    return connectionCheck(async () => {
       await this.search([[LISTED]], 1, 1);
       const config = await this.data.storeConfig();
       return {
-        ok: true,
         shopName: new URL(this.baseUrl).host,
         currency: await this.data.currency(),
         storeUrl: config?.secure_base_url ?? config?.base_url ?? this.baseUrl,
       };
-    } catch (err) {
-      if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
-      return { ok: false, code: 'network', reason: (err as Error).message };
-    }
+    });
   }
 
   async countProducts(): Promise<number | null> {

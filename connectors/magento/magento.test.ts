@@ -5,9 +5,8 @@ import {
   generatedMagentoProducts,
   publishedMagentoSearch,
 } from '../../scripts/testing/fake-magento.ts';
-import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { HTML_LOGIN_PAGE, listAllPages, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { CONNECT_SPECS, getConnector } from '../index.ts';
-import type { ProductPage } from '../types.ts';
 import { MagentoConnector } from './connector.ts';
 
 const TOKEN = 'magento-integration-token';
@@ -39,18 +38,6 @@ const connector = (credentials: Record<string, string> = {}, options: Record<str
     },
     { decrypt: (s) => s, sleep: async () => {}, options },
   ) as MagentoConnector;
-
-async function allPages(list: (cursor: string | null) => Promise<ProductPage>) {
-  const pages: ProductPage[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: ProductPage = await list(cursor);
-    pages.push(page);
-    cursor = page.nextCursor;
-    if (pages.length > 100) throw new Error('paging never ends');
-  } while (cursor);
-  return pages;
-}
 
 describe('Magento: products', () => {
   it('maps the published search: media under the store media URL, categories, attributes, URL, stock', async () => {
@@ -179,7 +166,7 @@ describe('Magento: products', () => {
     fake.products = generatedMagentoProducts(1000);
     const before = fake.server.calls.length;
     const c = connector();
-    const pages = await allPages((cur) => c.listProducts(cur));
+    const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(10);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
     const pageCalls = fake.server.calls
@@ -206,7 +193,9 @@ describe('Magento: products', () => {
   it('lists only the products updated since a date (updated_at gt)', async () => {
     fake.products = generatedMagentoProducts(56);
     const c = connector();
-    const pages = await allPages((cur) => c.listProductsChangedSince(new Date('2026-02-27T12:00:00Z'), cur));
+    const pages = await listAllPages((cur) =>
+      c.listProductsChangedSince(new Date('2026-02-27T12:00:00Z'), cur),
+    );
     // Updated on the 28th: every 28th of the 56.
     expect(pages.flatMap((p) => p.listings)).toHaveLength(2);
     const call = fake.server.calls.findLast(

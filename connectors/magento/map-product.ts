@@ -3,6 +3,7 @@ import {
   finishListing,
   money,
   namedRefs,
+  optionsOf,
   salePrices,
   summarizeVariations,
   text,
@@ -236,22 +237,22 @@ export function mapMagentoProduct(p: MagentoProduct, ctx: MagentoMapContext): St
     .filter((c): c is MagentoProduct => !!c);
   if (p.type_id === 'configurable' && options.length && children.length) {
     const byId = new Map([...ctx.attributes.values()].map((a) => [String(a.attribute_id), a]));
-    const optionAttrs = options.map((o) => byId.get(String(o.attribute_id)));
-    listing.options = options.map((o, i) => ({
-      name:
-        text(o.label) ??
-        text(optionAttrs[i]?.default_frontend_label) ??
-        optionAttrs[i]?.attribute_code ??
-        o.attribute_id,
-      values: [] as string[],
-    }));
+    const named = options.map((o) => {
+      const a = byId.get(String(o.attribute_id));
+      return {
+        a,
+        name: text(o.label) ?? text(a?.default_frontend_label) ?? a?.attribute_code ?? o.attribute_id,
+      };
+    });
+    const pairsOf = (c: MagentoProduct) =>
+      named.map(({ a, name }) => ({
+        name,
+        value: a ? (shown(a.attribute_code, attr(c, a.attribute_code), ctx.attributes) ?? '') : '',
+      }));
+    const { options: listed, valuesOf } = optionsOf(children.map(pairsOf), named);
+    listing.options = listed;
     const variations: PricedVariation[] = children.map((c) => {
-      const values = optionAttrs.map((a) =>
-        a ? (shown(a.attribute_code, attr(c, a.attribute_code), ctx.attributes) ?? '') : '',
-      );
-      values.forEach((v, i) => {
-        if (v && !listing.options![i]!.values!.includes(v)) listing.options![i]!.values!.push(v);
-      });
+      const values = valuesOf(pairsOf(c));
       const image = pictures(c, ctx.mediaUrl).images[0] ?? null;
       if (image && !images.includes(image)) images.push(image);
       const tiersOfChild = tierPricesMetafield(tiersOf(c, money(c.price)));
@@ -270,10 +271,8 @@ export function mapMagentoProduct(p: MagentoProduct, ctx: MagentoMapContext): St
     });
     summarizeVariations(listing, variations);
   }
-  listing.images = images.map((original) => ({ original }));
-  listing.main_image = images[0] ?? null;
-
   return finishListing(listing, {
+    pictures: images,
     external_id: String(p.id),
     source: 'magento',
     external_created_at: isoFromMagento(p.created_at),

@@ -31,6 +31,21 @@ export type RestClientOptions = {
 
 export const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** What every REST adapter passes through to its client unchanged (deps and deps.options). */
+export type ClientTuning = Pick<
+  RestClientOptions,
+  'fetch' | 'sleep' | 'maxRetries' | 'retryBaseMs' | 'maxThrottleRetries' | 'timeoutMs'
+>;
+
+export const tuningOf = (o: ClientTuning): ClientTuning => ({
+  fetch: o.fetch,
+  sleep: o.sleep,
+  maxRetries: o.maxRetries,
+  retryBaseMs: o.retryBaseMs,
+  maxThrottleRetries: o.maxThrottleRetries,
+  timeoutMs: o.timeoutMs,
+});
+
 /**
  * Retry-After as seconds or as an HTTP date, in ms from now; null when absent or unreadable. A date in the past
  * is 0: retry now.

@@ -1,5 +1,14 @@
-export { defaultSleep, RestClient, retryAfterMs, type RestClientOptions, type Wait } from './client.ts';
+export {
+  defaultSleep,
+  RestClient,
+  retryAfterMs,
+  tuningOf,
+  type ClientTuning,
+  type RestClientOptions,
+  type Wait,
+} from './client.ts';
 export * from './listing.ts';
 export { oauth1Header, oauth1Signature, type OAuth1Keys, type OAuth1SignatureMethod } from './oauth1.ts';
 export { rfc3986, trimSlashes, withQuery, type QueryParams } from './url.ts';
 export { clientTuning, connectSpec, openCredentials } from './credentials.ts';
+export { connectionCheck } from './check.ts';

@@ -1,5 +1,5 @@
 import { ListingSchema, type ListingInput, type Metafield, type Variation } from '../../core/model/index.ts';
-import type { ProductFailure, ProductPage, StoreListing } from '../types.ts';
+import { ConnectorError, type ProductFailure, type ProductPage, type StoreListing } from '../types.ts';
 
 /*
  * What the REST adapters share when they map a platform's product to our listing: reading loose values, the
@@ -78,23 +78,36 @@ export function summarizeVariations(listing: ListingInput, variations: PricedVar
   listing.stock = stock;
 }
 
-/** Option names in the order they first appear, each with its values in the order they first appear. */
-export function optionsOf(variations: { values: { name: string; value: string }[] }[]): {
-  options: { name: string; values: string[] }[];
-  valuesOf: (v: { values: { name: string; value: string }[] }) => string[];
-} {
-  const options: { name: string; values: string[] }[] = [];
-  for (const v of variations)
-    for (const { name, value } of v.values) {
+export type OptionValue = { name: string; value: string };
+
+/**
+ * The options of a product's variations: `seed` first (the product's own list, in its order, with its values),
+ * then the names and values the variations show, in the order they first appear. `valuesOf` gives a variation's
+ * value for each option, in that order ('' where it has none).
+ */
+export function optionsOf(
+  variations: readonly (readonly OptionValue[])[],
+  seed: readonly { name: string; values?: readonly string[] | null }[] = [],
+): { options: { name: string; values: string[] }[]; valuesOf: (pairs: readonly OptionValue[]) => string[] } {
+  const options = seed.map((o) => ({ name: o.name, values: [...new Set(o.values ?? [])] }));
+  for (const pairs of variations)
+    for (const { name, value } of pairs) {
       let option = options.find((o) => o.name === name);
       if (!option) options.push((option = { name, values: [] }));
       if (value !== '' && !option.values.includes(value)) option.values.push(value);
     }
   return {
     options,
-    valuesOf: (v) => options.map((o) => v.values.find((x) => x.name === o.name)?.value ?? ''),
+    valuesOf: (pairs) => options.map((o) => pairs.find((x) => x.name === o.name)?.value ?? ''),
   };
 }
+
+/** A key for a custom field from its name: "Net weight" is net_weight. */
+export const fieldKey = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '') || name;
 
 /** One quantity break: from `min_quantity` units on, each costs `price`. */
 export type TierPrice = { min_quantity: number; price: number; customer_group?: string };
@@ -150,13 +163,20 @@ function problemOf(listing: ListingInput): string | null {
 export type StoreExtras = Pick<
   StoreListing,
   'external_id' | 'source' | 'external_created_at' | 'collections' | 'categories'
->;
+> & {
+  /** The product's pictures in order: `images`, and the first as `main_image`. */
+  pictures?: readonly string[];
+};
 
 /**
  * The mapped listing checked and completed: throws (the product is then a failure, SPEC §8) when it has no title,
  * a negative price or a value our listings cannot hold.
  */
 export function finishListing(listing: ListingInput, extras: StoreExtras): StoreListing {
+  if (extras.pictures) {
+    listing.images = extras.pictures.map((original) => ({ original }));
+    listing.main_image = extras.pictures[0] ?? null;
+  }
   const problem = problemOf(listing);
   if (problem) throw new Error(problem);
   const parsed = ListingSchema.safeParse({
@@ -173,6 +193,18 @@ export function finishListing(listing: ListingInput, extras: StoreExtras): Store
   if (extras.collections) out.collections = extras.collections;
   if (extras.categories) out.categories = extras.categories;
   return out;
+}
+
+/**
+ * One product mapped, for getProduct: a product that cannot be mapped is the store answering something we cannot
+ * use (`invalid_response`, with why).
+ */
+export function mapOne<P>(product: P, map: (product: P) => StoreListing): StoreListing {
+  try {
+    return map(product);
+  } catch (err) {
+    throw new ConnectorError('invalid_response', (err as Error).message);
+  }
 }
 
 /**

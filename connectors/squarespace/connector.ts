@@ -1,5 +1,5 @@
-import { RestClient, withQuery } from '../rest/index.ts';
-import { mapProducts } from '../rest/listing.ts';
+import { connectionCheck, RestClient, tuningOf, type ClientTuning, withQuery } from '../rest/index.ts';
+import { mapOne, mapProducts } from '../rest/listing.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -19,20 +19,14 @@ const PRODUCT_TYPES = 'PHYSICAL,DIGITAL';
 /** Squarespace rejects requests without a User-Agent and limits default ones (curl, node) more strictly. */
 export const SQUARESPACE_USER_AGENT = 'CatalogBuilder/1.0 (catalog sync)';
 
-export type SquarespaceConnectorOptions = {
+export type SquarespaceConnectorOptions = ClientTuning & {
   apiKey: string;
   /** The API base (SQUARESPACE_API_URL; a local server in tests). */
   apiUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
   /** Least time between requests (default 200 ms: 300 a minute). */
   minIntervalMs?: number;
   /** How long a 429 waits (default 60 s: Squarespace's cool-down, announced by no header). */
   cooldownMs?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  maxThrottleRetries?: number;
-  timeoutMs?: number;
 };
 
 type Pagination = { hasNextPage?: boolean; nextPageCursor?: string | null; nextPageUrl?: string | null };
@@ -57,27 +51,19 @@ export class SquarespaceConnector implements Connector {
     const cooldown = opts.cooldownMs ?? 60_000;
     this.client = new RestClient({
       label: 'Squarespace',
-      fetch: opts.fetch,
-      sleep: opts.sleep,
+      ...tuningOf(opts),
       headers: () => ({ Authorization: `Bearer ${opts.apiKey}`, 'User-Agent': SQUARESPACE_USER_AGENT }),
       minIntervalMs: opts.minIntervalMs ?? 200,
       throttleWaitMs: () => cooldown,
-      maxRetries: opts.maxRetries,
-      retryBaseMs: opts.retryBaseMs,
-      maxThrottleRetries: opts.maxThrottleRetries,
-      timeoutMs: opts.timeoutMs,
     });
   }
 
   /** The site the key belongs to (Authorization API): its title, currency and address. */
-  async checkConnection(): Promise<ConnectionCheck> {
-    try {
+  checkConnection(): Promise<ConnectionCheck> {
+    return connectionCheck(async () => {
       const w = await this.site();
-      return { ok: true, shopName: w.name, currency: w.currency, storeUrl: w.url };
-    } catch (err) {
-      if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
-      return { ok: false, code: 'network', reason: (err as Error).message };
-    }
+      return { shopName: w.name, currency: w.currency, storeUrl: w.url };
+    });
   }
 
   /** 50 products a page (Squarespace's size), in modification order; the cursor is Squarespace's own. */
@@ -108,9 +94,7 @@ export class SquarespaceConnector implements Connector {
     const product = found?.products?.find((p) => p.id === id);
     if (!product) return null;
     const ctx = await this.context();
-    const { listings, failures } = mapProducts([product], (p) => mapSquarespaceProduct(p, ctx), productId);
-    if (failures[0]) throw new ConnectorError('invalid_response', failures[0].error);
-    return listings[0]!;
+    return mapOne(product, (p) => mapSquarespaceProduct(p, ctx));
   }
 
   /** The API does not give the categories a Store Page groups products by. */

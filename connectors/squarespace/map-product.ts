@@ -2,6 +2,7 @@ import type { ListingInput } from '../../core/model/index.ts';
 import {
   finishListing,
   money,
+  optionsOf,
   salePrices,
   summarizeVariations,
   text,
@@ -90,17 +91,16 @@ export function mapSquarespaceProduct(p: SqProduct, ctx: SqMapContext): StoreLis
   };
   if (currency) listing.iso_currency_code = currency;
 
-  const names = [...(p.variantAttributes ?? [])];
-  for (const v of variants)
-    for (const name of Object.keys(v.attributes ?? {})) if (!names.includes(name)) names.push(name);
-  if (variants.length > 1 || names.length > 0) {
-    listing.options = names.map((name) => ({ name, values: [] as string[] }));
+  const pairsOf = (v: SqVariant) =>
+    Object.entries(v.attributes ?? {}).map(([name, value]) => ({ name, value }));
+  const { options, valuesOf } = optionsOf(
+    variants.map(pairsOf),
+    (p.variantAttributes ?? []).map((name) => ({ name })),
+  );
+  if (variants.length > 1 || options.length > 0) {
+    listing.options = options;
     const variations: PricedVariation[] = variants.map((v) => {
-      const values = names.map((n) => v.attributes?.[n] ?? '');
-      values.forEach((value, i) => {
-        const option = listing.options![i]!;
-        if (value && !option.values!.includes(value)) option.values!.push(value);
-      });
+      const values = valuesOf(pairsOf(v));
       const image = text(v.image?.url);
       if (image && !images.includes(image)) images.push(image);
       return {
@@ -120,11 +120,9 @@ export function mapSquarespaceProduct(p: SqProduct, ctx: SqMapContext): StoreLis
     listing.sku = text(only?.sku);
     listing.stock = stockOf(only?.stock);
   }
-  listing.images = images.map((original) => ({ original }));
-  listing.main_image = images[0] ?? null;
-
   const page = p.storePageId ? ctx.storePages.get(p.storePageId) : undefined;
   return finishListing(listing, {
+    pictures: images,
     external_id: p.id,
     source: 'squarespace',
     external_created_at: text(p.createdOn),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { HTML_LOGIN_PAGE, listAllPages, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 // No published Squarespace responses exist in ../shared/extdata: the fake serves products built from the
 // documented Product, ProductVariant and ProductImage fields (see fake-squarespace.ts).
 import {
@@ -8,7 +8,6 @@ import {
   generatedSquarespaceProducts,
 } from '../../scripts/testing/fake-squarespace.ts';
 import { CONNECT_SPECS, getConnector } from '../index.ts';
-import type { ProductPage } from '../types.ts';
 import { SquarespaceConnector } from './connector.ts';
 
 const KEY = 'sq-api-key';
@@ -35,17 +34,6 @@ const connector = (options: Record<string, number> = {}, apiKey = KEY) =>
     },
     { decrypt: (s) => s, apiUrl, sleep: async () => {}, options: { minIntervalMs: 0, ...options } },
   ) as SquarespaceConnector;
-
-async function allPages(list: (cursor: string | null) => Promise<ProductPage>) {
-  const pages: ProductPage[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: ProductPage = await list(cursor);
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return pages;
-}
 
 describe('Squarespace: products', () => {
   it('maps variants with their SKU, base and sale prices, stock and picture; the Store Page as collection', async () => {
@@ -119,7 +107,7 @@ describe('Squarespace: products', () => {
     fake.products = generatedSquarespaceProducts(1000);
     const before = fake.server.calls.length;
     const c = connector();
-    const pages = await allPages((cur) => c.listProducts(cur));
+    const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(20);
     expect(pages.every((p) => p.listings.length === 50)).toBe(true);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
@@ -131,7 +119,7 @@ describe('Squarespace: products', () => {
   it('lists products modified since a date with both ends of the range, then by cursor', async () => {
     fake.products = generatedSquarespaceProducts(120);
     const c = connector();
-    const pages = await allPages((cur) =>
+    const pages = await listAllPages((cur) =>
       c.listProductsChangedSince(new Date(Date.UTC(2021, 0, 1, 0, 0, 9, 500)), cur),
     );
     // Modified at 00:00:10 and after: 110 of them, on 3 pages.

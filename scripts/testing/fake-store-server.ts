@@ -54,6 +54,22 @@ export function truncatedJson(body: unknown): FakeAnswer {
   };
 }
 
+/** Every page a connector lists, following nextCursor to the end (a guard stops a cursor that never ends). */
+export async function listAllPages<P extends { nextCursor: string | null }>(
+  list: (cursor: string | null) => Promise<P>,
+  maxPages = 1000,
+): Promise<P[]> {
+  const pages: P[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: P = await list(cursor);
+    pages.push(page);
+    cursor = page.nextCursor;
+    if (pages.length > maxPages) throw new Error(`Still paging after ${maxPages} pages`);
+  } while (cursor);
+  return pages;
+}
+
 export class FakeStoreServer {
   readonly calls: FakeRequest[] = [];
   readonly forced: ForcedAnswer[] = [];
