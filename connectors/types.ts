@@ -28,6 +28,12 @@ export interface Connector {
    */
   listProductsChangedSince?(since: Date, cursor?: string | null): Promise<ProductPage>;
   /**
+   * Register `destination` for the store's product webhooks, authenticated with `secret` (each platform says how:
+   * BigCommerce sends it back in a header), leaving alone what is already registered. Answers the ids of the hooks
+   * created. For platforms whose webhooks are registered through their API.
+   */
+  ensureWebhooks?(opts: { destination: string; secret: string }): Promise<string[]>;
+  /**
    * Every product in one pass, for large stores (Shopify: a bulk operation). Platforms without a bulk export
    * leave it out and the sync pages through listProducts instead.
    */
@@ -68,8 +74,9 @@ export type StoreListing = ListingInput & {
   collections?: { external_id: string; title: string }[];
   /**
    * The store categories holding the product, for platforms where a product has several (BigCommerce, Magento,
-   * Ecwid); undefined when the source did not say. `category` holds the first one's name. The sync stores them as
-   * collects of kind 'category', so the category filter finds every product of a category.
+   * Ecwid); undefined when the source did not say. `category` holds the first one's name. They are for the sync to
+   * store as collects of kind 'category' (server/stores does not yet), so the category filter finds every product
+   * of a category.
    */
   categories?: { external_id: string; title: string }[];
   /** When the product was created in the store (the created-desc sort), as ISO 8601. */

@@ -120,11 +120,11 @@ export class BigcommerceConnector implements Connector {
    * Register our endpoint for the product scopes (BIGCOMMERCE_PRODUCT_SCOPES) with our secret header, leaving
    * alone the scopes already registered to it. Answers the ids of the hooks created.
    */
-  async ensureWebhooks(opts: { destination: string; secret: string }): Promise<number[]> {
+  async ensureWebhooks(opts: { destination: string; secret: string }): Promise<string[]> {
     const hooks = await this.client.get<
       Collection<{ id: number; scope: string; destination: string; is_active: boolean }>
     >(withQuery(`${this.base}/v3/hooks`, { limit: 250 }));
-    const created: number[] = [];
+    const created: string[] = [];
     for (const scope of BIGCOMMERCE_PRODUCT_SCOPES) {
       if (hooks.data.some((h) => h.scope === scope && h.destination === opts.destination && h.is_active))
         continue;
@@ -132,7 +132,7 @@ export class BigcommerceConnector implements Connector {
         method: 'POST',
         body: bigcommerceHookBody(scope, opts.destination, opts.secret),
       });
-      created.push(data.data.id);
+      created.push(String(data.data.id));
     }
     return created;
   }
