@@ -170,7 +170,7 @@ export class BigcommerceConnector implements Connector {
     const missing = [
       ...new Set(
         products
-          .map((p) => p.brand_id)
+          .map((p) => p?.brand_id)
           .filter((id): id is number => !!id && !this.brandNames.has(String(id))),
       ),
     ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { clientTuning, connectSpec, openCredentials } from '../rest/credentials.ts';
+import { clientTuning } from '../rest/client.ts';
+import { connectSpec, openCredentials } from '../rest/credentials.ts';
 import type { ConnectSpec, Connector, ConnectorAccount, ConnectorDeps } from '../types.ts';
 import { BigcommerceConnector } from './connector.ts';
 

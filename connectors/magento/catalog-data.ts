@@ -150,8 +150,9 @@ export class MagentoCatalogData {
       for (const c of found.items ?? []) out.set(c.id, c);
     }
     for (const p of configurables) {
-      if (p.extension_attributes?.configurable_product_links) continue;
-      const kids = await this.client.get<MagentoProduct[]>(
+      if (p.extension_attributes?.configurable_product_links || typeof p.sku !== 'string') continue;
+      // Gone since the list was read: no children.
+      const kids = await this.client.getOrNull<MagentoProduct[]>(
         `${this.root}/configurable-products/${encodeURIComponent(p.sku)}/children`,
       );
       const list = Array.isArray(kids) ? kids : [];
@@ -172,7 +173,11 @@ export class MagentoCatalogData {
     const out = new Map<string, number>();
     const skus = [
       ...new Set(
-        products.filter((p) => !p.extension_attributes?.stock_item && !p.sku.includes(',')).map((p) => p.sku),
+        products
+          .filter(
+            (p) => !p.extension_attributes?.stock_item && typeof p.sku === 'string' && !p.sku.includes(','),
+          )
+          .map((p) => p.sku),
       ),
     ];
     for (let i = 0; i < skus.length; i += 100) {

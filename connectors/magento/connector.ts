@@ -150,7 +150,11 @@ export class MagentoConnector implements Connector {
     const children = await this.data.children(valid);
     const everything = [...valid, ...children.values()];
     await this.data.loadAttributes(
-      everything.flatMap((p) => (p.custom_attributes ?? []).map((a) => a.attribute_code)),
+      everything.flatMap((p) =>
+        (Array.isArray(p.custom_attributes) ? p.custom_attributes : [])
+          .map((a) => a?.attribute_code)
+          .filter((code): code is string => typeof code === 'string'),
+      ),
       valid.flatMap((p) =>
         (p.extension_attributes?.configurable_product_options ?? []).map((o) => String(o.attribute_id)),
       ),

@@ -46,6 +46,14 @@ export const tuningOf = (o: ClientTuning): ClientTuning => ({
   timeoutMs: o.timeoutMs,
 });
 
+/** The client tuning keys of deps.options every REST adapter reads. */
+export const clientTuning = (o: Record<string, number> = {}): ClientTuning => ({
+  maxRetries: o.maxRetries,
+  retryBaseMs: o.retryBaseMs,
+  maxThrottleRetries: o.maxThrottleRetries,
+  timeoutMs: o.timeoutMs,
+});
+
 /**
  * Retry-After as seconds or as an HTTP date, in ms from now; null when absent or unreadable. A date in the past
  * is 0: retry now.

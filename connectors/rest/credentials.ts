@@ -36,14 +36,6 @@ export function openCredentials<C>(
   return parsed.data;
 }
 
-/** The numeric tuning keys every REST adapter passes to its client (deps.options). */
-export const clientTuning = (o: Record<string, number> = {}) => ({
-  maxRetries: o.maxRetries,
-  retryBaseMs: o.retryBaseMs,
-  maxThrottleRetries: o.maxThrottleRetries,
-  timeoutMs: o.timeoutMs,
-});
-
 /** A platform's ConnectSpec from its credentials schema and the store key the credentials name. */
 export function connectSpec<C extends Record<string, unknown>>(opts: {
   fields: CredentialField[];

@@ -1,4 +1,5 @@
 export {
+  clientTuning,
   defaultSleep,
   RestClient,
   retryAfterMs,
@@ -10,5 +11,5 @@ export {
 export * from './listing.ts';
 export { oauth1Header, oauth1Signature, type OAuth1Keys, type OAuth1SignatureMethod } from './oauth1.ts';
 export { rfc3986, trimSlashes, withQuery, type QueryParams } from './url.ts';
-export { clientTuning, connectSpec, openCredentials } from './credentials.ts';
+export { connectSpec, openCredentials } from './credentials.ts';
 export { connectionCheck } from './check.ts';
