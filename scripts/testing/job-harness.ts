@@ -6,13 +6,14 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, createLogger, createBrowserPool } from '../../server/platform/index.ts';
-import { createLocalStorage, createImageCache } from '../../server/files/index.ts';
+import { createStorage, createImageCache } from '../../server/files/index.ts';
 import { createBullQueue } from '../../server/jobs/index.ts';
 import { startBullRunner } from '../../worker/bullmq.ts';
 import type { JobDefinition, WorkerDeps } from '../../worker/define.ts';
 import { createJobQueue, type JobQueue, type JobView } from '../../server/jobs/index.ts';
 import { startDatabaseRunner, type Runner } from '../../worker/runner-database.ts';
 import { openTestDatabase } from './database.ts';
+import { testStorageEnv } from './storage.ts';
 
 export const REDIS_URL = process.env.REDIS_URL;
 export const RUNNER_KIND = REDIS_URL ? 'bullmq' : 'database';
@@ -38,13 +39,13 @@ export async function openJobHarness(definitions: readonly JobDefinition[]): Pro
   const database = await openTestDatabase();
   const prefix = `cbtest-${randomBytes(4).toString('hex')}`;
   const dataDir = path.join(os.tmpdir(), `cb-jobs-${randomBytes(4).toString('hex')}`);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(await testStorageEnv()) });
   const queue = createJobQueue({ db: database.db, redisUrl: REDIS_URL, redisPrefix: prefix, definitions });
   const deps: WorkerDeps = {
     db: database.db,
     config,
     logger: createLogger('silent'),
-    storage: createLocalStorage(config.dirs.files),
+    storage: createStorage(config),
     queue,
     browser: createBrowserPool(),
     images: createImageCache(path.join(dataDir, 'cache')),

@@ -5,13 +5,14 @@ import { loadConfig, createLogger } from '../../server/platform/index.ts';
 import { setRuntime, type Runtime } from '../../server/runtime/index.ts';
 import { createMailer } from '../../server/mail/index.ts';
 import { ensureAdmin } from '../../server/billing/index.ts';
-import { createLocalStorage } from '../../server/files/index.ts';
+import { createStorage } from '../../server/files/index.ts';
 import { startProduct, type RunningProduct } from '../product.ts';
 import { createBullQueue } from '../../server/jobs/index.ts';
 import { createJobQueue } from '../../server/jobs/index.ts';
 import type { WorkerOptions } from '../../worker/index.ts';
 import { randomBytes } from 'node:crypto';
 import { openTestDatabase } from './database.ts';
+import { testStorageEnv } from './storage.ts';
 
 export type TestServer = RunningProduct & {
   dataDir: string;
@@ -34,6 +35,7 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    ...(await testStorageEnv()),
     ...env,
   });
   // With REDIS_URL, each test server has its own BullMQ keys: test files run in parallel on one Redis.
@@ -52,7 +54,7 @@ export async function startTestServer(
       outboxDir: config.dirs.outbox,
       logger,
     }),
-    storage: createLocalStorage(config.dirs.files),
+    storage: createStorage(config),
     jobs: createJobQueue({ db: database.db, redisUrl: config.REDIS_URL, redisPrefix }),
     services: {},
   };

@@ -87,12 +87,37 @@ export const createDraftOrderSpec = defineJobSpec({
   backoffMs: 5_000,
 });
 
+/**
+ * Files nobody may see any more (a deleted catalog's PDF and page pictures, a deleted account's pictures):
+ * removed from storage in the background, retried while the store is away. `keep` names files under those
+ * folders that something else still shows (a catalog copied from a template keeps its pictures).
+ */
+export const purgeFilesSpec = defineJobSpec({
+  name: 'purge-files',
+  payload: z.object({
+    prefixes: z
+      .array(
+        z
+          .string()
+          .max(500)
+          .regex(/^[A-Za-z0-9][A-Za-z0-9/_.@-]*\/$/),
+      )
+      .min(1)
+      .max(10_000),
+    keep: z.array(z.string().max(500)).max(100_000).default([]),
+  }),
+  maxAttempts: 5,
+  timeoutMs: 30 * 60_000,
+  backoffMs: 10_000,
+});
+
 export const JOB_SPECS = [
   renderPdfSpec,
   processImagesSpec,
   syncStoreSpec,
   synchronizeCatalogSpec,
   createDraftOrderSpec,
+  purgeFilesSpec,
 ] as const;
 
 export type AnyJobSpec = (typeof JOB_SPECS)[number];

@@ -7,6 +7,7 @@ export {
   JOB_SPECS,
   jobSpec,
   processImagesSpec,
+  purgeFilesSpec,
   renderPdfSpec,
   synchronizeCatalogSpec,
   syncStoreSpec,

@@ -35,7 +35,7 @@ async function ownerQuality(ctx: JobContext, ownerId: string): Promise<number> {
 }
 
 /** One picture, once per run; a failure is logged and answers null (the item leaves the queue). */
-function imageProcessor(ctx: JobContext, quality: number, result: ImageRunResult) {
+function imageProcessor(ctx: JobContext, ownerId: string, quality: number, result: ImageRunResult) {
   const seen = new Map<string, Promise<StoredImage | null>>();
   return (url: string, target: { width: number; height: number }) => {
     const key = `${url}|${target.width}x${target.height}`;
@@ -50,7 +50,13 @@ function imageProcessor(ctx: JobContext, quality: number, result: ImageRunResult
             appUrl: ctx.deps.config.appUrl,
             fetchOptions: { ...ctx.deps.fetchOptions, signal: ctx.signal },
           });
-          const stored = await storeCompressedImage({ source, target, quality, storage: ctx.deps.storage });
+          const stored = await storeCompressedImage({
+            source,
+            target,
+            quality,
+            folder: `img/${ownerId}`,
+            storage: ctx.deps.storage,
+          });
           result.processed++;
           return stored;
         } catch (err) {
@@ -96,7 +102,7 @@ export async function processListingImages(opts: {
   const { ctx } = opts;
   const result: ImageRunResult = { processed: 0, failed: [] };
   const quality = await ownerQuality(ctx, opts.ownerId);
-  const process = imageProcessor(ctx, quality, result);
+  const process = imageProcessor(ctx, opts.ownerId, quality, result);
   const listings = await getListingsByIds({
     db: ctx.deps.db,
     ownerId: opts.ownerId,
@@ -164,7 +170,7 @@ export async function processCatalogImages(opts: {
   if (!loaded) return null;
   const result: ImageRunResult = { processed: 0, failed: [] };
   const quality = await ownerQuality(ctx, loaded.row.ownerId);
-  const process = imageProcessor(ctx, quality, result);
+  const process = imageProcessor(ctx, loaded.row.ownerId, quality, result);
   const stamps = new Map(
     (
       await db

@@ -1,6 +1,7 @@
 import type { JobName } from '../../server/jobs/index.ts';
 import { createDraftOrderJob } from './create-draft-order.ts';
 import { processImagesJob } from './process-images.ts';
+import { purgeFilesJob } from './purge-files.ts';
 import { renderPdfJob } from './render-pdf.ts';
 import { syncStoreJob } from './sync-store.ts';
 import { synchronizeCatalogJob } from './synchronize-catalog.ts';
@@ -16,6 +17,7 @@ export const JOBS = [
   syncStoreJob,
   synchronizeCatalogJob,
   createDraftOrderJob,
+  purgeFilesJob,
 ] as const;
 
 /** A spec without a handler here does not compile: its name is left in `Unhandled`. */

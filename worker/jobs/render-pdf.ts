@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   loadCatalogById,
   setCatalogPdf,
@@ -43,22 +41,14 @@ export function pdfKey(opts: { catalogId: string; secret: string }): string {
 const STALE_PARTIAL_MS = 6 * 3_600_000;
 
 /**
- * A worker killed while writing leaves its temporary file behind (never served: it is not the PDF's key).
- * On local disk they are swept by later renders; remote storage expires them with a lifecycle rule.
+ * A worker killed while writing leaves its temporary file behind (never served: it is not the PDF's key); later
+ * renders remove the old ones, on local disk and in the bucket alike.
  */
 async function sweepPartials(storage: Storage): Promise<void> {
-  const dir = storage.localPath(`${TMP_PREFIX}/x`);
-  if (!dir) return;
-  const folder = path.dirname(dir);
-  const names = await readdir(folder).catch(() => [] as string[]);
   const now = Date.now();
-  await Promise.all(
-    names.map(async (name) => {
-      const file = path.join(folder, name);
-      const s = await stat(file).catch(() => null);
-      if (s && now - s.mtimeMs > STALE_PARTIAL_MS) await rm(file, { force: true });
-    }),
-  );
+  for await (const file of storage.list(`${TMP_PREFIX}/`)) {
+    if (now - file.lastModified.getTime() > STALE_PARTIAL_MS) await storage.delete(file.key).catch(() => {});
+  }
 }
 
 /**
@@ -113,7 +103,11 @@ export const renderPdfJob = defineJob({
       await storage.move(tmpKey, finalKey);
       // The file keeps its address; the version makes browsers and CDNs fetch the new one.
       const url = `${storage.url(finalKey)}?v=${ctx.jobId.slice(0, 8)}`;
-      await setCatalogPdf({ db, catalogId: catalog._id, url });
+      if (!(await setCatalogPdf({ db, catalogId: catalog._id, url }))) {
+        // Deleted while it printed: its files were purged, so this one goes too.
+        await storage.delete(finalKey);
+        throw new PermanentJobError('The catalog no longer exists.');
+      }
       report.timings.load = loadMs;
       report.timings.store = Math.round(performance.now() - storing);
       ctx.logger.info(
