@@ -15,7 +15,7 @@ import { users } from '../db/schema.ts';
 import { openTestDatabase } from '../scripts/testing/database.ts';
 import { pdfInfo } from '../scripts/testing/pdf-tools.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
-import { createBullQueue, createJobQueue, type JobQueue } from '../server/jobs/index.ts';
+import { obliterateBullQueues, createJobQueue, type JobQueue } from '../server/jobs/index.ts';
 import { startWorker } from './index.ts';
 
 // A worker killed with SIGKILL in the middle of a render (DESIGN §7): the previous PDF stays in place, and
@@ -94,9 +94,7 @@ afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await new Promise((r) => images.close(r));
   if (REDIS_URL) {
-    const q = createBullQueue({ redisUrl: REDIS_URL, prefix: PREFIX });
-    await q.obliterate({ force: true });
-    await q.close();
+    await obliterateBullQueues({ redisUrl: REDIS_URL, prefix: PREFIX });
   }
   await dropPg?.();
   rmSync(dataDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { loadConfig, createLogger } from '../../server/platform/index.ts';
 import { createStorage, keyFromUrl, type Storage } from '../../server/files/index.ts';
 import { setUpgradeByEmail } from '../../server/billing/index.ts';
 import { users } from '../../db/schema.ts';
-import { createBullQueue } from '../../server/jobs/index.ts';
+import { obliterateBullQueues } from '../../server/jobs/index.ts';
 import { createJobQueue } from '../../server/jobs/index.ts';
 import { startWorker, type RunningWorker, type WorkerOptions } from '../../worker/index.ts';
 import type { JobView } from '../../server/jobs/index.ts';
@@ -25,7 +25,12 @@ const REDIS_URL = process.env.REDIS_URL;
 export type RenderHarness = Awaited<ReturnType<typeof openRenderHarness>>;
 
 export async function openRenderHarness(
-  opts: { wrapStorage?: (base: Storage) => Storage; worker?: WorkerOptions } = {},
+  opts: {
+    wrapStorage?: (base: Storage) => Storage;
+    worker?: WorkerOptions;
+    /** Settings besides the test ones (PDF_SPLIT_PAGES...). */
+    env?: Record<string, string>;
+  } = {},
 ) {
   const database = await openTestDatabase();
   const { db } = database;
@@ -35,6 +40,7 @@ export async function openRenderHarness(
     LOG_LEVEL: 'silent',
     ...(REDIS_URL ? { REDIS_URL } : {}),
     ...(await testStorageEnv()),
+    ...opts.env,
   });
   const base = createStorage(config);
   const storage = opts.wrapStorage ? opts.wrapStorage(base) : base;
@@ -105,9 +111,7 @@ export async function openRenderHarness(
       await worker.close();
       await queue.close();
       if (REDIS_URL) {
-        const q = createBullQueue({ redisUrl: REDIS_URL, prefix });
-        await q.obliterate({ force: true });
-        await q.close();
+        await obliterateBullQueues({ redisUrl: REDIS_URL, prefix });
       }
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

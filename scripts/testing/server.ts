@@ -7,7 +7,7 @@ import { createMailer } from '../../server/mail/index.ts';
 import { ensureAdmin } from '../../server/billing/index.ts';
 import { createStorage } from '../../server/files/index.ts';
 import { startProduct, type RunningProduct } from '../product.ts';
-import { createBullQueue } from '../../server/jobs/index.ts';
+import { obliterateBullQueues } from '../../server/jobs/index.ts';
 import { createJobQueue } from '../../server/jobs/index.ts';
 import type { WorkerOptions } from '../../worker/index.ts';
 import { randomBytes } from 'node:crypto';
@@ -77,9 +77,7 @@ export async function startTestServer(
     close: async () => {
       await running.close();
       if (config.REDIS_URL) {
-        const q = createBullQueue({ redisUrl: config.REDIS_URL, prefix: redisPrefix });
-        await q.obliterate({ force: true });
-        await q.close();
+        await obliterateBullQueues({ redisUrl: config.REDIS_URL, prefix: redisPrefix });
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

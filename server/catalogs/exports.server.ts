@@ -78,7 +78,7 @@ export type JobStatus = {
 export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: string }): Promise<JobStatus> {
   const job = await opts.jobs.getJob({ jobId: opts.jobId, ownerId: opts.user.id });
   if (!job) throw notFound('Job not found.');
-  const state = job.state === 'active' ? 'pending' : job.state;
+  const state = job.state === 'active' || job.state === 'waiting' ? 'pending' : job.state;
   const status: JobStatus = { job_state: state, progress: job.progress };
   if (state === 'complete' && job.name === 'render-pdf' && job.result && typeof job.result === 'object') {
     const { catalogId, url } = job.result as { catalogId?: string; url?: string };

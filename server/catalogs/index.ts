@@ -33,8 +33,15 @@ export {
 } from './exports.server.ts';
 export type { JobStatus, StoredPdf } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';
-export { layoutCatalog, QUALITY_DPI, renderCatalogPdf } from './pdf/render-pdf.server.ts';
-export type { PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
+export { addOutline, mergePdfs, qpdfAvailable } from './pdf/merge.server.ts';
+export type { OutlineEntry } from './pdf/merge.server.ts';
+export {
+  layoutCatalog,
+  paginateCatalogForPrint,
+  QUALITY_DPI,
+  renderCatalogPdf,
+} from './pdf/render-pdf.server.ts';
+export type { LayoutInput, PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
 export { localSources, storageSources } from './pdf/sources.server.ts';
 export type { ResolveSource } from './pdf/sources.server.ts';
 export { wizardChoices } from './wizard.server.ts';

@@ -3,6 +3,7 @@ import { createDraftOrderJob } from './create-draft-order.ts';
 import { processImagesJob } from './process-images.ts';
 import { purgeFilesJob } from './purge-files.ts';
 import { renderPdfJob } from './render-pdf.ts';
+import { renderPdfPartJob } from './render-pdf-part.ts';
 import { syncStoreJob } from './sync-store.ts';
 import { synchronizeCatalogJob } from './synchronize-catalog.ts';
 
@@ -13,6 +14,7 @@ import { synchronizeCatalogJob } from './synchronize-catalog.ts';
  */
 export const JOBS = [
   renderPdfJob,
+  renderPdfPartJob,
   processImagesJob,
   syncStoreJob,
   synchronizeCatalogJob,
