@@ -1,3 +1,4 @@
+import { createEtsyConnector } from './etsy/index.ts';
 import { createShopifyConnector } from './shopify/index.ts';
 import type { Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
 
@@ -11,6 +12,7 @@ type Factory = (account: ConnectorAccount, deps: ConnectorDeps) => Connector;
  */
 const FACTORIES: Record<string, Factory> = {
   shopify: createShopifyConnector,
+  etsy: createEtsyConnector,
 };
 
 export const CONNECTOR_PLATFORMS = Object.keys(FACTORIES);
