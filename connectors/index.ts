@@ -1,3 +1,4 @@
+import { createEbayConnector } from './ebay/index.ts';
 import { createEtsyConnector } from './etsy/index.ts';
 import { createShopifyConnector } from './shopify/index.ts';
 import type { Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
@@ -13,6 +14,7 @@ type Factory = (account: ConnectorAccount, deps: ConnectorDeps) => Connector;
 const FACTORIES: Record<string, Factory> = {
   shopify: createShopifyConnector,
   etsy: createEtsyConnector,
+  ebay: createEbayConnector,
 };
 
 export const CONNECTOR_PLATFORMS = Object.keys(FACTORIES);
