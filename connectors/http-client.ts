@@ -30,6 +30,8 @@ export type HttpClientOptions = {
   maxWaitMs?: number;
   /** Per request (default 30 s). */
   timeoutMs?: number;
+  /** The clock Retry-After dates are read against (tests). */
+  now?: () => number;
   pacer?: Pacer;
   /** Headers of every request, asked again for each attempt so a renewed token is used. */
   headers?: () => Record<string, string> | Promise<Record<string, string>>;
@@ -114,7 +116,9 @@ export class HttpClient {
       const status = res.status;
       if (status === 429) {
         await res.body?.cancel();
-        const ms = retryAfterMs(res.headers.get('retry-after')) ?? retryBaseMs * 2 ** throttles;
+        const ms =
+          retryAfterMs(res.headers.get('retry-after'), this.o.now?.() ?? Date.now()) ??
+          retryBaseMs * 2 ** throttles;
         if (throttles++ < maxThrottles && ms <= (this.o.maxWaitMs ?? 600_000)) {
           await this.wait(ms, 'throttled');
           continue;

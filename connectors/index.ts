@@ -1,5 +1,6 @@
 import { createEbayConnector } from './ebay/index.ts';
 import { createEtsyConnector } from './etsy/index.ts';
+import { createLightspeedConnector } from './lightspeed/index.ts';
 import { createShopifyConnector } from './shopify/index.ts';
 import type { Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
 
@@ -15,6 +16,7 @@ const FACTORIES: Record<string, Factory> = {
   shopify: createShopifyConnector,
   etsy: createEtsyConnector,
   ebay: createEbayConnector,
+  lightspeed: createLightspeedConnector,
 };
 
 export const CONNECTOR_PLATFORMS = Object.keys(FACTORIES);

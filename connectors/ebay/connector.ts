@@ -114,6 +114,7 @@ export class EbayConnector implements Connector {
       maxRetries: opts.maxRetries,
       retryBaseMs: opts.retryBaseMs,
       timeoutMs: opts.timeoutMs ?? 60_000,
+      now: opts.now,
     });
     this.trading = new TradingClient({
       http: this.http,

@@ -101,6 +101,7 @@ export class EtsyConnector implements Connector {
       maxRetries: opts.maxRetries,
       retryBaseMs: opts.retryBaseMs,
       timeoutMs: opts.timeoutMs,
+      now: opts.now,
       pacer: new EtsyPacer(),
       headers: async () => ({
         'x-api-key': apiKey,
