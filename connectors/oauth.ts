@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { HttpClient, type Pacer } from './http-client.ts';
 import { ConnectorError } from './types.ts';
 
 /**
@@ -108,6 +109,31 @@ export async function requestToken(req: TokenRequest): Promise<TokenSet> {
   };
 }
 
+/**
+ * Renew stored credentials at a token endpoint with their refresh token (added to `form` with
+ * grant_type=refresh_token): the new access token, and the new refresh token when the platform rotates it.
+ */
+export async function renewCredentials<C extends OAuthCredentials>(
+  credentials: C,
+  req: TokenRequest,
+): Promise<C> {
+  if (!credentials.refreshToken)
+    throw new ConnectorError(
+      'unauthorized',
+      `${req.platform}: the access token expired and there is no refresh token`,
+    );
+  const tokens = await requestToken({
+    ...req,
+    form: { grant_type: 'refresh_token', refresh_token: credentials.refreshToken, ...req.form },
+  });
+  return {
+    ...credentials,
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken ?? credentials.refreshToken,
+    expiresAt: tokens.expiresAt,
+  };
+}
+
 /** Build an authorization URL: the base and its query. */
 export function authorizeUrl(base: string, params: Record<string, string | undefined>): string {
   const url = new URL(base);
@@ -183,4 +209,56 @@ export class OAuthSession<C extends OAuthCredentials> implements AccessTokenSour
     })();
     return this.inflight;
   }
+}
+
+/** What an OAuth adapter takes besides its credentials and app keys: its ConnectorDeps, unpacked. */
+export type OAuthAdapterOptions = {
+  apiUrl?: string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  onCredentials?: (json: string) => void | Promise<void>;
+  now?: () => number;
+  maxRetries?: number;
+  retryBaseMs?: number;
+  timeoutMs?: number;
+};
+
+/**
+ * An adapter's session and the HttpClient of its requests: with `bearer` (the default) every request carries
+ * `Authorization: Bearer <token>` (renewed first when expired) and a 401 renews once; `headers` are added.
+ */
+export function oauthClient<C extends OAuthCredentials>(
+  opts: OAuthAdapterOptions & {
+    platform: string;
+    credentials: C;
+    refresh: (credentials: C) => Promise<C>;
+    bearer?: boolean;
+    headers?: Record<string, string>;
+    pacer?: Pacer;
+  },
+): { session: OAuthSession<C>; http: HttpClient } {
+  const session = new OAuthSession({
+    credentials: opts.credentials,
+    refresh: opts.refresh,
+    onCredentials: opts.onCredentials,
+    now: opts.now,
+  });
+  const bearer = opts.bearer !== false;
+  const http = new HttpClient({
+    platform: opts.platform,
+    fetch: opts.fetch,
+    sleep: opts.sleep,
+    maxRetries: opts.maxRetries,
+    retryBaseMs: opts.retryBaseMs,
+    timeoutMs: opts.timeoutMs,
+    now: opts.now,
+    pacer: opts.pacer,
+    headers: async () => ({
+      Accept: 'application/json',
+      ...opts.headers,
+      ...(bearer ? { Authorization: `Bearer ${await session.accessToken()}` } : {}),
+    }),
+    renew: bearer ? () => session.renew() : undefined,
+  });
+  return { session, http };
 }

@@ -1,6 +1,6 @@
-import { HttpClient } from '../http-client.ts';
+import type { HttpClient } from '../http-client.ts';
 import { asArray, mapSafely, pageOf, readCursor, text } from '../listing.ts';
-import { OAuthSession } from '../oauth.ts';
+import { oauthClient, type OAuthAdapterOptions, type OAuthSession } from '../oauth.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -14,22 +14,14 @@ import { mapEbayItem, type EbayItem } from './map-item.ts';
 import { ebayTradingUrl, refreshEbayCredentials, type EbayAppKeys, type EbayCredentials } from './oauth.ts';
 import { TradingClient, xmlText } from './trading.ts';
 
-export type EbayConnectorOptions = {
+export type EbayConnectorOptions = OAuthAdapterOptions & {
   credentials: EbayCredentials;
   appKeys: EbayAppKeys;
-  apiUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  onCredentials?: (json: string) => void | Promise<void>;
-  now?: () => number;
   /** Items per GetSellerList page (eBay's maximum with DetailLevel ReturnAll, and the default: 200). */
   pageSize?: number;
   /** Days of one EndTime window (at most 120, eBay's limit) and how many windows a full listing walks (1). */
   windowDays?: number;
   windows?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  timeoutMs?: number;
 };
 
 const MAX_PAGE = 200;
@@ -95,27 +87,14 @@ export class EbayConnector implements Connector {
     this.windowDays = Math.max(1, Math.min(MAX_WINDOW_DAYS, opts.windowDays ?? MAX_WINDOW_DAYS));
     this.windows = Math.max(1, Math.floor(opts.windows ?? 1));
     this.now = opts.now ?? Date.now;
-    this.session = new OAuthSession({
-      credentials: opts.credentials,
-      refresh: (c) =>
-        refreshEbayCredentials(c, {
-          appKeys: opts.appKeys,
-          apiUrl: opts.apiUrl,
-          fetch: opts.fetch,
-          now: opts.now,
-        }),
-      onCredentials: opts.onCredentials,
-      now: opts.now,
-    });
-    this.http = new HttpClient({
+    ({ session: this.session, http: this.http } = oauthClient({
+      ...opts,
       platform: 'eBay',
-      fetch: opts.fetch,
-      sleep: opts.sleep,
-      maxRetries: opts.maxRetries,
-      retryBaseMs: opts.retryBaseMs,
+      // The token travels in X-EBAY-API-IAF-TOKEN, and eBay refuses it in Ack Failure answers (TradingClient).
+      bearer: false,
       timeoutMs: opts.timeoutMs ?? 60_000,
-      now: opts.now,
-    });
+      refresh: (c) => refreshEbayCredentials(c, { ...opts, appKeys: opts.appKeys }),
+    }));
     this.trading = new TradingClient({
       http: this.http,
       endpoint: ebayTradingUrl(opts.apiUrl),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeEbay } from '../../scripts/testing/fake-ebay.ts';
+import { readAllPages } from '../../scripts/testing/connector-pages.ts';
 import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-rest.ts';
 import { getConnector } from '../index.ts';
 import { EbayConnector } from './connector.ts';
@@ -38,20 +39,7 @@ function connector(
   });
 }
 
-async function listAll(c: EbayConnector) {
-  const listings = [];
-  const failures = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const page = await c.listProducts(cursor);
-    listings.push(...page.listings);
-    failures.push(...page.failures);
-    cursor = page.nextCursor;
-    pages++;
-  } while (cursor);
-  return { listings, failures, pages };
-}
+const listAll = (c: EbayConnector) => readAllPages((cursor) => c.listProducts(cursor));
 
 describe('eBay OAuth 2', () => {
   it("sends the seller to eBay's consent page and exchanges the code with the app keys", async () => {

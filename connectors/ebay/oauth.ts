@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HttpClient } from '../http-client.ts';
 import { asArray, text } from '../listing.ts';
-import { authorizeUrl, OAuthSession, requestToken, type TokenSet } from '../oauth.ts';
+import { authorizeUrl, OAuthSession, renewCredentials, requestToken, type TokenSet } from '../oauth.ts';
 import { ConnectorError } from '../types.ts';
 import { TradingClient } from './trading.ts';
 
@@ -82,30 +82,18 @@ const refreshExpiry = (tokens: TokenSet, now: number): string | null => {
 };
 
 /** A new access token for stored credentials (eBay keeps the refresh token); refused → `unauthorized`. */
-export async function refreshEbayCredentials(
+export function refreshEbayCredentials(
   credentials: EbayCredentials,
   opts: Http & { appKeys: EbayAppKeys; scopes?: readonly string[] },
 ): Promise<EbayCredentials> {
-  if (!credentials.refreshToken)
-    throw new ConnectorError('unauthorized', 'eBay: the access token expired and there is no refresh token');
-  const tokens = await requestToken({
+  return renewCredentials(credentials, {
     platform: 'eBay',
     url: ebayTokenUrl(opts.apiUrl),
     fetch: opts.fetch,
     now: opts.now,
     basicAuth: basic(opts.appKeys),
-    form: {
-      grant_type: 'refresh_token',
-      refresh_token: credentials.refreshToken,
-      scope: (opts.scopes ?? EBAY_SCOPES).join(' '),
-    },
+    form: { scope: (opts.scopes ?? EBAY_SCOPES).join(' ') },
   });
-  return {
-    ...credentials,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken ?? credentials.refreshToken,
-    expiresAt: tokens.expiresAt,
-  };
 }
 
 /** The callback's whole job: the code for tokens, then the seller's user ID (GetUser); the credentials to store. */

@@ -1,6 +1,6 @@
-import { HttpClient, type Pacer } from '../http-client.ts';
+import type { HttpClient, Pacer } from '../http-client.ts';
 import { decodeEntities, mapSafely, pageOf, readCursor } from '../listing.ts';
-import { OAuthSession } from '../oauth.ts';
+import { oauthClient, type OAuthAdapterOptions, type OAuthSession } from '../oauth.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -19,19 +19,11 @@ import {
   type EtsyCredentials,
 } from './oauth.ts';
 
-export type EtsyConnectorOptions = {
+export type EtsyConnectorOptions = OAuthAdapterOptions & {
   credentials: EtsyCredentials;
   appKeys: EtsyAppKeys;
-  apiUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  onCredentials?: (json: string) => void | Promise<void>;
-  now?: () => number;
   /** Listings per page (Etsy's maximum and default here: 100). */
   pageSize?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  timeoutMs?: number;
 };
 
 type Results<T> = { count: number; results: T[] };
@@ -81,35 +73,13 @@ export class EtsyConnector implements Connector {
   constructor(opts: EtsyConnectorOptions) {
     this.base = (opts.apiUrl ?? ETSY_API_URL).replace(/\/+$/, '');
     this.pageSize = Math.max(1, Math.min(MAX_PAGE, opts.pageSize ?? MAX_PAGE));
-    this.session = new OAuthSession({
-      credentials: opts.credentials,
-      refresh: (c) =>
-        refreshEtsyCredentials(c, {
-          clientId: opts.appKeys.clientId,
-          apiUrl: opts.apiUrl,
-          fetch: opts.fetch,
-          now: opts.now,
-        }),
-      onCredentials: opts.onCredentials,
-      now: opts.now,
-    });
-    const apiKey = etsyApiKey(opts.appKeys);
-    this.http = new HttpClient({
+    ({ session: this.session, http: this.http } = oauthClient({
+      ...opts,
       platform: 'Etsy',
-      fetch: opts.fetch,
-      sleep: opts.sleep,
-      maxRetries: opts.maxRetries,
-      retryBaseMs: opts.retryBaseMs,
-      timeoutMs: opts.timeoutMs,
-      now: opts.now,
+      refresh: (c) => refreshEtsyCredentials(c, { ...opts, clientId: opts.appKeys.clientId }),
+      headers: { 'x-api-key': etsyApiKey(opts.appKeys) },
       pacer: new EtsyPacer(),
-      headers: async () => ({
-        'x-api-key': apiKey,
-        Authorization: `Bearer ${await this.session.accessToken()}`,
-        Accept: 'application/json',
-      }),
-      renew: () => this.session.renew(),
-    });
+    }));
   }
 
   private get shopId(): string {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAllPages } from '../../scripts/testing/connector-pages.ts';
 import { readExtdataJson } from '../../scripts/testing/extdata.ts';
 import { FakeEtsy } from '../../scripts/testing/fake-etsy.ts';
 import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-rest.ts';
@@ -145,18 +146,10 @@ describe('Etsy connector: listings', () => {
     const c = connector(etsy.credentials());
     expect(await c.countProducts()).toBe(250);
     const before = etsy.rest.requests.length;
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page = await c.listProducts(cursor);
-      seen.push(...page.listings.map((l) => l.external_id));
-      expect(page.failures).toEqual([]);
-      cursor = page.nextCursor;
-      pages++;
-    } while (cursor);
+    const { listings, failures, pages } = await readAllPages((cursor) => c.listProducts(cursor));
+    expect(failures).toEqual([]);
     expect(pages).toBe(3);
-    expect(new Set(seen).size).toBe(250);
+    expect(new Set(listings.map((l) => l.external_id)).size).toBe(250);
     const listingCalls = etsy.rest.requests.slice(before).filter((r) => r.path.endsWith('/listings'));
     expect(listingCalls.map((r) => [r.query.get('offset'), r.query.get('limit')])).toEqual([
       ['0', '100'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authorizeUrl, requestToken, type TokenSet } from '../oauth.ts';
+import { authorizeUrl, renewCredentials, requestToken, type TokenSet } from '../oauth.ts';
 import { ConnectorError } from '../types.ts';
 
 /** Etsy Open API v3, as Etsy publishes it; ETSY_API_URL replaces it (a local server in tests). */
@@ -83,25 +83,17 @@ export function exchangeEtsyCode(
 }
 
 /** A new access token (and refresh token) for stored credentials; refused → ConnectorError('unauthorized'). */
-export async function refreshEtsyCredentials(
+export function refreshEtsyCredentials(
   credentials: EtsyCredentials,
   opts: Http & { clientId: string },
 ): Promise<EtsyCredentials> {
-  if (!credentials.refreshToken)
-    throw new ConnectorError('unauthorized', 'Etsy: the access token expired and there is no refresh token');
-  const tokens = await requestToken({
+  return renewCredentials(credentials, {
     platform: 'Etsy',
     url: etsyTokenUrl(opts.apiUrl),
     fetch: opts.fetch,
     now: opts.now,
-    form: { grant_type: 'refresh_token', client_id: opts.clientId, refresh_token: credentials.refreshToken },
+    form: { client_id: opts.clientId },
   });
-  return {
-    ...credentials,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken ?? credentials.refreshToken,
-    expiresAt: tokens.expiresAt,
-  };
 }
 
 /**

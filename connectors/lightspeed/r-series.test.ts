@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeLightspeed } from '../../scripts/testing/fake-lightspeed.ts';
+import { readAllPages } from '../../scripts/testing/connector-pages.ts';
 import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-rest.ts';
 import { getConnector } from '../index.ts';
 import { pkcePair } from '../oauth.ts';
@@ -45,20 +46,7 @@ function connector(
   });
 }
 
-async function listAll(c: RSeriesConnector) {
-  const listings = [];
-  const failures = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const page = await c.listProducts(cursor);
-    listings.push(...page.listings);
-    failures.push(...page.failures);
-    cursor = page.nextCursor;
-    pages++;
-  } while (cursor);
-  return { listings, failures, pages };
-}
+const listAll = (c: RSeriesConnector) => readAllPages((cursor) => c.listProducts(cursor));
 
 describe('Lightspeed R-Series OAuth 2', () => {
   it('sends the merchant to the consent page (with PKCE) and stores the account the token opens', async () => {
@@ -309,15 +297,18 @@ describe('Lightspeed R-Series connector', () => {
     expect(await c.listCollections()).toEqual([
       { external_id: '5', title: 'Clearance', is_custom_collection: true },
     ]);
-    const changed = [];
-    let cursor: string | null = null;
-    do {
-      const page = await c.listProductsChangedSince(new Date('2016-02-06T00:00:00Z'), cursor);
-      changed.push(...page.listings.map((l) => l.external_id));
-      cursor = page.nextCursor;
-    } while (cursor);
+    const { listings: changed } = await readAllPages((cursor) =>
+      c.listProductsChangedSince(new Date('2016-02-06T00:00:00Z'), cursor),
+    );
     // Items touched after 6 February 2016 (their matrix for 412), and the matrix itself (changed on the 13th).
-    expect(changed).toEqual(['417', '425', '426', '427', 'ItemMatrix/1', 'ItemMatrix/1']);
+    expect(changed.map((l) => l.external_id)).toEqual([
+      '417',
+      '425',
+      '426',
+      '427',
+      'ItemMatrix/1',
+      'ItemMatrix/1',
+    ]);
   });
 
   it("is the 'lightspeed' store type with R-Series credentials", async () => {

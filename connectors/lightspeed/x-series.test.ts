@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeLightspeed, xProduct } from '../../scripts/testing/fake-lightspeed.ts';
+import { readAllPages } from '../../scripts/testing/connector-pages.ts';
 import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-rest.ts';
 import { getConnector } from '../index.ts';
 import { LightspeedXCredentialsSchema } from './credentials.ts';
@@ -36,20 +37,7 @@ function connector(
   });
 }
 
-async function listAll(c: XSeriesConnector) {
-  const listings = [];
-  const failures = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const page = await c.listProducts(cursor);
-    listings.push(...page.listings);
-    failures.push(...page.failures);
-    cursor = page.nextCursor;
-    pages++;
-  } while (cursor);
-  return { listings, failures, pages };
-}
+const listAll = (c: XSeriesConnector) => readAllPages((cursor) => c.listProducts(cursor));
 
 describe('Lightspeed X-Series OAuth 2', () => {
   it("sends the retailer to Lightspeed's connect page and exchanges the code at their domain prefix", async () => {
@@ -294,14 +282,10 @@ describe('Lightspeed X-Series connector', () => {
       '2024-05-01T10:00:00+00:00';
     ls.xProducts[1]!.updated_at = '2024-05-02T10:00:00+00:00';
     const c = connector(ls.xCredentials());
-    const changed = [];
-    let cursor: string | null = null;
-    do {
-      const page = await c.listProductsChangedSince(new Date('2024-01-01T00:00:00Z'), cursor);
-      changed.push(...page.listings.map((l) => l.title));
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(changed).toEqual(['Product 0005', 'Bravo']);
+    const { listings } = await readAllPages((cursor) =>
+      c.listProductsChangedSince(new Date('2024-01-01T00:00:00Z'), cursor),
+    );
+    expect(listings.map((l) => l.title)).toEqual(['Product 0005', 'Bravo']);
   });
 
   it("is the 'lightspeed' store type with X-Series credentials", async () => {

@@ -89,24 +89,8 @@ export class FakeEbay {
     });
   }
 
-  credentials(): {
-    accessToken: string;
-    refreshToken: string;
-    expiresAt: string;
-    userId: string;
-    siteId: number;
-  } {
-    const t = this.oauth.issue(
-      { clientId: this.appKeys.clientId, redirectUri: null, challenge: null, scope: null },
-      { userId: this.userId },
-    );
-    return {
-      accessToken: t.access_token,
-      refreshToken: t.refresh_token,
-      expiresAt: new Date(Date.now() + t.expires_in * 1000).toISOString(),
-      userId: this.userId,
-      siteId: 0,
-    };
+  credentials() {
+    return { ...this.oauth.stored({ userId: this.userId }), userId: this.userId, siteId: 0 };
   }
 
   /** A Trading answer: the fixture's XML declaration (BOM and blank line kept) and this body. */

@@ -211,22 +211,9 @@ export class FakeEtsy {
   }
 
   /** Stored credentials of a merchant who connected the shop (as connectEtsy would write them). */
-  credentials(ttlSeconds?: number): {
-    accessToken: string;
-    refreshToken: string;
-    expiresAt: string;
-    shopId: string;
-    userId: string;
-  } {
-    const t = this.oauth.issue(
-      { clientId: this.appKeys.clientId, redirectUri: null, challenge: null, scope: 'listings_r shops_r' },
-      { userId: this.userId },
-      ttlSeconds,
-    );
+  credentials(ttlSeconds?: number) {
     return {
-      accessToken: t.access_token,
-      refreshToken: t.refresh_token,
-      expiresAt: new Date(Date.now() + t.expires_in * 1000).toISOString(),
+      ...this.oauth.stored({ userId: this.userId }, ttlSeconds),
       shopId: String(this.shop.shop_id),
       userId: String(this.userId),
     };

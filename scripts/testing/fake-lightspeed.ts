@@ -289,24 +289,8 @@ export class FakeLightspeed {
     ];
   }
 
-  xCredentials(): {
-    series: 'x';
-    domainPrefix: string;
-    accessToken: string;
-    refreshToken: string;
-    expiresAt: string;
-  } {
-    const t = this.xOAuth.issue(
-      { clientId: this.appKeys.clientId, redirectUri: null, challenge: null, scope: null },
-      {},
-    );
-    return {
-      series: 'x',
-      domainPrefix: this.domainPrefix,
-      accessToken: t.access_token,
-      refreshToken: t.refresh_token,
-      expiresAt: new Date(Date.now() + t.expires_in * 1000).toISOString(),
-    };
+  xCredentials() {
+    return { series: 'x' as const, domainPrefix: this.domainPrefix, ...this.xOAuth.stored() };
   }
 
   /** R-Series: pages 1 and 2 built, page 3 as captured; matrix 1 with its three items. */
@@ -353,24 +337,8 @@ export class FakeLightspeed {
     this.rTags = [{ tagID: '5', name: 'Clearance' }];
   }
 
-  rCredentials(): {
-    series: 'r';
-    accountId: string;
-    accessToken: string;
-    refreshToken: string;
-    expiresAt: string;
-  } {
-    const t = this.rOAuth.issue(
-      { clientId: this.appKeys.clientId, redirectUri: null, challenge: null, scope: 'employee:inventory' },
-      {},
-    );
-    return {
-      series: 'r',
-      accountId: this.accountId,
-      accessToken: t.access_token,
-      refreshToken: t.refresh_token,
-      expiresAt: new Date(Date.now() + t.expires_in * 1000).toISOString(),
-    };
+  rCredentials() {
+    return { series: 'r' as const, accountId: this.accountId, ...this.rOAuth.stored() };
   }
 
   private route(req: FakeRequest): FakeAnswer | Promise<FakeAnswer> {

@@ -84,6 +84,20 @@ export class FakeOAuth {
     };
   }
 
+  /** The token fields of stored credentials, for a merchant who connected already (what connect* would write). */
+  stored(data: Record<string, unknown> = {}, ttlSeconds?: number) {
+    const t = this.issue(
+      { clientId: this.o.clientId, redirectUri: null, challenge: null, scope: null },
+      data,
+      ttlSeconds,
+    );
+    return {
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token,
+      expiresAt: new Date(Date.now() + t.expires_in * 1000).toISOString(),
+    };
+  }
+
   /** The token endpoint. */
   token(req: FakeRequest): FakeAnswer {
     const form = formOf(req);

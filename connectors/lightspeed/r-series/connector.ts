@@ -1,6 +1,6 @@
-import { HttpClient } from '../../http-client.ts';
+import type { HttpClient } from '../../http-client.ts';
 import { asArray, mapSafely, pageOf, readCursor, text, type MappedProduct } from '../../listing.ts';
-import { OAuthSession } from '../../oauth.ts';
+import { oauthClient, type OAuthAdapterOptions, type OAuthSession } from '../../oauth.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -15,19 +15,11 @@ import { LeakyBucket } from './bucket.ts';
 import { mapRItem, mapRMatrix, type RItem, type RMatrix } from './map-item.ts';
 import { refreshLightspeedR, rSeriesApiBase, type RSeriesAppKeys } from './oauth.ts';
 
-export type RSeriesConnectorOptions = {
+export type RSeriesConnectorOptions = OAuthAdapterOptions & {
   credentials: LightspeedRCredentials;
   appKeys?: RSeriesAppKeys;
-  apiUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  onCredentials?: (json: string) => void | Promise<void>;
-  now?: () => number;
   /** Records per page (R-Series' maximum and the default: 100). */
   pageSize?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  timeoutMs?: number;
 };
 
 /**
@@ -80,36 +72,16 @@ export class RSeriesConnector implements Connector {
   constructor(opts: RSeriesConnectorOptions) {
     this.apiBase = rSeriesApiBase(opts.apiUrl);
     this.pageSize = Math.max(1, Math.min(MAX_PAGE, opts.pageSize ?? MAX_PAGE));
-    this.session = new OAuthSession({
-      credentials: opts.credentials,
+    ({ session: this.session, http: this.http } = oauthClient({
+      ...opts,
+      platform: 'Lightspeed',
       refresh: (c) => {
         if (!opts.appKeys)
           throw new ConnectorError('unauthorized', 'Lightspeed: the app keys are not configured');
-        return refreshLightspeedR(c, {
-          appKeys: opts.appKeys,
-          apiUrl: opts.apiUrl,
-          fetch: opts.fetch,
-          now: opts.now,
-        });
+        return refreshLightspeedR(c, { ...opts, appKeys: opts.appKeys });
       },
-      onCredentials: opts.onCredentials,
-      now: opts.now,
-    });
-    this.http = new HttpClient({
-      platform: 'Lightspeed',
-      fetch: opts.fetch,
-      sleep: opts.sleep,
-      maxRetries: opts.maxRetries,
-      retryBaseMs: opts.retryBaseMs,
-      timeoutMs: opts.timeoutMs,
-      now: opts.now,
       pacer: new LeakyBucket(opts.now),
-      headers: async () => ({
-        Authorization: `Bearer ${await this.session.accessToken()}`,
-        Accept: 'application/json',
-      }),
-      renew: () => this.session.renew(),
-    });
+    }));
   }
 
   private get base(): string {

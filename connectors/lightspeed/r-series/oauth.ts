@@ -1,5 +1,5 @@
 import { asArray, text } from '../../listing.ts';
-import { authorizeUrl, requestToken } from '../../oauth.ts';
+import { authorizeUrl, renewCredentials, requestToken } from '../../oauth.ts';
 import { ConnectorError } from '../../types.ts';
 import { LightspeedRCredentialsSchema, type LightspeedRCredentials } from '../credentials.ts';
 
@@ -93,31 +93,15 @@ export async function connectLightspeedR(
  * A new access token and refresh token. The old refresh token is revoked once the new access token is used:
  * the new pair goes to deps.onCredentials before the next request.
  */
-export async function refreshLightspeedR(
+export function refreshLightspeedR(
   credentials: LightspeedRCredentials,
   opts: Http & { appKeys: RSeriesAppKeys },
 ): Promise<LightspeedRCredentials> {
-  if (!credentials.refreshToken)
-    throw new ConnectorError(
-      'unauthorized',
-      'Lightspeed: the access token expired and there is no refresh token',
-    );
-  const tokens = await requestToken({
+  return renewCredentials(credentials, {
     platform: 'Lightspeed',
     url: rSeriesTokenUrl(opts.apiUrl),
     fetch: opts.fetch,
     now: opts.now,
-    form: {
-      refresh_token: credentials.refreshToken,
-      client_id: opts.appKeys.clientId,
-      client_secret: secret(opts.appKeys),
-      grant_type: 'refresh_token',
-    },
+    form: { client_id: opts.appKeys.clientId, client_secret: secret(opts.appKeys) },
   });
-  return {
-    ...credentials,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken ?? credentials.refreshToken,
-    expiresAt: tokens.expiresAt,
-  };
 }

@@ -1,6 +1,6 @@
-import { HttpClient } from '../../http-client.ts';
+import type { HttpClient } from '../../http-client.ts';
 import { mapSafely, pageOf, readCursor, text, type MappedProduct } from '../../listing.ts';
-import { OAuthSession } from '../../oauth.ts';
+import { oauthClient, type OAuthAdapterOptions, type OAuthSession } from '../../oauth.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -14,19 +14,11 @@ import type { LightspeedXCredentials } from '../credentials.ts';
 import { mapXProduct, type XMapContext, type XProduct } from './map-product.ts';
 import { refreshLightspeedX, xSeriesApiBase, type XSeriesAppKeys } from './oauth.ts';
 
-export type XSeriesConnectorOptions = {
+export type XSeriesConnectorOptions = OAuthAdapterOptions & {
   credentials: LightspeedXCredentials;
   appKeys?: XSeriesAppKeys;
-  apiUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  onCredentials?: (json: string) => void | Promise<void>;
-  now?: () => number;
   /** Products (and inventory records) per page (default 250; the API's own default is larger). */
   pageSize?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  timeoutMs?: number;
 };
 
 type Collection<T> = { data?: T[]; version?: { min?: number; max?: number } | null };
@@ -68,35 +60,15 @@ export class XSeriesConnector implements Connector {
   constructor(opts: XSeriesConnectorOptions) {
     this.base = xSeriesApiBase(opts.credentials.domainPrefix, opts.apiUrl);
     this.pageSize = Math.max(1, Math.floor(opts.pageSize ?? 250));
-    this.session = new OAuthSession({
-      credentials: opts.credentials,
+    ({ session: this.session, http: this.http } = oauthClient({
+      ...opts,
+      platform: 'Lightspeed',
       refresh: (c) => {
         if (!opts.appKeys)
           throw new ConnectorError('unauthorized', 'Lightspeed: the app keys are not configured');
-        return refreshLightspeedX(c, {
-          appKeys: opts.appKeys,
-          apiUrl: opts.apiUrl,
-          fetch: opts.fetch,
-          now: opts.now,
-        });
+        return refreshLightspeedX(c, { ...opts, appKeys: opts.appKeys });
       },
-      onCredentials: opts.onCredentials,
-      now: opts.now,
-    });
-    this.http = new HttpClient({
-      platform: 'Lightspeed',
-      fetch: opts.fetch,
-      sleep: opts.sleep,
-      maxRetries: opts.maxRetries,
-      retryBaseMs: opts.retryBaseMs,
-      timeoutMs: opts.timeoutMs,
-      now: opts.now,
-      headers: async () => ({
-        Authorization: `Bearer ${await this.session.accessToken()}`,
-        Accept: 'application/json',
-      }),
-      renew: () => this.session.renew(),
-    });
+    }));
   }
 
   async checkConnection(): Promise<ConnectionCheck> {

@@ -1,4 +1,4 @@
-import { authorizeUrl, requestToken } from '../../oauth.ts';
+import { authorizeUrl, renewCredentials, requestToken } from '../../oauth.ts';
 import { ConnectorError } from '../../types.ts';
 import {
   DomainPrefixSchema,
@@ -78,31 +78,15 @@ export async function connectLightspeedX(
  * A new access token. Since 2025-03 X-Series revokes the used refresh token once it issues a new one, so the
  * new pair must be stored before the next request (OAuthSession does, through deps.onCredentials).
  */
-export async function refreshLightspeedX(
+export function refreshLightspeedX(
   credentials: LightspeedXCredentials,
   opts: Http & { appKeys: XSeriesAppKeys },
 ): Promise<LightspeedXCredentials> {
-  if (!credentials.refreshToken)
-    throw new ConnectorError(
-      'unauthorized',
-      'Lightspeed: the access token expired and there is no refresh token',
-    );
-  const tokens = await requestToken({
+  return renewCredentials(credentials, {
     platform: 'Lightspeed',
     url: xSeriesTokenUrl(credentials.domainPrefix, opts.apiUrl),
     fetch: opts.fetch,
     now: opts.now,
-    form: {
-      refresh_token: credentials.refreshToken,
-      client_id: opts.appKeys.clientId,
-      client_secret: secret(opts.appKeys),
-      grant_type: 'refresh_token',
-    },
+    form: { client_id: opts.appKeys.clientId, client_secret: secret(opts.appKeys) },
   });
-  return {
-    ...credentials,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken ?? credentials.refreshToken,
-    expiresAt: tokens.expiresAt,
-  };
 }
