@@ -70,6 +70,7 @@ export type EditorCommand =
   | { name: 'setCell'; args: { pageId: string; cellIndex: number; cell: CellGeometryOptions['cell'] } }
   | { name: 'addCell'; args: { pageId: string; cell?: CellInput } }
   | { name: 'removeCell'; args: { pageId: string; cellIndex: number } }
+  // Cancelling a layout edit was once this command; kept so changes saved in a tab before still apply.
   | { name: 'restorePage'; args: { page: Page } }
   | { name: 'updateSettings'; args: Pick<UpdateSettingsOptions, 'settings' | 'fields'> }
   | { name: 'sortProducts'; args: { by: SortKey } }

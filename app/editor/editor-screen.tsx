@@ -41,7 +41,10 @@ export type EditorScreenProps = {
 
 function SaveStatus({ store }: { store: EditorStore }) {
   const { t } = useTranslation('editor');
-  const status = useEditorState(store, (s) => s.status);
+  const stored = useEditorState(store, (s) => s.status);
+  // A layout edit's steps wait for Done before they are saved (SPEC §4): the status says so meanwhile.
+  const held = useEditorState(store, (s) => s.pending.some((e) => e.held));
+  const status = held ? 'held' : stored;
   const lastSavedAt = useEditorState(store, (s) => s.lastSavedAt);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -214,7 +217,11 @@ export function EditorScreen(props: EditorScreenProps) {
               { id: 'cb-tab-arrange', content: ta('tab'), panelID: 'cb-panel-arrange' },
             ]}
             selected={tab}
-            onSelect={setTab}
+            onSelect={(next) => {
+              // Another tab leaves a layout edit as Cancel does (SPEC §4: stopping restores the copy).
+              store.getState().stopLayoutEdit(false);
+              setTab(next);
+            }}
             fitted
           >
             <div className="cb-editor-side__panel">
