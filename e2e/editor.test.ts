@@ -23,6 +23,7 @@ const signIn = async (email: string) => (await signInMerchant(server, context, e
 
 type SavedPage = {
   kind: string;
+  showHeadersFooters: boolean;
   layout: { cells: { x: number; y: number; width: number; height: number }[] };
   elements: { type: string; properties: { title?: string } }[];
 };
@@ -251,9 +252,15 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     expect(kinds.slice(1, 3)).toEqual(specials.map(([, kind]) => kind));
     await page.getByRole('button', { name: 'Page 1', exact: true }).click();
     const before = (await saved())[0]!;
-    await page.getByRole('button', { name: 'Headers and footers' }).click();
+    const headers = page
+      .getByRole('toolbar', { name: 'Page' })
+      .getByRole('switch', { name: 'Show headers and footers' });
+    const shown = before.showHeadersFooters;
+    expect(await headers.getAttribute('aria-checked')).toBe(String(shown));
+    await headers.click();
+    await expect.poll(() => headers.getAttribute('aria-checked')).toBe(String(!shown));
     await settled();
-    expect((await saved())[0]).not.toEqual(before);
+    expect((await saved())[0]!.showHeadersFooters).toBe(!shown);
   });
 
   it('changes the catalog settings in the branding tab, each change one undo step, saved', async () => {
@@ -379,7 +386,7 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     // Nothing chosen: the current page.
     await expectVisible(sidebar.getByRole('heading', { name: 'Page 3' }));
     const shown = (await pages())[2]!.showHeadersFooters;
-    await sidebar.getByLabel('Show headers and footers').click();
+    await sidebar.getByRole('switch', { name: 'Show headers and footers' }).click();
     await settled();
     expect((await pages())[2]!.showHeadersFooters).toBe(!shown);
     // A product chosen: what it is, and removing it.
