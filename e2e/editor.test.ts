@@ -298,19 +298,26 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await expectVisible(page.getByRole('heading', { name: 'Products', exact: true }));
   });
 
-  it('zooms the page from the top bar and back to 100 %', async () => {
+  it('zooms the page from the top bar: whole at first, in steps, and 100 % is its printed size', async () => {
+    const canvas = page.locator('.cb-editor-canvas');
     const box = page.locator('.cb-editor-canvas .cb-editor-fit__box');
+    await expect.poll(() => canvas.getAttribute('data-zoom')).toBe('page');
     const fitted = (await box.boundingBox())!.width;
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('1.25');
-    expect((await box.boundingBox())!.width).toBeCloseTo(fitted * 1.25, 0);
-    // Zoomed, the page scrolls inside its box: the screen itself does not widen.
+    await expect.poll(() => canvas.getAttribute('data-zoom')).not.toBe('page');
+    const zoom = Number(await canvas.getAttribute('data-zoom'));
+    expect((await box.boundingBox())!.width).toBeGreaterThan(fitted);
+    await page.getByRole('button', { name: /^Zoom \d+ %: actual size/ }).click();
+    await expect.poll(() => canvas.getAttribute('data-zoom')).toBe('1');
+    // At 100 % the page is as wide as it prints (Letter since the branding test: 216 mm at 96 px to the inch),
+    // and scrolls inside its box: the screen itself does not widen.
+    expect((await box.boundingBox())!.width).toBeCloseTo((216 * 96) / 25.4, 0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
     await page.getByRole('button', { name: 'Zoom out' }).click();
-    await page.getByRole('button', { name: 'Zoom out' }).click();
-    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('0.75');
-    await page.getByRole('button', { name: 'Zoom 75 %: back to 100 %' }).click();
-    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('1');
+    await expect.poll(() => canvas.getAttribute('data-zoom')).toBe('0.75');
+    expect(zoom).toBeLessThan(1);
+    await page.getByRole('button', { name: 'Fit page' }).click();
+    await expect.poll(() => canvas.getAttribute('data-zoom')).toBe('page');
     expect((await box.boundingBox())!.width).toBeCloseTo(fitted, 0);
   });
 

@@ -66,6 +66,18 @@ export const LAYOUT_COMMANDS: ReadonlySet<EditorCommand['name']> = new Set([
   'removeCell',
 ]);
 
+/** The page's zoom: 'page' fits it whole, 'width' fits its width, a number is a share of its printed size. */
+export type Zoom = 'page' | 'width' | number;
+export type FitScales = { page: number; width: number };
+export const MIN_ZOOM = 0.25;
+export const MAX_ZOOM = 3;
+
+/** The scale the page is drawn at: a fit as measured (a guess before the first measure), or the zoom itself. */
+export function zoomScale(zoom: Zoom, fit: FitScales | null): number {
+  if (typeof zoom === 'number') return zoom;
+  return fit ? fit[zoom] : 0.5;
+}
+
 export type EditorState = {
   catalogId: string;
   history: History<Catalog>;
@@ -80,7 +92,10 @@ export type EditorState = {
   mode: 'view' | 'layout';
   /** While editing a layout: the copy to put back when the merchant leaves by any way but Done (SPEC §4). */
   layoutEdit: LayoutEdit | null;
-  zoom: number;
+  /** The page's zoom: fitted whole in its box, fitted to its width, or a share of its printed size. */
+  zoom: Zoom;
+  /** The scales that fit the page whole and to its width in the box the screen gives it (measured there). */
+  fit: FitScales | null;
   devMode: boolean;
   readonly: boolean;
   /** The last state the server confirmed, its revision, and the commands made since. */
@@ -112,7 +127,8 @@ export type EditorActions = {
   select: (selection: Selection | null) => void;
   selectBand: (band: BandSelection | null) => void;
   setSelectedPages: (ids: string[]) => void;
-  setZoom: (zoom: number) => void;
+  setZoom: (zoom: Zoom) => void;
+  setFit: (fit: FitScales) => void;
   toggleDevMode: () => void;
   startLayoutEdit: (ownsLayout: boolean) => void;
   stopLayoutEdit: (keep: boolean) => void;
@@ -297,7 +313,9 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       selectedPages: [],
       mode: 'view',
       layoutEdit: null,
-      zoom: 1,
+      // A new visit sees the whole page (a merchant's own choice, kept in the browser, comes after hydration).
+      zoom: 'page',
+      fit: null,
       devMode: false,
       readonly: !!options.readonly,
       base: options.catalog,
@@ -365,7 +383,12 @@ export function createEditorStore(options: StoreOptions): EditorStore {
         set(band ? { band, selection: null, currentPageId: band.pageId } : { band: null });
       },
       setSelectedPages: (ids) => set({ selectedPages: ids }),
-      setZoom: (zoom) => set({ zoom: Math.min(3, Math.max(0.25, zoom)) }),
+      setZoom: (zoom) =>
+        set({ zoom: typeof zoom === 'number' ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom)) : zoom }),
+      setFit: (fit) => {
+        const was = get().fit;
+        if (!was || was.page !== fit.page || was.width !== fit.width) set({ fit });
+      },
       toggleDevMode: () => set({ devMode: !get().devMode }),
       startLayoutEdit: (ownsLayout) => {
         const state = get();
