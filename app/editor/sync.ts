@@ -188,9 +188,13 @@ export class SaveQueue {
     }
   }
 
-  /** Nothing is sent while a layout is edited: its steps reach the server only if Done keeps them (SPEC §4). */
+  /**
+   * Nothing is sent while a layout edit holds steps back: they reach the server only if Done keeps them (SPEC §4).
+   * What was made before the edit began still goes while the merchant has changed nothing in it.
+   */
   private canSend(state: EditorState): boolean {
-    return !this.stopped && !state.readonly && state.status !== 'failed' && state.mode !== 'layout';
+    const holding = state.mode === 'layout' && state.pending.some((e) => e.held);
+    return !this.stopped && !state.readonly && state.status !== 'failed' && !holding;
   }
 
   private async run(): Promise<void> {
