@@ -155,6 +155,7 @@ describe('the page at its zoom (issue 22 item 9)', () => {
   });
 
   it('marks the products already placed and how often, and counts placements and products apart', async () => {
+    await goTo(2);
     await expectText(page.getByTestId('product-count'), '3 placements of 2 products');
     await expectText(row('Linen Shirt').getByTestId('placed-badge'), '×2Placed 2 times in this catalog');
     await expectVisible(row('Wool Scarf').getByText('Placed once in this catalog'));
