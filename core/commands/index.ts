@@ -5,6 +5,7 @@
  */
 export type { CommandOptions, CommandResult, ElementRef } from './types.ts';
 export { listProducts } from './util.ts';
+export { countPlacements, type Placements } from './placements.ts';
 export {
   addPage,
   duplicatePage,

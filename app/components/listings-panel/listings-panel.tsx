@@ -50,6 +50,7 @@ export function ListingsPanel({
   onPick,
   dragType,
   pickLabel,
+  placements,
   onAdd,
   onImport,
 }: {
@@ -64,8 +65,10 @@ export function ListingsPanel({
   onPick?: (listing: PanelListing) => void;
   /** Rows can be dragged (onto the editor's cells), carrying the listing as JSON under this type. */
   dragType?: string;
-  /** What choosing a row does, as its accessible name says it (default: edit it). */
-  pickLabel?: (title: string) => string;
+  /** What choosing a row does, as its accessible name says it (default: edit it); `placed` as below. */
+  pickLabel?: (title: string, placed: number) => string;
+  /** How many times each listing (by id) is placed in the catalog being edited: a badge on its row. */
+  placements?: ReadonlyMap<string, number>;
   onAdd?: () => void;
   onImport?: () => void;
 }) {
@@ -220,16 +223,20 @@ export function ListingsPanel({
           <ResourceList
             resourceName={{ singular: t('listings.singular'), plural: t('listings.plural') }}
             items={items}
-            renderItem={(l) => (
-              <ListingRow
-                listing={l}
-                locale={i18n.language}
-                onClick={onPick ?? onOpen}
-                dragType={dragType}
-                label={pickLabel ? pickLabel(l.title) : t('listings.open', { title: l.title })}
-                t={t}
-              />
-            )}
+            renderItem={(l) => {
+              const placed = placements?.get(l.id) ?? 0;
+              return (
+                <ListingRow
+                  listing={l}
+                  locale={i18n.language}
+                  onClick={onPick ?? onOpen}
+                  dragType={dragType}
+                  label={pickLabel ? pickLabel(l.title, placed) : t('listings.open', { title: l.title })}
+                  placed={placements ? placed : undefined}
+                  t={t}
+                />
+              );
+            }}
           />
         )}
         {pages > 1 ? (
@@ -260,6 +267,7 @@ function ListingRow({
   onClick,
   dragType,
   label,
+  placed,
   t,
 }: {
   listing: PanelListing;
@@ -267,6 +275,8 @@ function ListingRow({
   onClick?: (l: PanelListing) => void;
   dragType?: string;
   label: string;
+  /** Times the listing is placed in the catalog being edited (the editor only). */
+  placed?: number;
   t: TFn;
 }) {
   const stock =
@@ -296,11 +306,26 @@ function ListingRow({
       >
         <InlineStack align="space-between" blockAlign="center" gap="300" wrap={false}>
           <BlockStack gap="100">
-            <Text as="h3" variant="bodyMd" fontWeight="semibold">
-              <span title={l.title} data-testid="listing-title">
-                {truncateTitle(l.title)}
-              </span>
-            </Text>
+            <InlineStack gap="200" blockAlign="center" wrap={false}>
+              <Text as="h3" variant="bodyMd" fontWeight="semibold">
+                <span title={l.title} data-testid="listing-title">
+                  {truncateTitle(l.title)}
+                </span>
+              </Text>
+              {placed ? (
+                // ×2 to the eye; "Placed 2 times in this catalog" to a screen reader.
+                <span
+                  className="cb-placed"
+                  data-testid="placed-badge"
+                  title={t('listings.placed', { count: placed })}
+                >
+                  <span aria-hidden="true">×{placed}</span>
+                  <Text as="span" visuallyHidden>
+                    {t('listings.placed', { count: placed })}
+                  </Text>
+                </span>
+              ) : null}
+            </InlineStack>
             <Text as="p" tone="subdued">
               {[l.sku, l.category, l.vendor].filter(Boolean).join(' · ') || '\u00a0'}
             </Text>
