@@ -56,6 +56,30 @@ async function expectRefused(
 const FORM_ENDPOINTS = ['/auth/login', '/auth/register', '/auth/forgot-password', '/reset/some-token'];
 const PART = '--abc\r\nContent-Disposition: form-data; name="email"\r\n\r\nalice@example.com\r\n--abc--\r\n';
 
+describe('the owner snapshot the malformed-body tests compare', () => {
+  it('changes with the table a request changed, and only that one', async () => {
+    const before = JSON.parse(await snapshot()) as Record<string, string>;
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining([
+        'user',
+        'accounts',
+        'catalogs',
+        'pages',
+        'listings',
+        'files',
+        'jobs',
+        'orders',
+      ]),
+    );
+    expect(await snapshot()).toBe(JSON.stringify(before));
+    const res = await sendJson('PUT', `/api/v1/listings/${alice.listingId}`, { title: 'Renamed mug' });
+    expect(res.status).toBe(200);
+    const after = JSON.parse(await snapshot()) as Record<string, string>;
+    const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
+    expect(changed).toEqual(['listings']);
+  });
+});
+
 describe('malformed request bodies (400 naming the field, data unchanged)', () => {
   it('a multipart body without its boundary: 400 on the form endpoints, 415 on JSON endpoints', async () => {
     const formRequests = FORM_ENDPOINTS.flatMap((path) => [

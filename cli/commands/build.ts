@@ -72,7 +72,7 @@ export const buildCommand: CliCommand = {
   summary: 'build a catalog document from a product CSV (ours, Shopify or WooCommerce)',
   help: HELP,
   options: OPTIONS,
-  async run(args) {
+  async run(args, io) {
     const { values } = parseCommandArgs('build', args, OPTIONS);
     const csvFile = requireOption('build', 'csv', values.csv);
     const outFile = requireOption('build', 'out', values.out);
@@ -92,13 +92,13 @@ export const buildCommand: CliCommand = {
     if (parsed.errors.length > 0) {
       throw new CliError(parsed.errors.map((p) => formatCsvProblem(p, csvFile)).join('\n'));
     }
-    for (const w of parsed.warnings) process.stderr.write(`${formatCsvProblem(w, csvFile)} (warning)\n`);
+    for (const w of parsed.warnings) io.stderr(`${formatCsvProblem(w, csvFile)} (warning)\n`);
 
     const rebase = localImageRebaser({ csvFile, outFile });
     const listings = parsed.listings.map(rebase.listing);
     for (const missing of rebase.missing()) {
       const at = locateCellValue(text, missing) ?? { line: 1, column: 1 };
-      process.stderr.write(
+      io.stderr(
         `${csvFile}:${at.line}:${at.column}: picture "${missing}" not found next to the CSV file (warning)\n`,
       );
     }
