@@ -71,12 +71,15 @@ export async function listCatalogCards(opts: { db: Db; ownerId: string }): Promi
   return toCards(opts.db, rows);
 }
 
-/** Catalogs staff featured (SPEC §4 'Catalog flags'), newest first; a password-protected one is never shown. */
+/**
+ * Catalogs staff featured (SPEC §4 'Catalog flags'), newest first; a draft or a password-protected one is never
+ * shown (its link would answer 404 or a password form).
+ */
 export async function listFeaturedCatalogs(opts: { db: Db }): Promise<CatalogCard[]> {
   const rows = await opts.db
     .select()
     .from(catalogs)
-    .where(and(eq(catalogs.featured, true), isNull(catalogs.passwordHash)))
+    .where(and(eq(catalogs.featured, true), eq(catalogs.published, true), isNull(catalogs.passwordHash)))
     .orderBy(desc(catalogs.updatedAt))
     .limit(SHOWCASE_LIMIT);
   return toCards(
