@@ -34,7 +34,7 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
   const bundle = readFileSync(VIEWER_BUNDLE);
   const version = createHash('sha256').update(bundle).digest('hex').slice(0, 12);
   const scriptUrl = `/view-assets/viewer.js?v=${version}`;
-  const hosts = new Map<string, { custom: boolean; at: number }>();
+  const hosts = new Map<string, { at: number }>();
   const https = runtime.config.appUrl.startsWith('https:');
 
   /**
@@ -46,11 +46,12 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
     const host = normalizeHost(req.headers.host);
     if (!mayServeHost(host, runtime.config)) return null;
     const hit = hosts.get(host);
-    if (hit && Date.now() - hit.at < HOST_CACHE_MS) return hit.custom ? host : null;
-    const custom = await isCustomHost(runtime.db, host);
-    hosts.set(host, { custom, at: Date.now() });
+    if (hit && Date.now() - hit.at < HOST_CACHE_MS) return host;
+    // Only hosts that serve are remembered: one just proved serves at its next request.
+    if (!(await isCustomHost(runtime.db, host))) return null;
+    hosts.set(host, { at: Date.now() });
     if (hosts.size > 10_000) hosts.delete(hosts.keys().next().value!);
-    return custom ? host : null;
+    return host;
   }
 
   const router = express.Router();

@@ -25,9 +25,14 @@ export function normalizeHost(host: string | null | undefined): string | null {
 
 export type HostNameProblem = 'invalid' | 'ip' | 'reserved' | 'operator';
 
-/** RFC 2606, 6761, 6762, 7686, 8375, 9476 and names never delegated: none of them names a host on the internet. */
-const RESERVED_NAMES = new Set(['localhost', 'example.com', 'example.net', 'example.org']);
-const RESERVED_SUFFIXES = [
+/**
+ * RFC 2606, 6761, 6762, 7686, 8375, 9476 and names never delegated: none of them, nor any name under them, is a
+ * host on the internet a merchant could own.
+ */
+const RESERVED_DOMAINS = [
+  'example.com',
+  'example.net',
+  'example.org',
   'localhost',
   'localdomain',
   'local',
@@ -67,11 +72,12 @@ export function readHostName(
   }
   if (parsed.startsWith('[') || isIP(parsed)) return { host: parsed, problem: 'ip' };
   const host = normalizeHost(parsed);
-  if (!host || host.length > 253 || !host.includes('.')) return { host, problem: 'invalid' };
+  if (!host || host.length > 253) return { host, problem: 'invalid' };
+  if (RESERVED_DOMAINS.some((s) => within(host, s)))
+    return { host, problem: 'reserved' };
+  if (!host.includes('.')) return { host, problem: 'invalid' };
   // A last label of digits (or hex) is read as an address by browsers; no top-level domain looks like that.
   if (/^(\d+|0x[0-9a-f]*)$/i.test(host.slice(host.lastIndexOf('.') + 1))) return { host, problem: 'ip' };
-  if (RESERVED_NAMES.has(host) || RESERVED_SUFFIXES.some((s) => within(host, s)))
-    return { host, problem: 'reserved' };
   if (operatorHosts.some((op) => op && (isIP(op) ? host === op : within(host, op))))
     return { host, problem: 'operator' };
   return { host, problem: null };
