@@ -127,8 +127,9 @@ export async function unlock(v: ViewerRequest, ref: string) {
       .type('text')
       .send(err.message);
   };
-  // Attempts per address and catalog; wrong passwords per catalog from any number of addresses (failures only,
-  // so visitors who know the password still get in while someone guesses).
+  // Attempts per address and catalog; wrong passwords per catalog from any number of addresses (counted on
+  // failures only). Past that, nobody gets another try until the window ends; browsers already unlocked keep
+  // reading.
   const catalogLimit = { db: v.runtime.db, name: 'catalogPasswordCatalog', subject: pub.row.id } as const;
   try {
     await hitRateLimit({ db: v.runtime.db, name: 'catalogPassword', subject: `${v.req.ip}:${pub.row.id}` });
