@@ -354,7 +354,9 @@ function sendConfirmation(
     .type('html')
     .setHeader('Cache-Control', 'no-store')
     .setHeader('X-Robots-Tag', 'noindex, nofollow')
-    .setHeader('Referrer-Policy', 'no-referrer')
+    // The token is in the address: never sent to another site (no-referrer would make the form's POST carry
+    // `Origin: null`, which the cross-site check refuses).
+    .setHeader('Referrer-Policy', 'same-origin')
     .send(
       orderConfirmationDocument({
         lang: text.lang,

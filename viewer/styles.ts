@@ -86,6 +86,7 @@ dialog.vw-side{margin:0 0 0 auto;height:100vh;max-height:100vh;border-radius:0;m
 .vw-check input{width:18px;height:18px}
 .vw-row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 .vw-notice{border-radius:10px;padding:10px 12px;font-size:14px;margin:8px 0}
+.vw-notice>div{margin-top:6px;font-weight:600}
 .vw-notice.ok{background:#e4f4e9;color:#0c5132}
 .vw-notice.err{background:#fde8e6;color:#8e1f0b}
 .vw-notice.info{background:#eaf2ff;color:#173f78}
@@ -103,6 +104,7 @@ dialog.vw-side{margin:0 0 0 auto;height:100vh;max-height:100vh;border-radius:0;m
 .vw-card label{display:grid;gap:6px;font-weight:600;font-size:14px}
 .vw-card .vw-btn{height:44px}
 .vw-list{list-style:none;margin:0;padding:0;display:grid;gap:8px}
+.vw-card .vw-list+form{margin-top:20px}
 .vw-list a{color:#1f5199}
 @media (min-width:900px){.vw-btn .vw-label{display:inline}}
 @media (max-width:700px){.vw-hide-narrow{display:none!important}.vw-counter{min-width:110px}}
