@@ -4,7 +4,7 @@ import { isProductElement, type Catalog, type Product } from '../../core/model/i
 import { cycleStart as billingCycleStart } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, ownedBy } from '../../db/owned.ts';
-import { catalogs, orders, storeAccounts } from '../../db/schema.ts';
+import { catalogs, orders } from '../../db/schema.ts';
 import { accountSubject, hitRateLimit } from '../accounts/index.ts';
 import { getCurrentSubscription } from '../billing/index.ts';
 import type { Mailer } from '../mail/index.ts';
