@@ -74,10 +74,7 @@ export default [
   route('api/v1/catalogs/:catalogId/slug', 'routes/api.v1.catalogs.id.slug.ts'),
   route('api/v1/catalogs/:catalogId/settings', 'routes/api.v1.catalogs.id.settings.ts'),
   route('api/v1/catalogs/:catalogId/analytics', 'routes/api.v1.catalogs.id.analytics.ts'),
-  route(
-    'api/v1/catalogs/:catalogId/custom-host/verify',
-    'routes/api.v1.catalogs.id.custom-host.verify.ts',
-  ),
+  route('api/v1/catalogs/:catalogId/custom-host/verify', 'routes/api.v1.catalogs.id.custom-host.verify.ts'),
   route('api/v1/catalogs/:catalogId/orders', 'routes/api.v1.catalogs.id.orders.ts'),
   route('api/v1/checkSlug', 'routes/api.v1.checkSlug.ts'),
   route('api/v1/orders', 'routes/api.v1.orders.ts'),

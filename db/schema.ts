@@ -302,7 +302,9 @@ export const customHosts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.ownerId, t.host] }),
-    uniqueIndex('custom_hosts_verified_key').on(t.host).where(sql`verified_at is not null`),
+    uniqueIndex('custom_hosts_verified_key')
+      .on(t.host)
+      .where(sql`verified_at is not null`),
   ],
 );
 

@@ -121,7 +121,11 @@ export function withStoredProtection(catalog: Catalog, stored: unknown): Catalog
   const settings = (stored as { settings?: { password_protection?: unknown } } | null)?.settings;
   return {
     ...catalog,
-    settings: { ...catalog.settings, password: null, password_protection: settings?.password_protection === true },
+    settings: {
+      ...catalog.settings,
+      password: null,
+      password_protection: settings?.password_protection === true,
+    },
   };
 }
 

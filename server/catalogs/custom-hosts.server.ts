@@ -73,8 +73,7 @@ export function readHostName(
   if (parsed.startsWith('[') || isIP(parsed)) return { host: parsed, problem: 'ip' };
   const host = normalizeHost(parsed);
   if (!host || host.length > 253) return { host, problem: 'invalid' };
-  if (RESERVED_DOMAINS.some((s) => within(host, s)))
-    return { host, problem: 'reserved' };
+  if (RESERVED_DOMAINS.some((s) => within(host, s))) return { host, problem: 'reserved' };
   if (!host.includes('.')) return { host, problem: 'invalid' };
   // A last label of digits (or hex) is read as an address by browsers; no top-level domain looks like that.
   if (/^(\d+|0x[0-9a-f]*)$/i.test(host.slice(host.lastIndexOf('.') + 1))) return { host, problem: 'ip' };
@@ -153,7 +152,10 @@ export async function customHostStatus(opts: {
   host: string | null;
 }): Promise<CustomHostStatus | null> {
   if (!opts.host) return null;
-  return statusOf(await claimCustomHost({ db: opts.db, ownerId: opts.ownerId, host: opts.host }), opts.config);
+  return statusOf(
+    await claimCustomHost({ db: opts.db, ownerId: opts.ownerId, host: opts.host }),
+    opts.config,
+  );
 }
 
 /** A claim no catalog of the account names any more is dropped (a verified one too: it serves nothing). */

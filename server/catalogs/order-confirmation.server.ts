@@ -72,7 +72,10 @@ export async function findOrderToConfirm(opts: {
 }): Promise<ConfirmOutcome> {
   const { db } = opts;
   if (!/^[A-Za-z0-9_-]{16,100}$/.test(opts.token)) return { kind: 'invalid' };
-  const [row] = await db.select().from(orders).where(eq(orders.confirmTokenHash, hashToken(opts.token)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.confirmTokenHash, hashToken(opts.token)));
   if (!row) return { kind: 'invalid' };
   const published = await publishedOf(db, row.catalogId);
   if (!published) return { kind: 'invalid' };

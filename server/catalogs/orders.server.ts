@@ -156,9 +156,7 @@ export async function countOrdersLastCycle(opts: { db: Db; ownerId: string; now?
   const [{ n }] = (await opts.db
     .select({ n: count() })
     .from(orders)
-    .where(ownedBy(orders, opts.ownerId, and(gte(orders.createdAt, since), isRealOrder)))) as [
-    { n: number },
-  ];
+    .where(ownedBy(orders, opts.ownerId, and(gte(orders.createdAt, since), isRealOrder)))) as [{ n: number }];
   return { count: Number(n), since: since.toISOString() };
 }
 

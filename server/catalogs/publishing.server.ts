@@ -201,7 +201,12 @@ async function settingsView(opts: { db: Db; config: Config; row: Row }): Promise
 }
 
 /** The owner's viewer settings. */
-export async function getViewerSettings(opts: { db: Db; config: Config; ownerId: string; catalogId: string }) {
+export async function getViewerSettings(opts: {
+  db: Db;
+  config: Config;
+  ownerId: string;
+  catalogId: string;
+}) {
   const row = await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId);
   if (!row) throw notFound('Catalog not found.');
   return settingsView({ db: opts.db, config: opts.config, row });
