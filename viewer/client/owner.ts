@@ -320,7 +320,6 @@ export async function openOwnerPanel(boot: ViewerBoot) {
       text('password', t('owner.password'), '', {
         type: 'password',
         autocomplete: 'new-password',
-        minlength: String(PASSWORD_MIN_LENGTH),
         'aria-describedby': 'vw-password-help',
         disabled: !plan.password,
         placeholder: view.has_password ? t('owner.passwordKept') : '',
