@@ -310,11 +310,7 @@ export async function orders(v: ViewerRequest, catalogId: string) {
 }
 
 /** The confirmation page's words for each outcome, in the catalog's language. */
-function confirmationText(
-  v: ViewerRequest,
-  outcome: Awaited<ReturnType<typeof findOrderToConfirm>>,
-  stage: 'ask' | 'done',
-) {
+function confirmationText(v: ViewerRequest, outcome: Awaited<ReturnType<typeof findOrderToConfirm>>) {
   const lang =
     outcome.kind === 'invalid'
       ? visitorLanguage(v.req)
@@ -337,10 +333,10 @@ function confirmationText(
       return { ...base, status: 410, tone: 'err' as const, body: t('confirmOrder.expired', { seller }) };
     case 'limit':
       return { ...base, status: 403, tone: 'err' as const, body: t('confirmOrder.limit', { seller }) };
+    case 'pending':
+      return { ...base, status: 200, body: t('confirmOrder.ask', { seller }) };
     default:
-      return stage === 'ask'
-        ? { ...base, status: 200, body: t('confirmOrder.ask', { seller }) }
-        : { ...base, status: 200, tone: 'ok' as const, body: t('confirmOrder.done', { seller }) };
+      return { ...base, status: 200, tone: 'ok' as const, body: t('confirmOrder.done', { seller }) };
   }
 }
 
@@ -375,9 +371,8 @@ function sendConfirmation(
  */
 export async function orderConfirmation(v: ViewerRequest, token: string) {
   const outcome = await findOrderToConfirm({ db: v.runtime.db, token });
-  const action =
-    outcome.kind === 'confirmed' ? `/view/order-confirmation/${encodeURIComponent(token)}` : null;
-  sendConfirmation(v, confirmationText(v, outcome, 'ask'), action);
+  const action = outcome.kind === 'pending' ? `/view/order-confirmation/${encodeURIComponent(token)}` : null;
+  sendConfirmation(v, confirmationText(v, outcome), action);
 }
 
 /** POST /view/order-confirmation/{token}: the buyer confirms; the order becomes real and its mails go out. */
@@ -388,7 +383,7 @@ export async function confirmOrder(v: ViewerRequest, token: string) {
     appUrl: v.runtime.config.appUrl,
     token,
   });
-  sendConfirmation(v, confirmationText(v, outcome, 'done'), null);
+  sendConfirmation(v, confirmationText(v, outcome), null);
 }
 
 /** A merchant's host without a catalog in the path: the catalogs it serves. */

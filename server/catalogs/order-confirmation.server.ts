@@ -60,7 +60,7 @@ async function makeReal(
 }
 
 export type ConfirmOutcome =
-  | { kind: 'confirmed' | 'already'; order: OrderView; published: PublishedCatalog }
+  | { kind: 'pending' | 'confirmed' | 'already'; order: OrderView; published: PublishedCatalog }
   | { kind: 'invalid' }
   | { kind: 'expired' | 'limit'; order: OrderView; published: PublishedCatalog };
 
@@ -84,7 +84,7 @@ export async function findOrderToConfirm(opts: {
   const now = opts.now ?? new Date();
   if (now.getTime() - row.createdAt.getTime() > CONFIRM_LINK_DAYS * DAY_MS)
     return { kind: 'expired', order, published };
-  return { kind: 'confirmed', order, published };
+  return { kind: 'pending', order, published };
 }
 
 /**
@@ -93,7 +93,7 @@ export async function findOrderToConfirm(opts: {
  */
 export async function confirmOrder(opts: Deps & { token: string; now?: Date }): Promise<ConfirmOutcome> {
   const found = await findOrderToConfirm(opts);
-  if (found.kind !== 'confirmed') return found;
+  if (found.kind !== 'pending') return found;
   const [row] = await opts.db.select().from(orders).where(eq(orders.id, found.order._id));
   const made = await makeReal(opts, row!, found.published, 'buyer');
   if (made.kind === 'limit') return { ...found, kind: 'limit' };
