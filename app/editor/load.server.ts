@@ -3,7 +3,7 @@ import { packPages, type Catalog, type PageLayout } from '../../core/model/index
 import { hasOrganizerMode, shouldAskRating, type AssistFlags } from '../../core/rules/index.ts';
 import type { User } from '../../server/accounts/index.ts';
 import { getEntitlements } from '../../server/billing/index.ts';
-import { getCatalog, listLayouts } from '../../server/catalogs/index.ts';
+import { getCatalog, listLayouts, viewPath } from '../../server/catalogs/index.ts';
 import { listListings } from '../../server/listings/index.ts';
 import { getRuntime } from '../../server/runtime/index.ts';
 import { listAccounts } from '../../server/stores/index.ts';
@@ -50,6 +50,8 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
       saves,
       readonly: new URL(request.url).searchParams.get('readonly') === 'true',
     },
+    // The top bar's Online version: a draft until published (SPEC §2.2 view/{slug or id}).
+    online: { published: loaded.row.published, url: viewPath(loaded.row) },
     layouts: (await listLayouts({ db, ownerId: user.id })) as PageLayout[],
     accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
     initialListings: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),
