@@ -230,7 +230,10 @@ export async function requestPasswordReset(opts: {
  * What a reset link can still do: set a password (`usable`), nothing because it already did (`used`: the page
  * says so instead of offering the form again), or nothing because it expired or was never ours (`invalid`).
  */
-export async function resetTokenState(opts: { db: Db; tokenId: string }): Promise<'usable' | 'used' | 'invalid'> {
+export async function resetTokenState(opts: {
+  db: Db;
+  tokenId: string;
+}): Promise<'usable' | 'used' | 'invalid'> {
   const [row] = await opts.db
     .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
     .from(passwordResetTokens)
