@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeRestServer, json } from '../scripts/testing/fake-rest.ts';
+import { FakeStoreServer, json } from '../scripts/testing/fake-store-server.ts';
 import { HttpClient, retryAfterMs } from './http-client.ts';
 import { OAuthSession, type OAuthCredentials } from './oauth.ts';
 import { ConnectorError } from './types.ts';
 
 /* The request layer the OAuth adapters share, against a local server answering what platforms answer. */
 
-let server: FakeRestServer;
+let server: FakeStoreServer;
 beforeAll(async () => {
-  server = await new FakeRestServer(() => json({ ok: true })).start();
+  server = new FakeStoreServer(() => json({ ok: true }));
+  await server.start();
 });
 afterAll(() => server?.stop());
 

@@ -81,14 +81,14 @@ describe('the REST client', () => {
     });
 
   it('retries 5xx and network errors after 3, 6 and 12 s (SPEC §9), then gives up as network', async () => {
-    fake.force({ status: 503, times: 2 });
+    fake.force({ status: 503 }, { times: 2 });
     const c = client();
     expect(await c.get(`${base}/a`)).toEqual({ ok: true, path: '/a' });
     expect(c.waits).toEqual([
       { ms: 3000, reason: 'retry' },
       { ms: 6000, reason: 'retry' },
     ]);
-    fake.force({ status: 500, times: 4 });
+    fake.force({ status: 500 }, { times: 4 });
     const failing = client();
     await expect(failing.get(`${base}/b`)).rejects.toMatchObject({ code: 'network', status: 500 });
     expect(failing.waits.map((w) => w.ms)).toEqual([3000, 6000, 12000]);
@@ -106,7 +106,7 @@ describe('the REST client', () => {
       { ms: 7000, reason: 'throttled' },
       { ms: 60_000, reason: 'throttled' },
     ]);
-    fake.force({ status: 429, times: 3 });
+    fake.force({ status: 429 }, { times: 3 });
     await expect(client({ maxThrottleRetries: 2 }).get(`${base}/d`)).rejects.toMatchObject({
       code: 'throttled',
     });
@@ -153,7 +153,7 @@ describe('the REST client', () => {
 
   it('sends the headers the platform asks for', async () => {
     await client().get(`${base}/o`);
-    expect(fake.calls.at(-1)!.headers['x-token']).toBe('t');
+    expect(fake.requests.at(-1)!.headers['x-token']).toBe('t');
   });
 });
 
