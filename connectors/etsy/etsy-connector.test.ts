@@ -4,7 +4,7 @@ import { readExtdataJson } from '../../scripts/testing/extdata.ts';
 import { FakeEtsy } from '../../scripts/testing/fake-etsy.ts';
 import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-store-server.ts';
 import { getConnector } from '../index.ts';
-import { pkceChallenge, pkcePair } from '../oauth.ts';
+import { pkceChallenge, pkcePair } from '../shared/index.ts';
 import { ConnectorError, type ConnectorDeps } from '../types.ts';
 import { EtsyConnector } from './connector.ts';
 import { connectEtsy, etsyAuthorizeUrl, EtsyCredentialsSchema, type EtsyCredentials } from './oauth.ts';

@@ -3,7 +3,7 @@ import { FakeLightspeed } from '../../scripts/testing/fake-lightspeed.ts';
 import { readAllPages } from '../../scripts/testing/connector-pages.ts';
 import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-store-server.ts';
 import { getConnector } from '../index.ts';
-import { pkcePair } from '../oauth.ts';
+import { pkcePair } from '../shared/index.ts';
 import { LightspeedRCredentialsSchema } from './credentials.ts';
 import { LeakyBucket } from './r-series/bucket.ts';
 import { RSeriesConnector } from './r-series/connector.ts';

@@ -31,6 +31,8 @@ export type FakeAnswer = {
   body?: unknown;
   /** Send only the first half of the body, with a Content-Length that says so (an answer cut short upstream). */
   truncate?: boolean;
+  /** Announce the whole body, send half of it, then close the connection (a connection dropped mid-answer). */
+  dropConnection?: boolean;
 };
 
 export type FakeRoute = (req: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
@@ -99,7 +101,8 @@ export class FakeStoreServer {
               ...a.headers,
               'Content-Length': String(Buffer.byteLength(body)),
             });
-            res.end(body);
+            if (!a.dropConnection) return void res.end(body);
+            res.write(body.slice(0, Math.floor(body.length / 2)), () => res.destroy());
           },
           (err: unknown) => {
             res.writeHead(500, { 'Content-Type': 'text/plain' });
