@@ -9,8 +9,8 @@ export type Wait = { ms: number; reason: WaitReason };
 export const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * Pacing that keeps state between answers (Lightspeed R-Series' leaky bucket): how long to wait before the next
- * request, and what each answer says of the allowance left.
+ * Pacing that keeps state between answers (Lightspeed R-Series' leaky bucket, Etsy's per-second allowance): how
+ * long to wait before the next request, and what each answer says of the allowance left.
  */
 export interface Pacer {
   before(): number;
@@ -70,13 +70,17 @@ export type HttpClientOptions = {
    * redirect means a login page or a moved store.
    */
   followRedirects?: boolean;
-  /** The words of the errors (wording.ts): 'store' (the default) or 'api'. */
+  /** The words of the errors (wording.ts): 'store' (the default) or 'api' (the OAuth adapters'). */
   wording?: Wording;
   /** The platform's reason in an error answer, when its body says it elsewhere than wording.ts looks. */
   errorMessage?: (body: unknown) => string | null;
 };
 
-/** What the OAuth adapters (Etsy, eBay, Lightspeed) ask of their client; oauthClient applies it. */
+/**
+ * What the OAuth adapters (Etsy, eBay, Lightspeed) ask of their client, as they were written: 5 429s in a row at
+ * most and none over 10 minutes, no redirects (their APIs never redirect: a redirect is a login page), their
+ * words. oauthClient applies it.
+ */
 export const OAUTH_CLIENT_POLICY = {
   maxThrottleRetries: 5,
   maxWaitMs: 600_000,
