@@ -1,8 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { HTTP_RETRY } from '../../core/constants.ts';
-import type { HttpClient } from '../http-client.ts';
-import { asArray } from '../listing.ts';
-import type { AccessTokenSource } from '../oauth.ts';
+import { asArray, type AccessTokenSource, type HttpClient } from '../shared/index.ts';
 import { ConnectorError } from '../types.ts';
 
 /** The Trading API schema version our requests name (X-EBAY-API-COMPATIBILITY-LEVEL). */
