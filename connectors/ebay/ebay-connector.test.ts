@@ -115,7 +115,7 @@ describe('eBay connector: connection check', () => {
     ).toEqual({
       ok: false,
       code: 'unauthorized',
-      reason: 'eBay refused our access token: IAF token supplied is invalid.',
+      reason: 'eBay answered 401: IAF token supplied is invalid.',
     });
     ebay.server.force(HTML_LOGIN_PAGE);
     expect(await connector(ebay.credentials()).checkConnection()).toMatchObject({
@@ -230,8 +230,12 @@ describe('eBay connector: the catalog', () => {
     const page = await connector(ebay.credentials()).listProducts();
     expect(page.listings.map((l) => l.external_id)).toEqual(['110141989458', '110142400319', '110142503362']);
     expect(page.failures).toEqual([
-      { external_id: '110141553531', title: null, error: 'title: the product has no title' },
-      { external_id: '110141989389', title: 'levis 501 teenager Cap', error: 'price: -3 is negative' },
+      { external_id: '110141553531', title: null, error: 'The product title is empty' },
+      {
+        external_id: '110141989389',
+        title: 'levis 501 teenager Cap',
+        error: 'price: The price "-3" is negative',
+      },
     ]);
   });
 
@@ -353,7 +357,8 @@ describe('eBay connector: rate limits, errors and expired tokens', () => {
     });
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'eBay answered an HTML page instead of XML',
+      message:
+        'eBay answered a web page instead of data: is the store protected by a password or a login page?',
     });
     ebay.server.force(
       {
@@ -364,7 +369,7 @@ describe('eBay connector: rate limits, errors and expired tokens', () => {
     );
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'eBay answered a truncated or malformed response',
+      message: 'eBay answered data that is cut short or malformed',
     });
   });
 });

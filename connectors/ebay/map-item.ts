@@ -191,7 +191,6 @@ export function mapEbayItem(
   return finishListing(listing, {
     external_id: listing.external_id,
     source: listing.source,
-    wording: 'api',
     collections,
     external_created_at: text(item.ListingDetails?.StartTime),
   });

@@ -224,11 +224,11 @@ describe('Etsy connector: listings', () => {
       [1, 2, 3].map((n) => `Hand-knitted wool scarf "No. ${n}"`),
     );
     expect(page.failures).toEqual([
-      { external_id: String(untitled.listing_id), title: null, error: 'title: the product has no title' },
+      { external_id: String(untitled.listing_id), title: null, error: 'The product title is empty' },
       {
         external_id: String(negative.listing_id),
         title: 'Hand-knitted wool scarf "No. 5"',
-        error: 'price: -5 is negative',
+        error: 'price: The price "-5" is negative',
       },
     ]);
   });
@@ -336,7 +336,8 @@ describe('Etsy connector: rate limits, errors and expired tokens', () => {
     etsy.server.force(HTML_LOGIN_PAGE, { match: (r) => r.path.endsWith('/listings') });
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'Etsy answered an HTML page instead of JSON',
+      message:
+        'Etsy answered a web page instead of data: is the store protected by a password or a login page?',
     });
     etsy.server.force(
       { ...json({ count: 1, results: [etsy.listings[0]] }), truncate: true },
@@ -344,7 +345,7 @@ describe('Etsy connector: rate limits, errors and expired tokens', () => {
     );
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'Etsy answered a truncated or malformed response',
+      message: 'Etsy answered data that is cut short or malformed',
     });
   });
 });

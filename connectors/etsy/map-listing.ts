@@ -196,7 +196,6 @@ export function mapEtsyListing(
   return finishListing(listing, {
     external_id: listing.external_id,
     source: listing.source,
-    wording: 'api',
     external_created_at: isoFromSeconds(l.created_timestamp ?? l.creation_timestamp),
   });
 }

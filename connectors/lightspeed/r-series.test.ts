@@ -93,7 +93,7 @@ describe('Lightspeed R-Series connector', () => {
     ).toMatchObject({
       ok: false,
       code: 'unauthorized',
-      reason: 'Lightspeed refused our access token',
+      reason: 'Lightspeed answered 401',
     });
   });
 
@@ -254,7 +254,8 @@ describe('Lightspeed R-Series connector', () => {
     ls.server.force(HTML_LOGIN_PAGE);
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'Lightspeed answered an HTML page instead of JSON',
+      message:
+        'Lightspeed answered a web page instead of data: is the store protected by a password or a login page?',
     });
     ls.server.force({
       ...json({ '@attributes': { count: '1', offset: '0', limit: '100' }, Item: ls.rItems[0] }),
@@ -269,8 +270,8 @@ describe('Lightspeed R-Series connector', () => {
     const page = await connector(ls.rCredentials()).listProducts();
     expect(page.listings).toHaveLength(98);
     expect(page.failures).toEqual([
-      { external_id: '193', title: null, error: 'title: the product has no title' },
-      { external_id: '194', title: 'Balsa Sheet 194/32"', error: 'price: -2.5 is negative' },
+      { external_id: '193', title: null, error: 'The product title is empty' },
+      { external_id: '194', title: 'Balsa Sheet 194/32"', error: 'price: The price "-2.5" is negative' },
     ]);
   });
 

@@ -239,7 +239,7 @@ describe('Lightspeed X-Series connector', () => {
     );
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'Lightspeed answered a truncated or malformed response',
+      message: 'Lightspeed answered data that is cut short or malformed',
     });
   });
 
@@ -249,11 +249,11 @@ describe('Lightspeed X-Series connector', () => {
     const page = await connector(ls.xCredentials()).listProducts();
     expect(page.listings.map((l) => l.title)).toEqual(['Product 0006', 'Bravo']);
     expect(page.failures).toEqual([
-      { external_id: PLACEHOLDER_ID, title: null, error: 'title: the product has no title' },
+      { external_id: PLACEHOLDER_ID, title: null, error: 'The product title is empty' },
       {
         external_id: 'b8ca3a65-0183-11e4-fbb5-9776c5faaed2',
         title: 'Product 0005',
-        error: 'price: -4 is negative',
+        error: 'price: The price "-4" is negative',
       },
     ]);
   });

@@ -1,6 +1,6 @@
 import { HTTP_RETRY } from '../../core/constants.ts';
 import { ConnectorError } from '../types.ts';
-import { WORDS, type Wording, type Words } from './wording.ts';
+import { WORDS, type Words } from './wording.ts';
 
 export type WaitReason = 'retry' | 'throttled' | 'pace';
 /** A wait the client decided on, and why (tests read them; a sync may log them). */
@@ -70,22 +70,18 @@ export type HttpClientOptions = {
    * redirect means a login page or a moved store.
    */
   followRedirects?: boolean;
-  /** The words of the errors (wording.ts): 'store' (the default) or 'api' (the OAuth adapters'). */
-  wording?: Wording;
   /** The platform's reason in an error answer, when its body says it elsewhere than wording.ts looks. */
   errorMessage?: (body: unknown) => string | null;
 };
 
 /**
- * What the OAuth adapters (Etsy, eBay, Lightspeed) ask of their client, as they were written: 5 429s in a row at
- * most and none over 10 minutes, no redirects (their APIs never redirect: a redirect is a login page), their
- * words. oauthClient applies it.
+ * What the OAuth adapters (Etsy, eBay, Lightspeed) ask of their client: 5 429s in a row at most and none over 10
+ * minutes, no redirects (their APIs never redirect: a redirect is a login page). oauthClient applies it.
  */
 export const OAUTH_CLIENT_POLICY = {
   maxThrottleRetries: 5,
   maxWaitMs: 600_000,
   followRedirects: false,
-  wording: 'api',
 } as const satisfies Partial<HttpClientOptions>;
 
 export type SendOptions = {
@@ -168,7 +164,7 @@ export class HttpClient {
     this.now = o.now ?? Date.now;
     this.maxRetries = o.maxRetries ?? HTTP_RETRY.maxRetries;
     this.retryBaseMs = o.retryBaseMs ?? HTTP_RETRY.baseDelayMs;
-    this.words = WORDS[o.wording ?? 'store'];
+    this.words = WORDS;
   }
 
   /** A JSON answer; a web page or a body cut short is `invalid_response`. */

@@ -7,4 +7,4 @@ export * from './http-client.ts';
 export * from './listing.ts';
 export * from './oauth.ts';
 export * from './url.ts';
-export { WORDS, type Wording, type Words } from './wording.ts';
+export { WORDS, type Words } from './wording.ts';

@@ -1,7 +1,7 @@
 import { ListingSchema, type ListingInput, type Metafield, type Variation } from '../../core/model/index.ts';
 import { escapeHtml } from '../../core/sanitize/index.ts';
 import { ConnectorError, type ProductFailure, type ProductPage, type StoreListing } from '../types.ts';
-import { WORDS, type Wording } from './wording.ts';
+import { WORDS } from './wording.ts';
 
 /*
  * What the adapters share when they map a platform's product to our listing: reading loose values, the price
@@ -213,8 +213,8 @@ const PRICE_FIELDS = [
 ] as const;
 
 /** Where a listing is wrong in a way the store cannot mean: no title, a negative price. */
-function problemOf(listing: ListingInput, wording: Wording): string | null {
-  const words = WORDS[wording];
+function problemOf(listing: ListingInput): string | null {
+  const words = WORDS;
   if (!text(listing.title)) return words.noTitle;
   const negative = (where: string, record: Record<string, unknown>) => {
     for (const f of PRICE_FIELDS) {
@@ -238,8 +238,6 @@ export type StoreExtras = Pick<
 > & {
   /** The product's pictures in order: `images`, and the first as `main_image`. */
   pictures?: readonly string[];
-  /** The words of the failure (wording.ts; default 'store', the CSV import's). */
-  wording?: Wording;
 };
 
 /**
@@ -251,7 +249,7 @@ export function finishListing(listing: ListingInput, extras: StoreExtras): Store
     listing.images = extras.pictures.map((original) => ({ original }));
     listing.main_image = extras.pictures[0] ?? null;
   }
-  const problem = problemOf(listing, extras.wording ?? 'store');
+  const problem = problemOf(listing);
   if (problem) throw new Error(problem);
   const parsed = ListingSchema.safeParse({
     ...listing,

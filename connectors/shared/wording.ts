@@ -1,14 +1,7 @@
 /**
  * The words a merchant reads when a store cannot be read or a product cannot be listed (checkConnection's
- * reason, a sync's error, a skipped product's error; SPEC §8).
- *
- * The adapters were written in two groups with words of their own, and the tests of both pin them, so both sets
- * are kept here side by side: `store`, the default, for the adapters whose merchants type a store's credentials
- * (BigCommerce, Magento, Ecwid, Squarespace: "… answered 401: …", a product's failures in the CSV import's
- * words), and `api` for the OAuth adapters (Etsy, eBay, Lightspeed: "… refused our access token", "title: the
- * product has no title"). Settling on one set is a product decision; this file then keeps one column.
+ * reason, a sync's error, a skipped product's error; SPEC §8), the same for every platform.
  */
-export type Wording = 'store' | 'api';
 
 export type Words = {
   /** 401/403, with the platform's reason when it gave one. */
@@ -49,36 +42,25 @@ const firstText = (body: Record<string, unknown> | null, keys: readonly string[]
   return null;
 };
 
-export const WORDS: Record<Wording, Words> = {
-  store: {
-    refused: answered,
-    unavailable: answered,
-    throttled: (who) => `${who} kept limiting our requests (429)`,
-    htmlPage: (who) =>
-      `${who} answered a web page instead of data: is the store protected by a password or a login page?`,
-    malformed: (who) => `${who} answered data that is cut short or malformed`,
-    // { message }, { errorMessage } (Ecwid), { title } (BigCommerce, RFC 7807), { error }.
-    reason: (body) => firstText(parsed(body), ['message', 'errorMessage', 'title', 'error']),
-    noTitle: 'The product title is empty',
-    negativePrice: (field, value) => `${field}: The price "${value}" is negative`,
-  },
-  api: {
-    refused: (who, _status, reason) => `${who} refused our access token${reason ? `: ${reason}` : ''}`,
-    unavailable: (who, status) => `${who} answered ${status}`,
-    throttled: (who) => `${who} kept throttling our requests`,
-    htmlPage: (who) => `${who} answered an HTML page instead of JSON`,
-    malformed: (who) => `${who} answered a truncated or malformed response`,
-    // OAuth's { error_description, error }, then { message }, { hint }; else the start of the body as it is.
-    reason: (body) => {
-      const text = body.trim();
-      if (!text || /^<(!doctype|html)/i.test(text)) return null;
-      const json = parsed(text);
-      const named = ['error_description', 'error', 'message', 'hint']
-        .map((key) => json?.[key])
-        .find((v): v is string => typeof v === 'string' && v !== '');
-      return (named ?? text).slice(0, 300);
-    },
-    noTitle: 'title: the product has no title',
-    negativePrice: (field, value) => `${field}: ${value} is negative`,
-  },
+export const WORDS: Words = {
+  refused: answered,
+  unavailable: answered,
+  throttled: (who) => `${who} kept limiting our requests (429)`,
+  htmlPage: (who) =>
+    `${who} answered a web page instead of data: is the store protected by a password or a login page?`,
+  malformed: (who) => `${who} answered data that is cut short or malformed`,
+  // OAuth's { error_description }, then { message }, { errorMessage } (Ecwid), { title } (BigCommerce, RFC 7807),
+  // { error }, { hint }.
+  reason: (body) =>
+    firstText(parsed(body), [
+      'error_description',
+      'message',
+      'errorMessage',
+      'title',
+      'error',
+      'hint',
+    ])?.slice(0, 300) ?? null,
+  // The CSV import's words (core/i18n csv.json), so a skipped product reads the same from a file or a store.
+  noTitle: 'The product title is empty',
+  negativePrice: (field, value) => `${field}: The price "${value}" is negative`,
 };

@@ -167,7 +167,6 @@ export function mapRItem(item: RItem, opts: { currency?: string | null } = {}): 
   return finishListing(listing, {
     external_id: listing.external_id,
     source: listing.source,
-    wording: 'api',
     external_created_at: text(item.createTime),
     collections: c.collections,
   });
@@ -235,7 +234,6 @@ export function mapRMatrix(
   return finishListing(listing, {
     external_id: listing.external_id,
     source: listing.source,
-    wording: 'api',
     collections: c.collections,
   });
 }

@@ -144,7 +144,6 @@ export function mapXProduct(parent: XProduct, members: XProduct[], ctx: XMapCont
   return finishListing(listing, {
     external_id: listing.external_id,
     source: listing.source,
-    wording: 'api',
     external_created_at: text(parent.created_at),
     collections: (parent.categories ?? []).flatMap((t) =>
       t.id && text(t.name) ? [{ external_id: t.id, title: t.name! }] : [],
