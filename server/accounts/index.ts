@@ -36,6 +36,6 @@ export {
   RATE_LIMITS,
 } from './rate-limit.server.ts';
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
-export { loadUserSettings, readUserSettings } from './user-settings.server.ts';
+export { loadUserSettings, readUserSettings, saveUserSettings } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';
 export { listUsers } from './users.server.ts';

@@ -11,9 +11,11 @@ export {
 } from './details.server.ts';
 export { queueCatalogImages, queueListingImages } from './image-jobs.server.ts';
 export {
+  CsvColumnMappingSchema,
   IMAGE_UPLOAD_MAX_REQUEST_BYTES,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MESSAGES,
+  readColumnMapping,
   reviewProductCsv,
   storeListingImages,
 } from './import.server.ts';

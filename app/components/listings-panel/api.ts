@@ -1,4 +1,4 @@
-import type { CsvFormat, CsvProblem } from '../../../core/csv/index.ts';
+import type { CsvColumnMapping, CsvFormat, CsvProblem } from '../../../core/csv/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
 import type { ImportListing } from './import-pictures.ts';
 import { apiFetch } from '../catalogs/api.ts';
@@ -54,6 +54,9 @@ export type ImportReview = {
   listings: Listing[];
   localImages: string[];
   warnings: CsvProblem[];
+  headers: string[];
+  columns: CsvColumnMapping;
+  columnsFrom: 'names' | 'request' | 'saved';
 };
 
 /** An API error as the server words it (SPEC §8), with the CSV problems when there are some. */
@@ -125,9 +128,11 @@ export const updateListing = (id: string, changes: Partial<Listing>) =>
 export const deleteListing = (id: string) =>
   call<{ ok: true }>(`/api/v1/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export function reviewCsv(file: File): Promise<ImportReview> {
+/** Read a file for review; `columns` maps the file's headers that are not our names (the mapping step). */
+export function reviewCsv(file: File, columns?: CsvColumnMapping): Promise<ImportReview> {
   const form = new FormData();
   form.append('file', file);
+  if (columns) form.append('columns', JSON.stringify(columns));
   return call<ImportReview>('/api/v1/listings/import', { method: 'POST', body: form });
 }
 
