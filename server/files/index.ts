@@ -1,4 +1,10 @@
-export { bundledFontFaces, bundledFontFiles } from './fonts.server.ts';
+export {
+  bundledFontFaces,
+  bundledFontFiles,
+  EMOJI_FONT_FILE,
+  fallbackFontFiles,
+  missingFallbackFonts,
+} from './fonts.server.ts';
 export { createImageCache, writeAtomically } from './images/cache.server.ts';
 export type { ImageCache } from './images/cache.server.ts';
 export { FETCHER_USER_AGENT } from './images/fetch.server.ts';
