@@ -11,7 +11,7 @@ export { FETCHER_USER_AGENT } from './images/fetch.server.ts';
 export type { SafeFetchOptions } from './images/fetch.server.ts';
 export { estimateJpegQuality } from './images/jpeg-quality.server.ts';
 export { compressionTarget, jpegQuality } from './images/process.server.ts';
-export { readSourceImage, storeCompressedImage } from './images/store.server.ts';
+export { readSourceImage, storeCompressedImage, storeKeptImage } from './images/store.server.ts';
 export type { StoredImage } from './images/store.server.ts';
 export {
   deletePicture,

@@ -10,6 +10,8 @@ export {
   updateInventory,
 } from './details.server.ts';
 export { queueCatalogImages, queueListingImages } from './image-jobs.server.ts';
+export { findKeptPictures } from './pictures.server.ts';
+export type { KeptPicture } from './pictures.server.ts';
 export {
   CsvColumnMappingSchema,
   IMAGE_UPLOAD_MAX_REQUEST_BYTES,
@@ -31,7 +33,7 @@ export {
   updateListing,
   upsertListings,
 } from './listings.server.ts';
-export type { ListingView } from './listings.server.ts';
+export type { ListingView, ProcessedPicture } from './listings.server.ts';
 export { countListings, LISTING_SORTS, listListings } from './search.server.ts';
 export { CATALOG_LISTINGS_MAX, listingsForCatalog } from './selection.server.ts';
 export type { ListingSection } from './selection.server.ts';

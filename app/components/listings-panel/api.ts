@@ -150,3 +150,23 @@ export const storeListings = (listings: ImportListing[]) =>
     method: 'POST',
     body: JSON.stringify(listings),
   });
+
+/** Fetch again the pictures of a listing that could not be kept; the job to follow, or null when none is needed. */
+export const retryListingPictures = (id: string) =>
+  call<{ job_id: string | null }>(`/api/v1/listings/${encodeURIComponent(id)}/pictures/retry`, {
+    method: 'POST',
+  });
+
+/** Resolves once the job is complete or failed (polled every 0.5 s, SPEC §9; network errors retried). */
+export async function waitForJob(jobId: string, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    signal?.throwIfAborted();
+    try {
+      const status = await call<{ job_state: string }>(`/api/v1/jobs?jobId=${encodeURIComponent(jobId)}`);
+      if (status.job_state === 'complete' || status.job_state === 'failed') return;
+    } catch (err) {
+      if (err instanceof ApiCallError && err.status === 404) return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
