@@ -92,8 +92,8 @@ const missingColumns = (r: ParseProductCsvResult) => r.errors.some((e) => e.code
  * problem with its line and column.
  *
  * Columns whose headers are not our names are read through a mapping (our field → the file's header): the one
- * sent, which is then remembered for the merchant (users.settings.csv_columns), else the remembered one, tried
- * only when the file's own headers miss a required column. Without either, the missing-columns problem carries
+ * sent, remembered for the merchant once the file reads without a problem (users.settings.csv_columns), else
+ * the remembered one, tried only when the file's own headers miss a required column. Without either, the missing-columns problem carries
  * the headers and the columns matched so far, for the wizard's column-mapping step.
  */
 export async function reviewProductCsv(opts: {
@@ -115,7 +115,10 @@ export async function reviewProductCsv(opts: {
       result = again;
     }
   }
-  if (opts.columns && result.format === 'catalog-builder' && !missingColumns(result)) {
+  if (result.errors.length > 0) throw badRequest(locatedEnglish(result.errors[0]!), result.errors);
+  const listings = result.listings.map(storableListing);
+  // Remembered once it read the file: a request that fails changes nothing.
+  if (opts.columns && result.format === 'catalog-builder') {
     // What the mapping found, as the file writes those headers; entries naming no header of this file are dropped.
     const used = Object.fromEntries(
       Object.keys(opts.columns).flatMap((field) => {
@@ -126,11 +129,10 @@ export async function reviewProductCsv(opts: {
     if (Object.keys(used).length > 0)
       await saveUserSettings({ db: opts.db, userId: opts.ownerId, changes: { csv_columns: used } });
   }
-  if (result.errors.length > 0) throw badRequest(locatedEnglish(result.errors[0]!), result.errors);
   return {
     format: result.format,
     rowCount: result.rowCount,
-    listings: result.listings.map(storableListing),
+    listings,
     localImages: result.localImages,
     warnings: result.warnings,
     headers: result.headers,
