@@ -1,5 +1,5 @@
 import { retryListingPicturesEndpoint } from '../api/listings.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(retryListingPicturesEndpoint);
 export const loader = handlers.loader;
