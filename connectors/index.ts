@@ -1,6 +1,9 @@
 import { bigcommerceConnect, createBigcommerceConnector } from './bigcommerce/index.ts';
 import { createEcwidConnector, ecwidConnect } from './ecwid/index.ts';
 import { createMagentoConnector, magentoConnect } from './magento/index.ts';
+import { createEbayConnector } from './ebay/index.ts';
+import { createEtsyConnector } from './etsy/index.ts';
+import { createLightspeedConnector } from './lightspeed/index.ts';
 import { createShopifyConnector } from './shopify/index.ts';
 import { createSquarespaceConnector, squarespaceConnect } from './squarespace/index.ts';
 import type { ConnectSpec, Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
@@ -15,6 +18,9 @@ type Factory = (account: ConnectorAccount, deps: ConnectorDeps) => Connector;
  */
 const FACTORIES: Record<string, Factory> = {
   shopify: createShopifyConnector,
+  etsy: createEtsyConnector,
+  ebay: createEbayConnector,
+  lightspeed: createLightspeedConnector,
   bigcommerce: createBigcommerceConnector,
   ecwid: createEcwidConnector,
   magento: createMagentoConnector,

@@ -12,6 +12,12 @@ export interface Connector {
   checkConnection(): Promise<ConnectionCheck>;
   /** A page of products; pass the previous page's nextCursor for the next one (null: that was the last). */
   listProducts(cursor?: string | null): Promise<ProductPage>;
+  /**
+   * The products created or changed in the store since `since` (a scheduled incremental sync), paged like
+   * listProducts. A partial listing: a product it does not return was not removed, so a sync must not delete
+   * the listings it did not see. Platforms without a modified-since filter leave it out.
+   */
+  listProductsChangedSince?(since: Date, cursor?: string | null): Promise<ProductPage>;
   /** One product by the external_id it has in our listings (a bare platform id is accepted too); null when gone. */
   getProduct(id: string): Promise<StoreListing | null>;
   /** Categories (Shopify: product types). */
@@ -203,4 +209,13 @@ export type ConnectorDeps = {
   fetch?: typeof fetch;
   /** The operator's app keys for OAuth platforms (Etsy, eBay, Lightspeed), from the configuration. */
   appKeys?: { clientId: string; clientSecret?: string };
+  /**
+   * Called when the adapter renewed the account's OAuth access token with its refresh token: `json` is the new
+   * plain credentials (the shape `decrypt` gives back), for the caller to seal and store in
+   * store_accounts.credentials_encrypted. The adapter awaits it before using the new token, because some
+   * platforms (Lightspeed) revoke the old refresh token once the new access token is used: credentials not stored
+   * here would put the store in a reconnect state at the next sync. Without it the renewal lasts as long as
+   * the adapter instance. A refused renewal is ConnectorError('unauthorized').
+   */
+  onCredentials?: (json: string) => void | Promise<void>;
 };
