@@ -30,7 +30,15 @@ export type EditorPageData = {
 };
 
 /** The editor of both routes: standalone (`/designs/{id}/edit`) and inside the Shopify admin (`/app/designs/…`). */
-export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: string }) {
+export function EditorPage({
+  data,
+  backUrl,
+  embedded = false,
+}: {
+  data: EditorPageData;
+  backUrl: string;
+  embedded?: boolean;
+}) {
   const boot = useMemo(() => ({ ...data.boot, catalog: unpackPages(data.packed) }), [data]);
   return (
     <EditorScreen
@@ -41,6 +49,7 @@ export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: s
       initialListings={data.initialListings}
       assist={data.assist}
       backUrl={backUrl}
+      embedded={embedded}
     />
   );
 }

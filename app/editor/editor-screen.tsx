@@ -8,6 +8,7 @@ import {
   type PanelAccount,
   type PanelListing,
 } from '../components/listings-panel/index.ts';
+import { onlineUrl, previewUrl } from '../components/catalogs/links.ts';
 import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel } from './branding-panel.tsx';
@@ -36,6 +37,8 @@ export type EditorScreenProps = {
   initialListings: ListingPage | null;
   /** Where "back" goes: the catalogs list standalone, the app's home inside the Shopify admin. */
   backUrl: string;
+  /** Inside the Shopify admin's frame: the online version opens in a tab of its own. */
+  embedded?: boolean;
   assist: AssistBoot;
 };
 
@@ -191,7 +194,10 @@ export function EditorScreen(props: EditorScreenProps) {
               </Button>
             </ButtonGroup>
           )}
-          <Button url={`/preview/${encodeURIComponent(catalog._id)}`}>{t('screen.preview')}</Button>
+          <Button url={onlineUrl(catalog)} target={props.embedded ? '_blank' : undefined}>
+            {t('screen.online')}
+          </Button>
+          <Button url={previewUrl(catalog._id)}>{t('screen.preview')}</Button>
           {assist.bar}
         </div>
       </header>

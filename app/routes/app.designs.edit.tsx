@@ -31,5 +31,7 @@ export default function EmbeddedEditorRoute() {
   query.delete('id_token');
   query.delete('readonly');
   const kept = query.toString();
-  return <EditorPage data={useLoaderData<typeof loader>()} backUrl={kept ? `/app?${kept}` : '/app'} />;
+  return (
+    <EditorPage data={useLoaderData<typeof loader>()} backUrl={kept ? `/app?${kept}` : '/app'} embedded />
+  );
 }

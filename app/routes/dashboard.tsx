@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
-import { editorUrl } from '../components/catalogs/links.ts';
+import { editorUrl, onlineUrl } from '../components/catalogs/links.ts';
 import { formatMoney } from '../components/pricing/money.ts';
 import { InvoiceList } from '../components/pricing/invoice-list.tsx';
 import { UsageMeters } from '../components/pricing/usage-meters.tsx';
@@ -46,7 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paymentReady: Boolean(stripe),
     shopify: user.platform === 'shopify',
     products: choices.stores.reduce((n, s) => n + s.listingCount, 0),
-    catalogs: catalogs.slice(0, 3).map((c) => ({ id: c._id, title: c.title, pages: c.pageCount })),
+    catalogs: catalogs
+      .slice(0, 3)
+      .map((c) => ({ id: c._id, slug: c.slug, title: c.title, pages: c.pageCount })),
     catalogCount: catalogs.length,
     // The catalogs card counts what is in the catalogs (SPEC's usage: catalogs, pages, products), not the library.
     catalogProducts: catalogs.reduce((n, c) => n + c.productCount, 0),
@@ -211,7 +213,8 @@ export default function DashboardPage() {
                     <ul className="cb-dashboard__recent">
                       {d.catalogs.map((c) => (
                         <li key={c.id}>
-                          <a href={editorUrl(c.id)}>{c.title}</a> · {tc('list.pages', { count: c.pages })}
+                          <a href={editorUrl(c.id)}>{c.title}</a> · {tc('list.pages', { count: c.pages })} ·{' '}
+                          <a href={onlineUrl({ _id: c.id, slug: c.slug })}>{tc('list.online')}</a>
                         </li>
                       ))}
                     </ul>

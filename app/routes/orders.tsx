@@ -114,7 +114,7 @@ export default function OrdersPage() {
             <BlockStack gap="200">
               <InlineStack align="space-between" blockAlign="center" gap="200">
                 <Text as="span" tone="subdued">
-                  {date} · {o.catalog.title}
+                  {date} · <a href={o.catalog.url}>{o.catalog.title}</a>
                 </Text>
                 {total}
               </InlineStack>
@@ -128,7 +128,10 @@ export default function OrdersPage() {
     return (
       <IndexTable.Row id={o._id} key={o._id} position={i}>
         <IndexTable.Cell>{date}</IndexTable.Cell>
-        <IndexTable.Cell>{o.catalog.title}</IndexTable.Cell>
+        <IndexTable.Cell>
+          {/* The catalog's online version: the viewer is a document of its own, not a page of this router. */}
+          <a href={o.catalog.url}>{o.catalog.title}</a>
+        </IndexTable.Cell>
         <IndexTable.Cell>{customer}</IndexTable.Cell>
         <IndexTable.Cell>{items}</IndexTable.Cell>
         <IndexTable.Cell>{total}</IndexTable.Cell>

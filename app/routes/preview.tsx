@@ -5,6 +5,7 @@ import { useLoaderData, type LinksFunction, type LoaderFunctionArgs, type MetaFu
 import { GatedControl } from '../components/gated-control.tsx';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { AppFrame } from '../components/app-frame.tsx';
+import { onlineUrl } from '../components/catalogs/links.ts';
 import { PreviewPages } from '../components/catalogs/preview-pages.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
 import { useJob } from '../components/use-job.ts';
@@ -33,7 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),
-    catalog: { id: catalog._id, title: catalog.title, pages: catalog.pages.length, pdfUrl: row.pdfUrl },
+    catalog: {
+      id: catalog._id,
+      slug: row.slug,
+      title: catalog.title,
+      pages: catalog.pages.length,
+      pdfUrl: row.pdfUrl,
+    },
     // The pages themselves, drawn in the browser by core/render as the PDF prints them.
     document: catalog,
     defaultFormat: (catalog.settings.page_format ??
@@ -82,6 +89,9 @@ export default function PreviewPage() {
         title={t('preview.title')}
         subtitle={catalog.title}
         backAction={{ content: t('preview.back'), url: '/catalogs' }}
+        secondaryActions={[
+          { content: t('list.online'), url: onlineUrl({ _id: catalog.id, slug: catalog.slug }) },
+        ]}
       >
         <Layout>
           <Layout.Section>

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import { z } from 'zod';
-import { isProductElement, type Catalog, type Product } from '../../core/model/index.ts';
+import { isProductElement, onlinePath, type Catalog, type Product } from '../../core/model/index.ts';
 import { cycleStart as billingCycleStart } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, ownedBy } from '../../db/owned.ts';
@@ -68,7 +68,8 @@ export type DraftOrderState =
 
 export type OrderView = {
   _id: string;
-  catalog: { _id: string; title: string };
+  /** The catalog it came from, and its online version (SPEC §2.2 view/{slug or id}). */
+  catalog: { _id: string; title: string; url: string };
   customer: OrderInput['customer'];
   comments: string;
   items: OrderLine[];
@@ -140,10 +141,14 @@ export async function countOrdersLastCycle(opts: { db: Db; ownerId: string; now?
   return { count: Number(n), since: since.toISOString() };
 }
 
-function viewOf(row: typeof orders.$inferSelect, title: string): OrderView {
+function viewOf(row: typeof orders.$inferSelect, catalog: { title: string; slug: string | null }): OrderView {
   return {
     _id: row.id,
-    catalog: { _id: row.catalogId, title },
+    catalog: {
+      _id: row.catalogId,
+      title: catalog.title,
+      url: onlinePath({ id: row.catalogId, slug: catalog.slug }),
+    },
     customer: row.customer as OrderInput['customer'],
     comments: row.comments,
     items: row.items as OrderLine[],
@@ -199,7 +204,7 @@ export async function placeOrder(opts: {
       draftOrder: shopify ? { state: 'pending' } : null,
     })
     .returning();
-  const order = viewOf(row!, pub.row.title);
+  const order = viewOf(row!, pub.row);
   if (shopify) {
     await opts.jobs.enqueue('create-draft-order', { orderId: order._id }, { ownerId: pub.row.ownerId });
   }
@@ -237,14 +242,14 @@ export async function listOrders(opts: {
   );
   const [{ n }] = (await opts.db.select({ n: count() }).from(orders).where(where)) as [{ n: number }];
   const rows = await opts.db
-    .select({ order: orders, title: catalogs.title })
+    .select({ order: orders, title: catalogs.title, slug: catalogs.slug })
     .from(orders)
     .innerJoin(catalogs, eq(catalogs.id, orders.catalogId))
     .where(where)
     .orderBy(desc(orders.createdAt))
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit);
-  const data = rows.map((r) => viewOf(r.order, r.title));
+  const data = rows.map((r) => viewOf(r.order, r));
   return { data, total: Number(n), count: data.length };
 }
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { computeEntitlements, type PlanFacts, type SubscriptionFacts } from '../../core/billing/index.ts';
 import { estimateMeasure, needsPagination, paginateCatalogSync } from '../../core/pagination/index.ts';
-import type { Catalog, PlanLimits } from '../../core/model/index.ts';
+import { onlinePath, usableSlug, type Catalog, type PlanLimits } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { catalogs, plans, subscriptions, users } from '../../db/schema.ts';
@@ -33,13 +33,10 @@ export type PublishedCatalog = {
   owner: { id: string; email: string | null; platform: string; ga4: string | null; name: string | null };
 };
 
-/** A slug names a catalog only when longer than one character (SPEC §2.2). */
-export const usableSlug = (slug: string | null | undefined): slug is string => !!slug && slug.length > 1;
+export { usableSlug };
 
 /** The address of a catalog on the app host: its slug when it has a usable one, else its id. */
-export function viewPath(row: Pick<CatalogRow, 'id' | 'slug'>): string {
-  return `/view/${encodeURIComponent(usableSlug(row.slug) ? row.slug : row.id)}`;
-}
+export const viewPath = (row: Pick<CatalogRow, 'id' | 'slug'>): string => onlinePath(row);
 
 /** Host names are compared without port and case; `null` for anything that is not a plain host name. */
 export function normalizeHost(host: string | null | undefined): string | null {
