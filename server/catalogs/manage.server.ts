@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   buildCatalogOfKind,
+  sectionsByCategory,
   type BuildSort,
   type CatalogKind,
   type CatalogPurpose,
@@ -125,18 +126,27 @@ export async function buildCatalogForOwner(opts: {
   language?: string;
 }): Promise<{ catalog: Catalog; revision: number }> {
   const { db, user } = opts;
-  const sections = await listingsForCatalog({
+  const language = normalizeLanguage(opts.language ?? user.locale);
+  const chosen = await listingsForCatalog({
     db,
     ownerId: user.id,
     accountId: opts.accountId,
     categories: opts.categories,
     sort: opts.sort,
   });
+  // 'All categories' is every category: a section each, products in the chosen order inside each.
+  const sections =
+    opts.categories.length === 0
+      ? sectionsByCategory(
+          chosen.flatMap((s) => s.listings),
+          { language },
+        )
+      : chosen;
   const catalog = buildCatalogOfKind({
     kind: opts.kind,
     purpose: opts.purpose,
     title: opts.title,
-    language: normalizeLanguage(opts.language ?? user.locale),
+    language,
     // Each product keeps our listing id (ListingView.id), so Synchronize finds its listing again.
     sections,
     // The server names pages and elements with random ids like every other catalog it stores.
