@@ -2,6 +2,7 @@
  * The process entry: `npm start` (after setup) and `npm run start:app` run this. It opens the database
  * (migrating and seeding it), then serves the app, and shuts down cleanly on SIGINT, SIGTERM and SIGHUP.
  */
+import { ADMIN_SETUP_HOURS, issueAdminSetupLink } from '../server/accounts/index.ts';
 import { ConfigError, loadConfig } from '../server/platform/index.ts';
 import { SHUTDOWN_GRACE_MS, startProduct } from './product.ts';
 
@@ -22,9 +23,22 @@ async function main() {
   const running = await startProduct({ config });
   const { logger } = running.runtime;
   logger.info({ url: running.url, database: running.runtime.database.kind }, 'Catalog Builder is running');
-  console.log(`\n  Catalog Builder is running at ${config.APP_URL ?? running.url}\n`);
+  const address = (config.APP_URL ?? running.url).replace(/\/+$/, '');
+  // Without ADMIN_EMAIL nobody could manage the server: a one-time link creates the first admin.
+  const setup = await issueAdminSetupLink({ db: running.runtime.db, appUrl: address });
+  // One write, so whoever reads the output sees every line of it at once.
+  const lines = [`\n  Catalog Builder is running at ${address}\n`];
   if (!config.shopifyConfigured)
-    console.log('  Shopify is not configured (SHOPIFY_API_KEY / SHOPIFY_API_SECRET): standalone mode.\n');
+    lines.push('  Shopify is not configured (SHOPIFY_API_KEY / SHOPIFY_API_SECRET): standalone mode.\n');
+  if (config.billing === 'off')
+    lines.push(
+      `  Billing is off (BILLING): every account has the ${config.defaultPlanId} plan, with nothing to pay.\n`,
+    );
+  if (setup)
+    lines.push(
+      `  No admin account yet. Create the first one with this link (it works once, for ${ADMIN_SETUP_HOURS} hours):\n  ${setup}\n`,
+    );
+  console.log(lines.join('\n'));
 
   let stopping = false;
   const stop = async (reason: string) => {

@@ -15,6 +15,8 @@ export { cardExpiryProblems, isCardExpired } from './cards.ts';
 export { nextPaymentRecheck, PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_FOR_MS } from './payment-wait.ts';
 export type { CardExpiry, CardExpiryProblem } from './cards.ts';
 export {
+  BILLING_ON,
+  billingOffPlan,
   computeEntitlements,
   cycleStart,
   daysUntil,
@@ -29,6 +31,7 @@ export {
   usageOf,
 } from './entitlements.ts';
 export type {
+  BillingPolicy,
   BooleanLimit,
   EntitlementStatus,
   Entitlements,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig, createLogger, setRuntime, type Runtime } from '../../server/platform/index.ts';
 import { createMailer } from '../../server/mail/index.ts';
 import { ensureAdmin } from '../../server/accounts/index.ts';
+import { billingPolicyOf, setBillingPolicy } from '../../server/billing/index.ts';
 import { createLocalStorage } from '../../server/files/index.ts';
 import { startProduct, type RunningProduct } from '../product.ts';
 import { createBullQueue } from '../../server/jobs/index.ts';
@@ -33,6 +34,9 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Test servers run without Stripe or Shopify, where the embedded default is billing off; the tests of trials,
+    // plans and watermarks need it on. A test passes BILLING: 'off', or '' for the embedded default.
+    BILLING: 'on',
     ...env,
   });
   // With REDIS_URL, each test server has its own BullMQ keys: test files run in parallel on one Redis.
@@ -56,6 +60,7 @@ export async function startTestServer(
     services: {},
   };
   setRuntime(runtime);
+  setBillingPolicy(billingPolicyOf(config));
   // No test may reach the internet: the worker refuses every host but this machine's (a test may widen that).
   const worker = {
     ...opts.worker,
@@ -73,6 +78,7 @@ export async function startTestServer(
     readMail: (file) => readFileSync(path.join(config.dirs.outbox, file), 'utf8'),
     close: async () => {
       await running.close();
+      setBillingPolicy(undefined);
       if (config.REDIS_URL) {
         const q = createBullQueue({ redisUrl: config.REDIS_URL, prefix: redisPrefix });
         await q.obliterate({ force: true });

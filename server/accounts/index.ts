@@ -39,3 +39,11 @@ export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from '
 export { loadUserSettings, readUserSettings } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';
 export { listUsers } from './users.server.ts';
+export {
+  ADMIN_SETUP_HOURS,
+  ADMIN_SETUP_MESSAGES,
+  AdminSetupSchema,
+  adminSetupState,
+  createFirstAdmin,
+  issueAdminSetupLink,
+} from './admin-setup.server.ts';

@@ -6,9 +6,12 @@ export {
   assertPageWithinPlan,
   assertUserInForce,
   catalogActions,
+  entitlementsFromFacts,
   GATE_MESSAGES,
+  gateRefusal,
   getEntitlements,
   getEntitlementsWithGates,
+  includedPlan,
   loadPlanFacts,
   templateAllowed,
 } from './entitlements.server.ts';
@@ -67,3 +70,10 @@ export {
   SHOPIFY_BILLING_MESSAGES,
   startShopifySubscription,
 } from './shopify-billing.server.ts';
+export {
+  assertBillingOn,
+  BILLING_OFF_MESSAGE,
+  billingPolicy,
+  billingPolicyOf,
+  setBillingPolicy,
+} from './policy.server.ts';

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedRow } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
 import { hasRole, type User } from '../accounts/index.ts';
-import { GATE_MESSAGES, getEntitlements, templateAllowed } from '../billing/index.ts';
+import { gateRefusal, getEntitlements, templateAllowed } from '../billing/index.ts';
 import { listingsForCatalog } from '../listings/index.ts';
 import { forbidden, notFound } from '../platform/index.ts';
 import { createCatalog, loadCatalogById, summarizeCatalog, type CatalogSummary } from './catalogs.server.ts';
@@ -81,7 +81,7 @@ export async function copyCatalog(opts: {
   if (source.ownerId !== ownerId) {
     const ent = await getEntitlements({ db, userId: ownerId });
     const gate = await templateAllowed({ db, ent, template: { id: source.id, slug: source.slug } });
-    if (gate.kind !== 'open') throw forbidden(GATE_MESSAGES.upgrade);
+    if (gate.kind !== 'open') throw forbidden(gateRefusal(gate));
   }
   const loaded = await loadCatalogById({ db, catalogId: source.id });
   if (!loaded) throw notFound(MANAGE_MESSAGES.notFound);

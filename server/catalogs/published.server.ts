@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import { computeEntitlements, type PlanFacts, type SubscriptionFacts } from '../../core/billing/index.ts';
+import type { PlanFacts, SubscriptionFacts } from '../../core/billing/index.ts';
 import { estimateMeasure, needsPagination, paginateCatalogSync } from '../../core/pagination/index.ts';
 import { onlinePath, usableSlug, type Catalog, type PlanLimits } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { catalogs, plans, subscriptions, users } from '../../db/schema.ts';
 import { type User, hasRole, readUserSettings } from '../accounts/index.ts';
-import { catalogActions, type CatalogActions } from '../billing/index.ts';
+import { catalogActions, entitlementsFromFacts, type CatalogActions } from '../billing/index.ts';
 import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
 
 /**
@@ -248,7 +248,7 @@ async function publishedFrom(opts: {
   const { row } = loaded;
   const { owner } = opts.facts;
   // The plan is never cached, so a downgrade (no more embedding, no more passwords) applies to the next request.
-  const ent = computeEntitlements({
+  const ent = entitlementsFromFacts({
     subscriptions: opts.facts.subs.map((s) => ({ ...s, startDate: new Date(s.startDate) })),
     plans: opts.facts.plans,
     user: owner

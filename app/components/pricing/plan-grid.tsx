@@ -23,6 +23,25 @@ const FEATURES = [
   'priority_support',
 ] as const;
 
+/** What a plan holds: its counts ('unlimited' for the top plans' 9 999) and the features it has. */
+export function PlanLimitsList({ limits }: { limits: PlanLimits }) {
+  const { t, i18n } = useTranslation('billing');
+  const limit = (key: 'catalogs' | 'pages' | 'products', n: number) =>
+    isUnlimited(n)
+      ? t(`pricing.limits.${key}Unlimited`)
+      : t(`pricing.limits.${key}`, { count: n, formatted: n.toLocaleString(i18n.language) });
+  return (
+    <ul className="cb-plan-limits">
+      <li>{limit('catalogs', limits.max_catalogs)}</li>
+      <li>{limit('pages', limits.max_pages_per_catalog)}</li>
+      <li>{limit('products', limits.max_products_per_catalog)}</li>
+      {FEATURES.filter((f) => limits[f]).map((f) => (
+        <li key={f}>{t(`pricing.limits.${f}`)}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The best yearly saving over paying monthly, for the period switch. */
 function bestSaving(plans: PricingPlan[]): number {
   const savings = plans.map((p) => 1 - periodPrice(p, 'yearly') / (12 * p.pay_as_you_go_price));
@@ -41,10 +60,6 @@ export function PlanGrid(props: {
 }) {
   const { t, i18n } = useTranslation('billing');
   const money = (n: number) => formatMoney(n, props.currency, i18n.language);
-  const limit = (key: 'catalogs' | 'pages' | 'products', n: number) =>
-    isUnlimited(n)
-      ? t(`pricing.limits.${key}Unlimited`)
-      : t(`pricing.limits.${key}`, { count: n, formatted: n.toLocaleString(i18n.language) });
   return (
     <BlockStack gap="400">
       <InlineStack align="center">
@@ -87,14 +102,7 @@ export function PlanGrid(props: {
                       ? t('pricing.billedYearly', { total: money(periodPrice(plan, 'yearly')) })
                       : t('pricing.billedMonthly')}
                   </Text>
-                  <ul className="cb-plan-limits">
-                    <li>{limit('catalogs', plan.limits.max_catalogs)}</li>
-                    <li>{limit('pages', plan.limits.max_pages_per_catalog)}</li>
-                    <li>{limit('products', plan.limits.max_products_per_catalog)}</li>
-                    {FEATURES.filter((f) => plan.limits[f]).map((f) => (
-                      <li key={f}>{t(`pricing.limits.${f}`)}</li>
-                    ))}
-                  </ul>
+                  <PlanLimitsList limits={plan.limits} />
                   <div className="cb-plan-grid__choose">
                     <Button
                       variant={chosen ? 'secondary' : 'primary'}
