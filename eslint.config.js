@@ -31,6 +31,42 @@ const FOLDERS = [
   'e2e',
   'bench',
 ];
+/**
+ * DESIGN §3's order of the server domains: each imports only domains of a lower rank (mail and files are peers
+ * and import neither each other), and the runtime that wires them all is last. A dependency that would point
+ * the other way is inverted: a function passed in (stores' ListingWriter, accounts' ProvisionAccount).
+ */
+const SERVER_ORDER = {
+  jobs: 0,
+  platform: 1,
+  mail: 2,
+  files: 2,
+  accounts: 3,
+  billing: 4,
+  stores: 5,
+  listings: 6,
+  catalogs: 7,
+  shopify: 8,
+  runtime: 9,
+};
+
+/** Patterns refusing, in a file `depth` folders inside server/<domain>/, every domain not before it. */
+function domainOrderPatterns(domain, depth) {
+  const rank = SERVER_ORDER[domain];
+  const before = Object.keys(SERVER_ORDER).filter((d) => SERVER_ORDER[d] < rank);
+  const refused = Object.keys(SERVER_ORDER).filter((d) => d !== domain && SERVER_ORDER[d] >= rank);
+  if (!refused.length) return [];
+  const up = '../'.repeat(depth);
+  return [
+    {
+      group: refused.flatMap((d) => [`${up}${d}`, `${up}${d}/**`]),
+      message:
+        `Server domains (DESIGN §3): server/${domain}/ may import only ${before.map((b) => b + '/').join(', ') || 'no other domain'}` +
+        `, never ${refused.map((r) => r + '/').join(', ')}; invert the dependency (pass a function in).`,
+    },
+  ];
+}
+
 const NODE_APIS = ['node:*', 'fs', 'path', 'http', 'https', 'child_process', 'crypto', 'os', 'url'];
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
@@ -76,19 +112,23 @@ function layerRules() {
         ),
       );
   }
-  // Inside server/: another domain only through its index.ts (files one and two folders deep).
-  const inServer = (depth, files) => {
-    const entry = domainEntryPattern(`^(\\.\\./){${depth}}[^./][^/]*/(?!index\\.ts$)`);
-    configs.push(rule(files, [...layerPatterns('server'), entry], TESTS));
-    configs.push(
-      rule(
-        TESTS.map((t) => files[0].replace('*.{ts,tsx}', t.slice(3))),
-        [entry],
-      ),
-    );
-  };
-  inServer(1, ['server/*/*.{ts,tsx}']);
-  inServer(2, ['server/*/*/*.{ts,tsx}']);
+  // Inside server/: another domain only through its index.ts (files one and two folders deep), and only a domain
+  // before it in DESIGN §3's order. Tests are held to the entries only: a store sync test may read listings.
+  for (const domain of Object.keys(SERVER_ORDER)) {
+    for (const depth of [1, 2]) {
+      const files = [`server/${domain}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`];
+      const entry = domainEntryPattern(`^(\\.\\./){${depth}}[^./][^/]*/(?!index\\.ts$)`);
+      configs.push(
+        rule(files, [...layerPatterns('server'), entry, ...domainOrderPatterns(domain, depth)], TESTS),
+      );
+      configs.push(
+        rule(
+          TESTS.map((t) => files[0].replace('*.{ts,tsx}', t.slice(3))),
+          [entry],
+        ),
+      );
+    }
+  }
   // Everything outside the layers (scripts, e2e) reaches server domains through their index.ts too.
   configs.push(
     rule(

@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['core/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Property tests do a fixed amount of work (fast-check runs); on a loaded 2-core machine that outlasts
+          // vitest's 5 s default (a CI run at 798dde6 timed out core/commands/properties.test.ts).
+          testTimeout: 30_000,
         },
       },
       {
@@ -36,7 +39,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Two files at a time: each has its own server, database and Chromium, and spends much of its time
+          // waiting on the page, so two share two cores well (the suite took 405 s one at a time, 293 s two at a
+          // time, on the 2-core CI machine). More would only queue for the cores.
+          maxWorkers: 2,
           globalSetup: ['scripts/testing/global-setup.ts'],
           // A page's answer may take more than expect.poll's 1 s default on a loaded machine: the same 10 s as
           // e2e/support/expect.ts waits for an element.

@@ -1,7 +1,8 @@
 import '@shopify/shopify-app-react-router/adapters/node';
 import { AppDistribution, shopifyApp } from '@shopify/shopify-app-react-router/server';
 import { SHOPIFY_ADMIN_API_VERSION } from '../connectors/shopify/admin-client.ts';
-import { getRuntime, frameAncestorsOf } from '../server/platform/index.ts';
+import { frameAncestorsOf } from '../server/platform/index.ts';
+import { getRuntime } from '../server/runtime/index.ts';
 import { linkShopifyInstall, DatabaseSessionStorage } from '../server/shopify/index.ts';
 
 /** One Admin API version for the app and the connector (connectors/shopify). */

@@ -2,11 +2,17 @@
 // files, for scripting and CI. Each subcommand lives in cli/commands/<name>.ts and is listed in
 // cli/commands/index.ts; this file only dispatches and turns failures into exit statuses.
 import { pathToFileURL } from 'node:url';
-import { COMMANDS, findCommand } from './commands/index.ts';
+import { COMMANDS, findCommand, type CliIo } from './commands/index.ts';
 import { CliError, EXIT_USAGE } from './errors.ts';
 import { commandListHelp } from './help.ts';
 
-export async function main(argv: string[]): Promise<number> {
+const PROCESS_IO: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** Run one command line; answers the exit status. `io` is where it writes (tests pass their own buffers). */
+export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<number> {
   // npm runs scripts from the package root; file arguments are meant from where `npm run catalog` was typed.
   if (process.env.npm_lifecycle_event === 'catalog' && process.env.INIT_CWD)
     process.chdir(process.env.INIT_CWD);
@@ -14,27 +20,25 @@ export async function main(argv: string[]): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     // `catalog help build` documents one command, like `catalog build --help`.
     const about = name === 'help' && rest[0] !== undefined ? findCommand(rest[0]) : undefined;
-    process.stdout.write((about ? about.help : commandListHelp(COMMANDS)) + '\n');
+    io.stdout((about ? about.help : commandListHelp(COMMANDS)) + '\n');
     return name === undefined ? EXIT_USAGE : 0;
   }
   const command = findCommand(name);
   if (!command) {
-    process.stderr.write(
-      `catalog: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})\n`,
-    );
+    io.stderr(`catalog: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})\n`);
     return EXIT_USAGE;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(command.help + '\n');
+    io.stdout(command.help + '\n');
     return 0;
   }
   try {
-    const summary = await command.run(rest);
-    if (summary) process.stdout.write(summary + '\n');
+    const summary = await command.run(rest, io);
+    if (summary) io.stdout(summary + '\n');
     return 0;
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(error.message + '\n');
+      io.stderr(error.message + '\n');
       return error.exitCode;
     }
     throw error;

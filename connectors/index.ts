@@ -1,5 +1,12 @@
+import { bigcommerceConnect, createBigcommerceConnector } from './bigcommerce/index.ts';
+import { createEcwidConnector, ecwidConnect } from './ecwid/index.ts';
+import { createMagentoConnector, magentoConnect } from './magento/index.ts';
+import { createEbayConnector } from './ebay/index.ts';
+import { createEtsyConnector } from './etsy/index.ts';
+import { createLightspeedConnector } from './lightspeed/index.ts';
 import { createShopifyConnector } from './shopify/index.ts';
-import type { Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
+import { createSquarespaceConnector, squarespaceConnect } from './squarespace/index.ts';
+import type { ConnectSpec, Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
 
 export * from './types.ts';
 
@@ -11,6 +18,24 @@ type Factory = (account: ConnectorAccount, deps: ConnectorDeps) => Connector;
  */
 const FACTORIES: Record<string, Factory> = {
   shopify: createShopifyConnector,
+  etsy: createEtsyConnector,
+  ebay: createEbayConnector,
+  lightspeed: createLightspeedConnector,
+  bigcommerce: createBigcommerceConnector,
+  ecwid: createEcwidConnector,
+  magento: createMagentoConnector,
+  squarespace: createSquarespaceConnector,
+};
+
+/**
+ * What the merchant types to connect a store, per platform connected by credentials (not by an OAuth redirect):
+ * the fields, and how to parse them into the credentials to store and the store key they name.
+ */
+export const CONNECT_SPECS: Record<string, ConnectSpec> = {
+  bigcommerce: bigcommerceConnect,
+  ecwid: ecwidConnect,
+  magento: magentoConnect,
+  squarespace: squarespaceConnect,
 };
 
 export const CONNECTOR_PLATFORMS = Object.keys(FACTORIES);

@@ -12,6 +12,12 @@ export interface Connector {
   checkConnection(): Promise<ConnectionCheck>;
   /** A page of products; pass the previous page's nextCursor for the next one (null: that was the last). */
   listProducts(cursor?: string | null): Promise<ProductPage>;
+  /**
+   * The products created or changed in the store since `since` (a scheduled incremental sync), paged like
+   * listProducts. A partial listing: a product it does not return was not removed, so a sync must not delete
+   * the listings it did not see. Platforms without a modified-since filter leave it out.
+   */
+  listProductsChangedSince?(since: Date, cursor?: string | null): Promise<ProductPage>;
   /** One product by the external_id it has in our listings (a bare platform id is accepted too); null when gone. */
   getProduct(id: string): Promise<StoreListing | null>;
   /** Categories (Shopify: product types). */
@@ -20,6 +26,19 @@ export interface Connector {
   listCollections(): Promise<StoreCollection[]>;
   /** How many products the store has, when the platform says so cheaply; sizes progress and picks the sync path. */
   countProducts?(): Promise<number | null>;
+  /**
+   * The products changed in the store since a moment (modified-since: BigCommerce `date_modified:min`, Magento
+   * `updated_at`, Ecwid `updatedFrom`, Squarespace `modifiedAfter`), paged like listProducts. For the scheduled
+   * incremental sync of platforms without signed webhooks. Deleted products are not in it: a full sync removes
+   * their listings.
+   */
+  listProductsChangedSince?(since: Date, cursor?: string | null): Promise<ProductPage>;
+  /**
+   * Register `destination` for the store's product webhooks, authenticated with `secret` (each platform says how:
+   * BigCommerce sends it back in a header), leaving alone what is already registered. Answers the ids of the hooks
+   * created. For platforms whose webhooks are registered through their API.
+   */
+  ensureWebhooks?(opts: { destination: string; secret: string }): Promise<string[]>;
   /**
    * Every product in one pass, for large stores (Shopify: a bulk operation). Platforms without a bulk export
    * leave it out and the sync pages through listProducts instead.
@@ -59,6 +78,13 @@ export type StoreListing = ListingInput & {
   source: string;
   /** The collections holding the product; undefined when the source did not say (a REST webhook payload). */
   collections?: { external_id: string; title: string }[];
+  /**
+   * The store categories holding the product, for platforms where a product has several (BigCommerce, Magento,
+   * Ecwid); undefined when the source did not say. `category` holds the first one's name. They are for the sync to
+   * store as collects of kind 'category' (server/stores does not yet), so the category filter finds every product
+   * of a category.
+   */
+  categories?: { external_id: string; title: string }[];
   /** When the product was created in the store (the created-desc sort), as ISO 8601. */
   external_created_at?: string | null;
 };
@@ -84,7 +110,13 @@ export type StoreCategory = { external_id: string; title: string };
 export type StoreCollection = { external_id: string; title: string; is_custom_collection: boolean };
 
 export type ConnectionCheck =
-  | { ok: true; shopName: string | null; currency: string | null }
+  | {
+      ok: true;
+      shopName: string | null;
+      currency: string | null;
+      /** The storefront's address when the platform says it (Squarespace: the only store identity we learn). */
+      storeUrl?: string | null;
+    }
   | { ok: false; code: ConnectorErrorCode; reason: string };
 
 export type ConnectorErrorCode =
@@ -116,6 +148,39 @@ export class ConnectorError extends Error {
   }
 }
 
+/**
+ * What a verified webhook delivery says changed: the products by the external ids they have in our listings, and
+ * whether they were deleted (else created or updated: read them again with getProduct).
+ */
+export type WebhookChange = { productIds: string[]; deleted: boolean };
+
+/** One thing the merchant enters to connect a store (the key in the credentials; the UI writes the labels). */
+export type CredentialField = { key: string; secret: boolean; optional?: boolean };
+
+/**
+ * How a merchant connects a store of a platform by typing credentials (platforms connected through an OAuth
+ * redirect, as Shopify, have none). The connect API parses what was typed, stores the credentials encrypted as
+ * they parsed (trimmed, normalized), then checks the connection with them.
+ */
+export type ConnectSpec = {
+  fields: CredentialField[];
+  /** Groups of keys of which one must be complete (Magento: an access token, or the four OAuth 1.0a keys). */
+  alternatives?: string[][];
+  parse(input: unknown): ConnectParse;
+};
+
+export type ConnectParse =
+  | {
+      ok: true;
+      credentials: Record<string, unknown>;
+      /**
+       * The store_accounts.shop_domain the credentials name (a store hash's host, a store id, a store URL's
+       * host); null when only the platform can say (Squarespace: checkConnection's storeUrl).
+       */
+      storeKey: string | null;
+    }
+  | { ok: false; issues: { field: string; message: string }[] };
+
 /** What a connector needs to know of a store_accounts row. */
 export type ConnectorAccount = {
   id: string;
@@ -144,4 +209,13 @@ export type ConnectorDeps = {
   fetch?: typeof fetch;
   /** The operator's app keys for OAuth platforms (Etsy, eBay, Lightspeed), from the configuration. */
   appKeys?: { clientId: string; clientSecret?: string };
+  /**
+   * Called when the adapter renewed the account's OAuth access token with its refresh token: `json` is the new
+   * plain credentials (the shape `decrypt` gives back), for the caller to seal and store in
+   * store_accounts.credentials_encrypted. The adapter awaits it before using the new token, because some
+   * platforms (Lightspeed) revoke the old refresh token once the new access token is used: credentials not stored
+   * here would put the store in a reconnect state at the next sync. Without it the renewal lasts as long as
+   * the adapter instance. A refused renewal is ConnectorError('unauthorized').
+   */
+  onCredentials?: (json: string) => void | Promise<void>;
 };

@@ -19,6 +19,8 @@ export type Database = {
   close: () => Promise<void>;
   /** PostgreSQL only: the connection pool, for work that must stay on one connection (migration lock). */
   pool?: pg.Pool;
+  /** PGlite only: the embedded client (the tests dump a migrated one as the template of their databases). */
+  pglite?: PGlite;
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -30,6 +32,8 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export async function openDatabase(opts: {
   url?: string;
   dir?: string;
+  /** PGlite only: start from this dumped data directory (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
   /** Errors of idle PostgreSQL connections (a server restart, a terminated backend); default: stderr. */
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
@@ -44,10 +48,12 @@ export async function openDatabase(opts: {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
-  const client = opts.dir && opts.dir !== 'memory://' ? new PGlite(opts.dir) : new PGlite();
+  const dataDir = opts.dir && opts.dir !== 'memory://' ? opts.dir : undefined;
+  const options = opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {};
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 // Several app processes may start at once against one PostgreSQL: only one migrates at a time.

@@ -23,6 +23,7 @@ const signIn = async (email: string) => (await signInMerchant(server, context, e
 
 type SavedPage = {
   kind: string;
+  showHeadersFooters: boolean;
   layout: { cells: { x: number; y: number; width: number; height: number }[] };
   elements: { type: string; properties: { title?: string } }[];
 };
@@ -251,9 +252,15 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     expect(kinds.slice(1, 3)).toEqual(specials.map(([, kind]) => kind));
     await page.getByRole('button', { name: 'Page 1', exact: true }).click();
     const before = (await saved())[0]!;
-    await page.getByRole('button', { name: 'Headers and footers' }).click();
+    const headers = page
+      .getByRole('toolbar', { name: 'Page' })
+      .getByRole('switch', { name: 'Show headers and footers' });
+    const shown = before.showHeadersFooters;
+    expect(await headers.getAttribute('aria-checked')).toBe(String(shown));
+    await headers.click();
+    await expect.poll(() => headers.getAttribute('aria-checked')).toBe(String(!shown));
     await settled();
-    expect((await saved())[0]).not.toEqual(before);
+    expect((await saved())[0]!.showHeadersFooters).toBe(!shown);
   });
 
   it('changes the catalog settings in the branding tab, each change one undo step, saved', async () => {
@@ -291,19 +298,26 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await expectVisible(page.getByRole('heading', { name: 'Products', exact: true }));
   });
 
-  it('zooms the page from the top bar and back to 100 %', async () => {
+  it('zooms the page from the top bar: whole at first, in steps, and 100 % is its printed size', async () => {
+    const canvas = page.locator('.cb-editor-canvas');
     const box = page.locator('.cb-editor-canvas .cb-editor-fit__box');
+    await expect.poll(() => canvas.getAttribute('data-zoom')).toBe('page');
     const fitted = (await box.boundingBox())!.width;
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('1.25');
-    expect((await box.boundingBox())!.width).toBeCloseTo(fitted * 1.25, 0);
-    // Zoomed, the page scrolls inside its box: the screen itself does not widen.
+    await expect.poll(() => canvas.getAttribute('data-zoom')).not.toBe('page');
+    const zoom = Number(await canvas.getAttribute('data-zoom'));
+    expect((await box.boundingBox())!.width).toBeGreaterThan(fitted);
+    await page.getByRole('button', { name: /^Zoom \d+ %: actual size/ }).click();
+    await expect.poll(() => canvas.getAttribute('data-zoom')).toBe('1');
+    // At 100 % the page is as wide as it prints (Letter since the branding test: 216 mm at 96 px to the inch),
+    // and scrolls inside its box: the screen itself does not widen.
+    expect((await box.boundingBox())!.width).toBeCloseTo((216 * 96) / 25.4, 0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
     await page.getByRole('button', { name: 'Zoom out' }).click();
-    await page.getByRole('button', { name: 'Zoom out' }).click();
-    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('0.75');
-    await page.getByRole('button', { name: 'Zoom 75 %: back to 100 %' }).click();
-    await expect.poll(() => page.locator('.cb-editor-canvas').getAttribute('data-zoom')).toBe('1');
+    await expect.poll(() => canvas.getAttribute('data-zoom')).toBe('0.75');
+    expect(zoom).toBeLessThan(1);
+    await page.getByRole('button', { name: 'Fit page' }).click();
+    await expect.poll(() => canvas.getAttribute('data-zoom')).toBe('page');
     expect((await box.boundingBox())!.width).toBeCloseTo(fitted, 0);
   });
 
@@ -379,7 +393,7 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     // Nothing chosen: the current page.
     await expectVisible(sidebar.getByRole('heading', { name: 'Page 3' }));
     const shown = (await pages())[2]!.showHeadersFooters;
-    await sidebar.getByLabel('Show headers and footers').click();
+    await sidebar.getByRole('switch', { name: 'Show headers and footers' }).click();
     await settled();
     expect((await pages())[2]!.showHeadersFooters).toBe(!shown);
     // A product chosen: what it is, and removing it.

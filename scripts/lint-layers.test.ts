@@ -83,4 +83,55 @@ describe('the layer rule', () => {
       await problems('worker/fixture.test.ts', "import { x } from '../server/catalogs/catalogs.server.ts';"),
     ).toEqual([expect.stringContaining('through its index.ts')]);
   });
+
+  it('orders the server domains (DESIGN §3): an import of a later domain fails, naming both and the way out', async () => {
+    const [msg] = await problems('server/accounts/fixture.ts', "import { x } from '../billing/index.ts';");
+    expect(msg).toContain(
+      'Server domains (DESIGN §3): server/accounts/ may import only jobs/, platform/, mail/, files/',
+    );
+    expect(msg).toContain('never billing/');
+    expect(msg).toContain('pass a function in');
+    // The two circles this order broke: stores wrote listings, and platform's endpoint and runtime reached up.
+    expect(
+      await problems('server/stores/fixture.ts', "import { x } from '../listings/index.ts';"),
+    ).toHaveLength(1);
+    expect(
+      await problems('server/platform/http/fixture.ts', "import { x } from '../../accounts/index.ts';"),
+    ).toHaveLength(1);
+    expect(
+      await problems('server/platform/fixture.ts', "import { x } from '../runtime/index.ts';"),
+    ).toHaveLength(1);
+    // Peers import neither each other: mail and files.
+    expect(await problems('server/mail/fixture.ts', "import { x } from '../files/index.ts';")).toHaveLength(
+      1,
+    );
+    expect(
+      await problems('server/catalogs/pdf/fixture.ts', "import { x } from '../../shopify/index.ts';"),
+    ).toHaveLength(1);
+  });
+
+  it('lets a server domain import the domains before it, and the runtime import them all', async () => {
+    expect(await problems('server/listings/fixture.ts', "import { x } from '../stores/index.ts';")).toEqual(
+      [],
+    );
+    expect(await problems('server/billing/fixture.ts', "import { x } from '../accounts/index.ts';")).toEqual(
+      [],
+    );
+    expect(
+      await problems('server/catalogs/pdf/fixture.ts', "import { x } from '../../files/index.ts';"),
+    ).toEqual([]);
+    expect(await problems('server/runtime/fixture.ts', "import { x } from '../shopify/index.ts';")).toEqual(
+      [],
+    );
+    expect(await problems('server/jobs/fixture.ts', "import { x } from '../../db/schema.ts';")).toEqual([]);
+  });
+
+  it("holds a domain's tests to the domain entries only: a sync test may read the listings it wrote", async () => {
+    expect(
+      await problems('server/stores/fixture.test.ts', "import { x } from '../listings/index.ts';"),
+    ).toEqual([]);
+    expect(
+      await problems('server/stores/fixture.test.ts', "import { x } from '../listings/listings.server.ts';"),
+    ).toEqual([expect.stringContaining('through its index.ts')]);
+  });
 });

@@ -5,7 +5,8 @@
  */
 import type { Server } from 'node:http';
 import { SHUTDOWN_GRACE_MS, startAppServer } from '../app/express.server.ts';
-import { type Config, createRuntime, setRuntime, type Runtime } from '../server/platform/index.ts';
+import { type Config } from '../server/platform/index.ts';
+import { createRuntime, setRuntime, type Runtime } from '../server/runtime/index.ts';
 import { startWorker, type RunningWorker, type WorkerOptions } from '../worker/index.ts';
 import { createViewer } from '../viewer/server.ts';
 

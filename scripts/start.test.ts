@@ -16,12 +16,18 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** This process's environment without the services CI sets for other suites: `npm start` on its embedded defaults. */
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, SMTP_URL: _smtp, ...rest } = process.env;
+  return rest;
+}
+
 function start(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKER: 'off', ...env },
+    env: { ...embeddedEnv(), PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKER: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

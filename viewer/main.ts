@@ -2,7 +2,8 @@
  * `npm run start:viewer`: the viewer alone (DESIGN §4), on VIEWER_PORT, for deployments that run it apart from
  * the app (behind a CDN, answering merchants' own hosts). It opens the same database and storage as the app.
  */
-import { ConfigError, createRuntime, loadConfig } from '../server/platform/index.ts';
+import { ConfigError, loadConfig } from '../server/platform/index.ts';
+import { createRuntime } from '../server/runtime/index.ts';
 import { startViewerServer } from './server.ts';
 
 async function main() {

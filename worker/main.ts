@@ -3,7 +3,8 @@
  * against PostgreSQL (DATABASE_URL) and, optionally, Redis (REDIS_URL). Stops cleanly on SIGINT, SIGTERM and
  * SIGHUP: running jobs get time to finish, and any still running after it are retried by another worker.
  */
-import { ConfigError, loadConfig, createRuntime } from '../server/platform/index.ts';
+import { ConfigError, loadConfig } from '../server/platform/index.ts';
+import { createRuntime } from '../server/runtime/index.ts';
 import { startWorker } from './index.ts';
 
 async function main() {

@@ -16,7 +16,7 @@ import {
   listSections,
   listShops,
 } from '../../server/stores/index.ts';
-import { defineEndpoint } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 const AccountSchema = z.object({
   id: z.string(),

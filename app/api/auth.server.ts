@@ -3,14 +3,11 @@ import { z } from 'zod';
 import {
   AdminSetupSchema,
   AUTH_MESSAGES,
-  createFirstAdmin,
   LoginSchema,
   RegisterSchema,
   ResetSchema,
   createSession,
-  describeUser,
   destroySession,
-  registerUser,
   requestPasswordReset,
   resetPassword,
   verifyCredentials,
@@ -19,6 +16,7 @@ import {
   hitRateLimit,
   localPath,
 } from '../../server/accounts/index.ts';
+import { createFirstAdmin, describeUser, registerAccount } from '../../server/billing/index.ts';
 import {
   badRequest,
   json,
@@ -26,8 +24,8 @@ import {
   readBody,
   wantsJson,
   type ReadBodyOptions,
-  defineEndpoint,
 } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 /** Validate with the first problem as the message (shown on the form) and every problem in details (per field). */
 function parseForm<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
@@ -107,7 +105,7 @@ export const registerEndpoint = defineEndpoint(
     const body = await readForm(request);
     await hitRateLimit({ db: runtime.db, name: 'register', subject: ip });
     const input = parseForm(RegisterSchema, body);
-    const user = await registerUser({ db: runtime.db, input });
+    const user = await registerAccount({ db: runtime.db, input });
     const cookie = await createSession({ db: runtime.db, config: runtime.config, userId: user.id });
     if (wantsJson(request))
       return json(

@@ -17,7 +17,8 @@ import {
   describeSubscription,
   CHECKOUT_MESSAGES,
 } from '../../server/billing/index.ts';
-import { conflict, defineEndpoint, notFound, type Runtime } from '../../server/platform/index.ts';
+import { conflict, notFound } from '../../server/platform/index.ts';
+import { defineEndpoint, type Runtime } from '../../server/runtime/index.ts';
 import { SubscriptionSchema } from './subscriptions.server.ts';
 
 export const PlanSchema = z.object({

@@ -9,7 +9,8 @@ import {
 } from '../../server/catalogs/index.ts';
 import { assertUserInForce } from '../../server/billing/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
-import { defineEndpoint, detectLanguage } from '../../server/platform/index.ts';
+import { detectLanguage } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 import { CatalogSummarySchema } from './catalogs.server.ts';
 
 /** A catalog title as the merchant types it. */

@@ -3,7 +3,7 @@ import { INT32_MAX } from '../../core/model/index.ts';
 import { getCatalogChanges, saveCatalogChanges } from '../../server/catalogs/index.ts';
 import { assertUserInForce } from '../../server/billing/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
-import { defineEndpoint } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 /** Catalog pages and fields are validated by core/model when they are saved; here they are JSON objects. */
 const Document = z.record(z.string(), z.unknown());

@@ -13,7 +13,7 @@ import {
 } from '../../server/catalogs/index.ts';
 import { assertUserInForce } from '../../server/billing/index.ts';
 import { queueCatalogImages } from '../../server/listings/index.ts';
-import { defineEndpoint, type HandlerContext } from '../../server/platform/index.ts';
+import { defineEndpoint, type HandlerContext } from '../../server/runtime/index.ts';
 import { SaveId } from './catalog-saves.server.ts';
 
 export const CatalogSummarySchema = z.object({

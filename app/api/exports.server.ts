@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { getCatalogPdf, getJobStatus, requestCatalogPdf } from '../../server/catalogs/index.ts';
-import { json, defineEndpoint } from '../../server/platform/index.ts';
+import { json } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 const FormatSchema = z.enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]]);
 

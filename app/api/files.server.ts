@@ -7,7 +7,8 @@ import {
   PICTURES_MAX_REQUEST_BYTES,
   uploadPictures,
 } from '../../server/files/index.ts';
-import { badRequest, defineEndpoint, formFiles, readMultipart } from '../../server/platform/index.ts';
+import { badRequest, formFiles, readMultipart } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 const FileSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,4 @@
-import { buildOpenApi } from '../../server/platform/index.ts';
+import { buildOpenApi } from '../../server/runtime/index.ts';
 // Every API module, loaded once so the endpoint registry (and the OpenAPI document built from it) knows them all.
 import './accounts.server.ts';
 import './auth.server.ts';

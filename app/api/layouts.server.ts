@@ -8,7 +8,8 @@ import {
   specialLayout,
   updateLayout,
 } from '../../server/catalogs/index.ts';
-import { badRequest, defineEndpoint } from '../../server/platform/index.ts';
+import { badRequest } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 /** Layout documents are validated by core/model when they are saved; here they are JSON objects. */
 const Layout = z.record(z.string(), z.unknown());

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CSV_MESSAGES, csvEnglish } from '../../core/csv/index.ts';
 import { ProductImageSchema } from '../../core/model/index.ts';
-import { json, notFound, defineEndpoint } from '../../server/platform/index.ts';
+import { json, notFound } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 import {
   LISTINGS_BODY_MAX_BYTES,
   LISTINGS_BODY_TOO_LARGE,
@@ -275,4 +276,28 @@ export const parentListingEndpoint = defineEndpoint(
       language: query.language || undefined,
       source: query.source || undefined,
     }),
+);
+
+export const retryListingPicturesEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/listings/{listingId}/pictures/retry',
+    summary:
+      'Fetch again the pictures of a listing that could not be kept (its picture_problems): answers the job ' +
+      '(GET /api/v1/jobs?jobId=), or null when every picture is already kept',
+    tags: ['listings'],
+    auth: 'user',
+    response: z.object({ job_id: z.string().nullable() }),
+    errors: [404],
+  },
+  async ({ user, runtime, params }) => {
+    const listing = await getListing({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '' });
+    const [job] = await queueListingImages({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      ownerId: user.id,
+      listingIds: [listing.id],
+    });
+    return { job_id: job?.id ?? null };
+  },
 );

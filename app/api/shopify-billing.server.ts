@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRemoteSubscriptionActive, startShopifySubscription } from '../../server/billing/index.ts';
-import { defineEndpoint } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 /** The embedded app calls with its Shopify session token; the standalone site with the session cookie. */
 const fromEmbeddedApp = (request: Request) => /^Bearer\s/i.test(request.headers.get('authorization') ?? '');

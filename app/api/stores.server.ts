@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SYNC_KINDS } from '../../core/commands/index.ts';
 import { hasRole } from '../../server/accounts/index.ts';
-import { forbidden, defineEndpoint } from '../../server/platform/index.ts';
+import { forbidden } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 import {
   checkStoreConnection,
   connectionFailedError,

@@ -13,7 +13,8 @@ import {
   startStripeCheckout,
   updateCard,
 } from '../../server/billing/index.ts';
-import { conflict, defineEndpoint, type Runtime } from '../../server/platform/index.ts';
+import { conflict } from '../../server/platform/index.ts';
+import { defineEndpoint, type Runtime } from '../../server/runtime/index.ts';
 import { Period } from './billing.server.ts';
 
 const CardSchema = z.object({

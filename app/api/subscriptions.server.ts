@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extendTrialByEmail, listSubscriptions, setUpgradeByEmail } from '../../server/billing/index.ts';
-import { defineEndpoint } from '../../server/platform/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 export const SubscriptionSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { describeUser, listUsers, recordEditorFlags } from '../../server/accounts/index.ts';
-import { defineEndpoint } from '../../server/platform/index.ts';
+import { recordEditorFlags } from '../../server/accounts/index.ts';
+import { describeUser, listUsers } from '../../server/billing/index.ts';
+import { defineEndpoint } from '../../server/runtime/index.ts';
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

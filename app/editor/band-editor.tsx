@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Button, ButtonGroup, InlineStack, Text } from '@shopify/polaris';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findSimilarHeaders, type PageHeader } from '../../core/commands/index.ts';
@@ -11,12 +11,25 @@ import type { BandSelection, EditorStore } from './store.ts';
 /** What the band editor asks after a change (SPEC §5): the pages that would change, and what to run. */
 type Offer = { which: 'header'; count: number; previous: PageHeader } | { which: 'footer'; count: number };
 
-/** The text the field starts from: the one-piece HTML, or the three slots side by side when that is empty. */
-function bandHtml(page: Page, which: BandSelection['which']): string {
+const SLOT_NAMES = ['left', 'center', 'right'] as const;
+
+/**
+ * The text the band shows, in the form it has: one piece of HTML, or (when that is empty and a slot is not)
+ * the left, centre and right slots, which stay in their places when edited.
+ */
+function bandTexts(page: Page, which: BandSelection['which']): { slots: boolean; texts: string[] } {
   const html = page[which].properties.html;
-  if (html.trim()) return html;
-  return (which === 'header' ? page.headerElements : page.footerElements).filter((s) => s.trim()).join(' ');
+  const slots = which === 'header' ? page.headerElements : page.footerElements;
+  if (!html.trim() && slots.some((slot) => slot.trim())) return { slots: true, texts: [...slots] };
+  return { slots: false, texts: [html] };
 }
+
+/** The field a band's editor opens on: the one piece, or the first slot with words in it. */
+const firstText = (form: { texts: string[] }) =>
+  Math.max(
+    0,
+    form.texts.findIndex((text) => text.trim()),
+  );
 
 const sameFooter = (a: Page, b: Page) =>
   a.footer.properties.html === b.footer.properties.html &&
@@ -44,9 +57,12 @@ export function BandEditor({
   readonly: boolean;
 }) {
   const { t } = useTranslation('editorText');
-  // Fixed while the merchant edits this band: the page's own changes (apply, undo) do not reset the field.
-  const [initial, setInitial] = useState(() => bandHtml(page, which));
-  const [draft, setDraft] = useState(initial);
+  // Fixed while the merchant edits this band: the page's own changes (apply, undo) do not reset the fields.
+  const [form, setForm] = useState(() => bandTexts(page, which));
+  const drafts = useRef(form.texts);
+  // The slot in the field (slots only), and the text the field starts from when it is shown.
+  const [slot, setSlot] = useState(() => firstText(form));
+  const [shown, setShown] = useState(() => form.texts[firstText(form)]!);
   const [offer, setOffer] = useState<Offer | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const yes = useRef<HTMLDivElement>(null);
@@ -54,8 +70,11 @@ export function BandEditor({
 
   // Another page or band: start again from its text.
   useEffect(() => {
-    setInitial(bandHtml(page, which));
-    setDraft(bandHtml(page, which));
+    const next = bandTexts(page, which);
+    setForm(next);
+    drafts.current = next.texts;
+    setSlot(firstText(next));
+    setShown(next.texts[firstText(next)]!);
     setOffer(null);
     setDone(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's own edits must not reset the field
@@ -64,19 +83,33 @@ export function BandEditor({
     if (offer) yes.current?.querySelector('button')?.focus();
   }, [offer]);
 
+  const index = form.slots ? slot : 0;
+  const edit = (html: string) => {
+    drafts.current = drafts.current.map((d, i) => (i === index ? html : d));
+  };
+  const showSlot = (next: number) => {
+    setSlot(next);
+    setShown(drafts.current[next]!);
+  };
+
   const apply = () => {
     const previous: PageHeader = { header: page.header, headerElements: page.headerElements };
-    const html = sanitizeInlineHtml(draft);
-    const { changed } = s().dispatch({ name: 'setPageBand', args: { pageId: page.id, which, html } });
+    const texts = drafts.current.map((d) => sanitizeInlineHtml(d));
+    const { changed } = s().dispatch({
+      name: 'setPageBand',
+      args: form.slots
+        ? { pageId: page.id, which, html: '', slots: texts }
+        : { pageId: page.id, which, html: texts[0]! },
+    });
     setDone(null);
     if (!changed) return;
     const catalog = s().catalog;
-    const index = catalog.pages.findIndex((p) => p.id === page.id);
+    const at = catalog.pages.findIndex((p) => p.id === page.id);
     if (which === 'header') {
-      const count = findSimilarHeaders(catalog, { pageIndex: index, previous }).length;
+      const count = findSimilarHeaders(catalog, { pageIndex: at, previous }).length;
       setOffer(count ? { which, count, previous } : null);
     } else {
-      const count = otherFooters(catalog, index);
+      const count = otherFooters(catalog, at);
       setOffer(count ? { which, count } : null);
     }
     setDone(t('band.saved'));
@@ -91,7 +124,10 @@ export function BandEditor({
     setOffer(null);
   };
 
-  const label = which === 'header' ? t('band.headerText') : t('band.footerText');
+  const text = which === 'header' ? t('band.headerText') : t('band.footerText');
+  const label = form.slots
+    ? t('band.slotText', { band: text, slot: t(`band.slots.${SLOT_NAMES[slot]}`) })
+    : text;
   return (
     <BlockStack gap="300">
       <Text as="h2" variant="headingMd">
@@ -102,12 +138,24 @@ export function BandEditor({
           {t('band.hidden')}
         </Text>
       ) : null}
+      {form.slots ? (
+        // A band in three places: one field at a time, the place chosen here, as on the page.
+        <div className="cb-band-slots-pick" role="group" aria-label={t('band.slotsLabel')}>
+          <ButtonGroup variant="segmented" fullWidth>
+            {SLOT_NAMES.map((name, i) => (
+              <Button key={name} size="slim" pressed={slot === i} onClick={() => showSlot(i)}>
+                {t(`band.slots.${name}`)}
+              </Button>
+            ))}
+          </ButtonGroup>
+        </div>
+      ) : null}
       <RichTextField
         label={label}
-        initialHtml={initial}
-        onChange={setDraft}
+        initialHtml={shown}
+        onChange={edit}
         autoFocus
-        key={`${page.id}:${which}`}
+        key={`${page.id}:${which}:${index}`}
       />
       <InlineStack gap="200">
         <Button variant="primary" disabled={readonly} onClick={apply}>

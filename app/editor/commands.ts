@@ -61,7 +61,10 @@ export type EditorCommand =
   | { name: 'movePage'; args: { pageId: string; direction: 'up' | 'down' } }
   | { name: 'changeLayout'; args: { pageId: string; layout: PageLayout } }
   | { name: 'toggleHeadersFooters'; args: { pageId: string } }
-  | { name: 'setPageBand'; args: { pageId: string; which: 'header' | 'footer'; html: string } }
+  | {
+      name: 'setPageBand';
+      args: { pageId: string; which: 'header' | 'footer'; html: string; slots?: string[] };
+    }
   | { name: 'updateSimilarHeaders'; args: { pageId: string; previous: PageHeader } }
   | { name: 'updateAllFooters'; args: { pageId: string } }
   | { name: 'setElementHtml'; args: { pageId: string; elementIndex: number; html: string } }
@@ -70,6 +73,7 @@ export type EditorCommand =
   | { name: 'setCell'; args: { pageId: string; cellIndex: number; cell: CellGeometryOptions['cell'] } }
   | { name: 'addCell'; args: { pageId: string; cell?: CellInput } }
   | { name: 'removeCell'; args: { pageId: string; cellIndex: number } }
+  // Cancelling a layout edit was once this command; kept so changes saved in a tab before still apply.
   | { name: 'restorePage'; args: { page: Page } }
   | { name: 'updateSettings'; args: Pick<UpdateSettingsOptions, 'settings' | 'fields'> }
   | { name: 'sortProducts'; args: { by: SortKey } }
@@ -187,7 +191,7 @@ function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): Comma
     case 'setPageBand': {
       const c = command.args;
       return on(c.pageId, (i) =>
-        setPageBand(catalog, { ...opts, pageIndex: i, which: c.which, html: c.html }),
+        setPageBand(catalog, { ...opts, pageIndex: i, which: c.which, html: c.html, slots: c.slots }),
       );
     }
     case 'updateSimilarHeaders': {

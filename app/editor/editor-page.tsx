@@ -4,6 +4,7 @@ import { unpackPages, type PageLayout, type PackedCatalog } from '../../core/mod
 import type { ListingPage, PanelAccount } from '../components/listings-panel/index.ts';
 import type { AssistBoot } from './assist/editor-assist.tsx';
 import { EditorScreen } from './editor-screen.tsx';
+import type { OnlineBoot } from './online-version.tsx';
 import type { EditorBoot } from './use-editor.ts';
 import catalogFonts from '../styles/catalog-fonts.css?url';
 import editorStyles from '../styles/editor.css?url';
@@ -27,18 +28,11 @@ export type EditorPageData = {
   accounts: PanelAccount[];
   initialListings: ListingPage | null;
   assist: AssistBoot;
+  online: OnlineBoot;
 };
 
 /** The editor of both routes: standalone (`/designs/{id}/edit`) and inside the Shopify admin (`/app/designs/…`). */
-export function EditorPage({
-  data,
-  backUrl,
-  embedded = false,
-}: {
-  data: EditorPageData;
-  backUrl: string;
-  embedded?: boolean;
-}) {
+export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: string }) {
   const boot = useMemo(() => ({ ...data.boot, catalog: unpackPages(data.packed) }), [data]);
   return (
     <EditorScreen
@@ -48,8 +42,8 @@ export function EditorPage({
       accounts={data.accounts}
       initialListings={data.initialListings}
       assist={data.assist}
+      online={data.online}
       backUrl={backUrl}
-      embedded={embedded}
     />
   );
 }

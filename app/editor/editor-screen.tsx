@@ -1,25 +1,27 @@
 import { Banner, BlockStack, Button, ButtonGroup, Tabs, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isProductElement, type PageLayout } from '../../core/model/index.ts';
+import type { PageLayout } from '../../core/model/index.ts';
 import {
   ListingsPanel,
   type ListingPage,
   type PanelAccount,
   type PanelListing,
 } from '../components/listings-panel/index.ts';
-import { onlineUrl, previewUrl } from '../components/catalogs/links.ts';
+import { previewUrl } from '../components/catalogs/links.ts';
 import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
+import { OnlineVersion, type OnlineBoot } from './online-version.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { PageOrganizer } from './page-organizer.tsx';
 import { placeListing } from './place-listing.ts';
 import { SelectionSidebar } from './selection-sidebar.tsx';
 import { PageToolbar } from './page-toolbar.tsx';
-import { redoable, undoable, type EditorState, type EditorStore } from './store.ts';
-import { savedAgo } from './screen-rules.ts';
+import { placementsOf } from './placements.ts';
+import { redoable, undoable, zoomScale, type EditorState, type EditorStore, type Zoom } from './store.ts';
+import { readZoom, savedAgo, stepZoom, ZOOM_STORAGE_KEY } from './screen-rules.ts';
 import { Thumbnails } from './thumbnails.tsx';
 import {
   LISTING_DRAG_TYPE,
@@ -37,14 +39,16 @@ export type EditorScreenProps = {
   initialListings: ListingPage | null;
   /** Where "back" goes: the catalogs list standalone, the app's home inside the Shopify admin. */
   backUrl: string;
-  /** Inside the Shopify admin's frame: the online version opens in a tab of its own. */
-  embedded?: boolean;
   assist: AssistBoot;
+  online: OnlineBoot;
 };
 
 function SaveStatus({ store }: { store: EditorStore }) {
   const { t } = useTranslation('editor');
-  const status = useEditorState(store, (s) => s.status);
+  const stored = useEditorState(store, (s) => s.status);
+  // A layout edit's steps wait for Done before they are saved (SPEC §4): the status says so meanwhile.
+  const held = useEditorState(store, (s) => s.pending.some((e) => e.held));
+  const status = held ? 'held' : stored;
   const lastSavedAt = useEditorState(store, (s) => s.lastSavedAt);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -84,23 +88,57 @@ function Notices({ store }: { store: EditorStore }) {
   );
 }
 
-/** The zoom steps of the top bar, over the page's fitted size. */
-export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+/** Remember the merchant's zoom choice in this browser (a full or disabled storage only forgets it). */
+function keepZoom(zoom: Zoom) {
+  try {
+    window.localStorage.setItem(ZOOM_STORAGE_KEY, String(zoom));
+  } catch {
+    // The choice lasts this visit.
+  }
+}
 
+/**
+ * The page's zoom (top bar): fitted whole (how the editor opens) or to the page's width, or a share of the printed
+ * size stepped with − and +; the button between them shows the size now and goes to 100 %.
+ */
 function ZoomControl({ store }: { store: EditorStore }) {
   const { t } = useTranslation('editor');
   const zoom = useEditorState(store, (s) => s.zoom);
-  const step = (direction: 1 | -1) => {
-    const next = direction === 1 ? ZOOM_STEPS.find((z) => z > zoom) : ZOOM_STEPS.findLast((z) => z < zoom);
-    if (next !== undefined) store.getState().setZoom(next);
+  const scale = useEditorState(store, (s) => zoomScale(s.zoom, s.fit));
+  const choose = (next: Zoom) => {
+    store.getState().setZoom(next);
+    keepZoom(next);
   };
-  const percent = `${Math.round(zoom * 100)} %`;
+  const step = (direction: 1 | -1) => {
+    const next = stepZoom(scale, direction);
+    if (next !== null) choose(next);
+  };
+  // Once hydrated, the zoom the merchant chose last time in this browser.
+  useEffect(() => {
+    let kept: string | null = null;
+    try {
+      kept = window.localStorage.getItem(ZOOM_STORAGE_KEY);
+    } catch {
+      // No storage: the editor opens at fit page.
+    }
+    const zoom = readZoom(kept);
+    if (zoom !== null) store.getState().setZoom(zoom);
+  }, [store]);
+  const percent = `${Math.round(scale * 100)} %`;
   return (
     <div className="cb-zoom" role="group" aria-label={t('zoom.label')}>
+      <ButtonGroup variant="segmented">
+        <Button size="slim" pressed={zoom === 'page'} onClick={() => choose('page')}>
+          {t('zoom.fitPage')}
+        </Button>
+        <Button size="slim" pressed={zoom === 'width'} onClick={() => choose('width')}>
+          {t('zoom.fitWidth')}
+        </Button>
+      </ButtonGroup>
       <Button
         size="slim"
         onClick={() => step(-1)}
-        disabled={zoom <= ZOOM_STEPS[0]!}
+        disabled={stepZoom(scale, -1) === null}
         accessibilityLabel={t('zoom.out')}
       >
         −
@@ -108,7 +146,7 @@ function ZoomControl({ store }: { store: EditorStore }) {
       <Button
         size="slim"
         variant="tertiary"
-        onClick={() => store.getState().setZoom(1)}
+        onClick={() => choose(1)}
         accessibilityLabel={t('zoom.reset', { percent })}
       >
         {percent}
@@ -116,7 +154,7 @@ function ZoomControl({ store }: { store: EditorStore }) {
       <Button
         size="slim"
         onClick={() => step(1)}
-        disabled={zoom >= ZOOM_STEPS.at(-1)!}
+        disabled={stepZoom(scale, 1) === null}
         accessibilityLabel={t('zoom.in')}
       >
         +
@@ -126,9 +164,24 @@ function ZoomControl({ store }: { store: EditorStore }) {
 }
 
 const selectCatalog = (s: EditorState) => s.catalog;
-/** Products placed in the catalog (the top bar's count follows every change, SPEC §4 Save). */
-const countProducts = (s: EditorState) =>
-  s.catalog.pages.reduce((n, p) => n + p.elements.filter(isProductElement).length, 0);
+
+/**
+ * Products placed in the catalog and how many times each (the top bar's count, SPEC §4 Save; the products list's
+ * badges): counted once per version of the document, which every reader of the store shares.
+ */
+const selectPlacements = (s: EditorState) => placementsOf(s.catalog);
+
+function ProductCount({ store }: { store: EditorStore }) {
+  const { t } = useTranslation('editor');
+  const { placements, products } = useEditorState(store, selectPlacements);
+  return (
+    <span className="cb-product-count" data-testid="product-count">
+      {placements === products
+        ? t('screen.productCount', { count: products })
+        : t('screen.placementCount', { count: products, placements })}
+    </span>
+  );
+}
 
 /** The catalog editor (SPEC §2.2): products to place, the pages, the current page and what can be done to it. */
 export function EditorScreen(props: EditorScreenProps) {
@@ -140,7 +193,7 @@ export function EditorScreen(props: EditorScreenProps) {
   const canUndo = useEditorState(store, undoable);
   const canRedo = useEditorState(store, redoable);
   const readonly = useEditorState(store, (s) => s.readonly);
-  const productCount = useEditorState(store, countProducts);
+  const placements = useEditorState(store, selectPlacements);
   // Marks the screen as interactive once React has hydrated it (the editor benchmark waits for it).
   const [hydrated, setHydrated] = useState(false);
   // The left tabs (SPEC §2.2): products by default, then the catalog's branding.
@@ -171,9 +224,7 @@ export function EditorScreen(props: EditorScreenProps) {
           {catalog.title}
         </Text>
         <div className="cb-editor-bar__actions">
-          <span className="cb-product-count" data-testid="product-count">
-            {t('screen.productCount', { count: productCount })}
-          </span>
+          <ProductCount store={store} />
           <SaveStatus store={store} />
           <ZoomControl store={store} />
           {readonly ? null : (
@@ -194,9 +245,7 @@ export function EditorScreen(props: EditorScreenProps) {
               </Button>
             </ButtonGroup>
           )}
-          <Button url={onlineUrl(catalog)} target={props.embedded ? '_blank' : undefined}>
-            {t('screen.online')}
-          </Button>
+          <OnlineVersion catalogId={catalog._id} online={props.online} />
           <Button url={previewUrl(catalog._id)}>{t('screen.preview')}</Button>
           {assist.bar}
         </div>
@@ -220,7 +269,11 @@ export function EditorScreen(props: EditorScreenProps) {
               { id: 'cb-tab-arrange', content: ta('tab'), panelID: 'cb-panel-arrange' },
             ]}
             selected={tab}
-            onSelect={setTab}
+            onSelect={(next) => {
+              // Another tab leaves a layout edit as Cancel does (SPEC §4: stopping restores the copy).
+              store.getState().stopLayoutEdit(false);
+              setTab(next);
+            }}
             fitted
           >
             <div className="cb-editor-side__panel">
@@ -235,7 +288,10 @@ export function EditorScreen(props: EditorScreenProps) {
                     initialAccountId={props.accounts[0]!.id}
                     initialPage={props.initialListings}
                     onPick={readonly ? undefined : place}
-                    pickLabel={(title) => t('screen.place', { title })}
+                    pickLabel={(title, placed) =>
+                      placed ? t('screen.placeAgain', { title, count: placed }) : t('screen.place', { title })
+                    }
+                    placements={placements.byId}
                     dragType={readonly ? undefined : LISTING_DRAG_TYPE}
                   />
                 </BlockStack>

@@ -24,48 +24,32 @@ import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import { placeListing } from './place-listing.ts';
 import { emptyCellTakes, shiftCell, type Box } from './screen-rules.ts';
-import type { EditorStore } from './store.ts';
+import { zoomScale, type EditorStore } from './store.ts';
 import { IMAGE_DRAG_TYPE, LISTING_DRAG_TYPE, useEditorState } from './use-editor.ts';
 
 /** Where an element being moved between cells came from (the drag payload of a filled cell). */
 const CELL_DRAG_TYPE = 'application/x-catalog-builder-cell';
 
-/** Scale a page drawn at its printed size down to the width it is given (never up past 1). */
-function useFitScale(pageWidthPx: number, max = 1) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, scale: width ? Math.min(max, width / pageWidthPx) : 0 };
-}
-
-/** A page scaled into its box (to `width` px when given, else to its container); the render the PDF prints. */
+/** A page scaled into its box (to `width` px, or at `scale` of its printed size); the render the PDF prints. */
 export function ScaledPage({
   catalog,
   pageIndex,
   context,
   width,
-  zoom = 1,
+  scale: given,
   renderCell,
 }: {
   catalog: Catalog;
   pageIndex: number;
   context: RenderContext;
   width?: number;
-  /** The top bar's zoom over the fitted size; past 1 the page scrolls inside its box. */
-  zoom?: number;
+  /** A share of the printed size (the editor's zoom); past what its box holds, the box scrolls. */
+  scale?: number;
   renderCell?: (args: CellWrapperArgs) => React.ReactNode;
 }) {
   const { widthPx, heightPx } = context.size;
-  const fit = useFitScale(widthPx);
-  // Before the container is measured (server render), a reasonable guess rather than nothing.
-  const scale = (width ? width / widthPx : fit.scale || 0.5) * zoom;
-  // A new scale (the window resized, the first measure, a zoom) moves the box, it does not draw the page again.
+  const scale = width ? width / widthPx : (given ?? 0.5);
+  // A new scale (the window resized, a zoom) moves the box, it does not draw the page again.
   const view = useMemo(
     () => (
       <CatalogPageView catalog={catalog} pageIndex={pageIndex} context={context} renderCell={renderCell} />
@@ -73,12 +57,40 @@ export function ScaledPage({
     [catalog, pageIndex, context, renderCell],
   );
   return (
-    <div ref={width ? undefined : fit.ref} className="cb-editor-fit">
+    <div className="cb-editor-fit">
       <div className="cb-editor-fit__box" style={{ width: widthPx * scale, height: heightPx * scale }}>
         <div style={{ transform: `scale(${scale})`, transformOrigin: '0 0', width: widthPx }}>{view}</div>
       </div>
     </div>
   );
+}
+
+/** Room kept around the page inside its box, in CSS px (its shadow shows, a fitted page never scrolls). */
+const PAGE_GUTTER = 12;
+
+/**
+ * The scales that fit a page of `size` whole and to its width in `el` (the page's scrolling box), measured now
+ * and whenever the box changes size, for the zoom's 'Fit page' and 'Fit width'.
+ */
+function useFitMeasure(store: EditorStore, size: { widthPx: number; heightPx: number }, present: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { widthPx, heightPx } = size;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      // The box keeps room for its scrollbar (scrollbar-gutter), so a scrollbar appearing changes no fit.
+      const w = el.clientWidth - 2 * PAGE_GUTTER;
+      const h = el.clientHeight - 2 * PAGE_GUTTER;
+      if (w <= 0 || h <= 0) return;
+      store.getState().setFit({ page: Math.min(w / widthPx, h / heightPx), width: w / widthPx });
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    measure();
+    return () => observer.disconnect();
+  }, [store, widthPx, heightPx, present]);
+  return ref;
 }
 
 type TFn = (key: string, opts?: Record<string, unknown>) => string;
@@ -255,11 +267,11 @@ const CanvasPage = memo(
   function CanvasPage({
     context,
     pageIndex,
-    zoom,
+    scale,
   }: {
     context: RenderContext;
     pageIndex: number;
-    zoom: number;
+    scale: number;
     barcodes: boolean;
   }) {
     return (
@@ -267,14 +279,14 @@ const CanvasPage = memo(
         catalog={context.catalog}
         pageIndex={pageIndex}
         context={context}
-        zoom={zoom}
+        scale={scale}
         renderCell={renderEditCell}
       />
     );
   },
   (a, b) =>
     a.pageIndex === b.pageIndex &&
-    a.zoom === b.zoom &&
+    a.scale === b.scale &&
     a.barcodes === b.barcodes &&
     samePageRender(a.context, b.context, b.pageIndex),
 );
@@ -287,11 +299,14 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
   const mode = useEditorState(store, (s) => s.mode);
   const readonly = useEditorState(store, (s) => s.readonly);
   const zoom = useEditorState(store, (s) => s.zoom);
+  const scale = useEditorState(store, (s) => zoomScale(s.zoom, s.fit));
   const [over, setOver] = useState<number | null>(null);
   const context = useRenderContext(catalog);
   const barcodes = useBarcodeEncoderReady();
   const styles = useMemo(() => <CatalogStyles context={context} />, [context]);
   const pageIndex = catalog.pages.findIndex((p) => p.id === currentPageId);
+  const viewport = useFitMeasure(store, context.size, pageIndex >= 0);
+  const text = useTranslation('editorText').t;
   const pageId = catalog.pages[pageIndex]?.id ?? '';
   const selectedIndex = selection?.pageId === pageId ? selection.index : null;
 
@@ -338,18 +353,29 @@ export function PageCanvas({ store, catalog }: { store: EditorStore; catalog: Ca
   };
 
   if (pageIndex < 0) return null;
+  const style = {
+    // The narrow layout sizes the page's box from the page's proportions (editor.css).
+    '--cb-page-ratio': context.size.heightPx / context.size.widthPx,
+    '--cb-scale': scale,
+    // Shown on hover over an empty header or footer band: a click there adds one.
+    '--cb-add-header': JSON.stringify(text('band.addHeader')),
+    '--cb-add-footer': JSON.stringify(text('band.addFooter')),
+  } as CSSProperties;
   return (
     <div
       className="cb-editor-canvas"
       data-mode={mode}
       data-zoom={zoom}
       data-band={band?.pageId === pageId ? band.which : undefined}
+      style={style}
       onClick={chooseBand}
     >
       {styles}
-      <CellStateContext.Provider value={cells}>
-        <CanvasPage context={context} pageIndex={pageIndex} zoom={zoom} barcodes={barcodes} />
-      </CellStateContext.Provider>
+      <div ref={viewport} className="cb-editor-viewport" data-testid="page-viewport">
+        <CellStateContext.Provider value={cells}>
+          <CanvasPage context={context} pageIndex={pageIndex} scale={scale} barcodes={barcodes} />
+        </CellStateContext.Provider>
+      </div>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { ActionList, Button, ButtonGroup, InlineStack, Popover, Text } from '@sh
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayoutSchema, type PageLayout } from '../../core/model/index.ts';
+import { showsHeadersFooters } from '../../core/render/index.ts';
+import { Switch } from '../components/switch.tsx';
 import type { ApiClient } from './api.ts';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
@@ -83,6 +85,35 @@ function SpecialPageMenu({ busy, onChoose }: { busy: boolean; onChoose: (name: S
   );
 }
 
+/**
+ * Whether the current page shows its header and footer, as a switch that says so (a button that only toggled
+ * hid them without a word). Covers never show them, so there it is off and cannot be turned on.
+ */
+export function HeadersSwitch({ store }: { store: EditorStore }) {
+  const { t } = useTranslation('editor');
+  const readonly = useEditorState(store, (s) => s.readonly);
+  const pageId = useEditorState(store, (s) => s.currentPageId);
+  // 'on', 'off', or null where the page cannot show them (a cover, a flow page).
+  const state = useEditorState(store, (s) => {
+    const page = s.catalog.pages.find((p) => p.id === s.currentPageId);
+    if (
+      !page ||
+      page.kind === 'flow' ||
+      !showsHeadersFooters({ ...page, showHeadersFooters: true }, s.catalog)
+    )
+      return null;
+    return page.showHeadersFooters ? 'on' : 'off';
+  });
+  return (
+    <Switch
+      label={t('sidebar.showHeaders')}
+      checked={state === 'on'}
+      disabled={readonly || state === null}
+      onChange={() => pageId && store.getState().dispatch({ name: 'toggleHeadersFooters', args: { pageId } })}
+    />
+  );
+}
+
 /** What can be done to the current page (or the pages picked in the thumbnails), and the layout-edit mode. */
 export function PageToolbar({
   store,
@@ -161,26 +192,30 @@ export function PageToolbar({
   const many = picked.length > 1;
   return (
     <div className="cb-page-toolbar" role="toolbar" aria-label={t('screen.pageView')}>
-      <InlineStack gap="200" blockAlign="center" wrap>
-        <Button
-          accessibilityLabel={t('screen.previousPage')}
-          disabled={index <= 0}
-          onClick={() => s().goToPage(s().catalog.pages[index - 1]!.id)}
-        >
-          ‹
-        </Button>
-        <Text as="span" variant="bodyMd" fontWeight="semibold">
-          <span data-testid="page-position">
-            {count ? t('screen.pageOf', { page: index + 1, count }) : t('screen.noPages')}
-          </span>
-        </Text>
-        <Button
-          accessibilityLabel={t('screen.nextPage')}
-          disabled={index >= count - 1}
-          onClick={() => s().goToPage(s().catalog.pages[index + 1]!.id)}
-        >
-          ›
-        </Button>
+      <InlineStack gap="200" blockAlign="center" align="space-between" wrap>
+        <InlineStack gap="200" blockAlign="center" wrap={false}>
+          <Button
+            accessibilityLabel={t('screen.previousPage')}
+            disabled={index <= 0}
+            onClick={() => s().goToPage(s().catalog.pages[index - 1]!.id)}
+          >
+            ‹
+          </Button>
+          <Text as="span" variant="bodyMd" fontWeight="semibold">
+            <span data-testid="page-position">
+              {count ? t('screen.pageOf', { page: index + 1, count }) : t('screen.noPages')}
+            </span>
+          </Text>
+          <Button
+            accessibilityLabel={t('screen.nextPage')}
+            disabled={index >= count - 1}
+            onClick={() => s().goToPage(s().catalog.pages[index + 1]!.id)}
+          >
+            ›
+          </Button>
+        </InlineStack>
+        {/* Beside the page's number: whether this page prints its header and footer. */}
+        {readonly ? null : <HeadersSwitch store={store} />}
       </InlineStack>
       {readonly ? null : (
         <InlineStack gap="200" wrap>
@@ -196,12 +231,6 @@ export function PageToolbar({
             onChoose={(layout) => pageId && s().dispatch({ name: 'changeLayout', args: { pageId, layout } })}
           />
           <SpecialPageMenu busy={busy} onChoose={addSpecial} />
-          <Button
-            disabled={!page || page.kind === 'flow'}
-            onClick={() => pageId && s().dispatch({ name: 'toggleHeadersFooters', args: { pageId } })}
-          >
-            {t('page.headers')}
-          </Button>
           <Button
             disabled={!page || page.kind === 'flow'}
             onClick={() => s().startLayoutEdit(!!page?.layout.owner && page.layout.owner === userId)}

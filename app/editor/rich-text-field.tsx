@@ -2,15 +2,18 @@ import { Button, ButtonGroup, InlineStack, Text, TextField } from '@shopify/pola
 import { LinkIcon, TextBoldIcon, TextItalicIcon } from '@shopify/polaris-icons';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_NUMBER_TOKEN } from '../../core/render/index.ts';
+import { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from '../../core/render/index.ts';
 import { escapeHtml, sanitizeInlineHtml } from '../../core/sanitize/index.ts';
+import { chipTokens, tokenChip, tokenKey, withTokens, type BandToken } from './band-tokens.tsx';
 
 const LINK_ADDRESS = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
 /**
- * A small rich-text field for headers and footers: bold, italic, links and the PAGE_NUMBER token, nothing more.
- * What it starts with and what is pasted into it go through sanitizeInlineHtml first, so merchant HTML never
- * runs in the editor; the caller sanitizes again before saving (the field's DOM is the browser's to change).
+ * A small rich-text field for headers and footers: bold, italic, links and the page number and catalog title,
+ * nothing more. Those two show as chips named in the merchant's language and are handed back as the tokens the
+ * page fills in (PAGE_NUMBER, {{CATALOG_TITLE}}). What it starts with and what is pasted into it go through
+ * sanitizeInlineHtml first, so merchant HTML never runs in the editor; the caller sanitizes again before saving
+ * (the field's DOM is the browser's to change).
  */
 export function RichTextField({
   label,
@@ -33,12 +36,15 @@ export function RichTextField({
   const [address, setAddress] = useState('https://');
   const [addressError, setAddressError] = useState(false);
 
+  const chipLabel = (token: BandToken) => t(tokenKey(token));
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     el.innerHTML = sanitizeInlineHtml(initialHtml);
+    chipTokens(el, chipLabel);
     range.current = null;
     if (autoFocus) el.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new language redraws the editor, not the field
   }, [initialHtml, autoFocus]);
 
   useEffect(() => {
@@ -52,7 +58,7 @@ export function RichTextField({
     return () => document.removeEventListener('selectionchange', keep);
   }, []);
 
-  const report = () => onChange(ref.current?.innerHTML ?? '');
+  const report = () => onChange(ref.current ? withTokens(ref.current) : '');
 
   /** Run an editing command where the merchant left the caret (at the end when they never placed it). */
   const edit = (run: () => void) => {
@@ -77,11 +83,35 @@ export function RichTextField({
   // execCommand is the only way to edit a contenteditable that keeps the browser's own undo and caret.
   const exec = (command: string, value?: string) => edit(() => document.execCommand(command, false, value));
 
+  /** A chip where the caret is (in place of what is selected), the caret after it. */
+  const insertToken = (token: BandToken) =>
+    edit(() => {
+      const sel = document.getSelection();
+      const el = ref.current;
+      if (!sel?.rangeCount || !el) return;
+      const at = sel.getRangeAt(0);
+      at.deleteContents();
+      const chip = tokenChip(document, token, chipLabel(token));
+      at.insertNode(chip);
+      at.setStartAfter(chip);
+      at.collapse(true);
+      sel.removeAllRanges();
+      sel.addRange(at);
+    });
+
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
     e.preventDefault();
     const html = e.clipboardData.getData('text/html');
     const text = e.clipboardData.getData('text/plain');
-    exec('insertHTML', html ? sanitizeInlineHtml(html) : escapeHtml(text).replace(/\r?\n/g, '<br>'));
+    edit(() => {
+      document.execCommand(
+        'insertHTML',
+        false,
+        html ? sanitizeInlineHtml(html) : escapeHtml(text).replace(/\r?\n/g, '<br>'),
+      );
+      // Tokens in what was pasted (a footer copied from another catalog) show as chips too.
+      if (ref.current) chipTokens(ref.current, chipLabel);
+    });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const mod = e.ctrlKey || e.metaKey;
@@ -131,9 +161,14 @@ export function RichTextField({
             {t('field.link')}
           </Button>
         </ButtonGroup>
-        <Button size="slim" onClick={() => exec('insertText', PAGE_NUMBER_TOKEN)}>
-          {t('field.pageNumber')}
-        </Button>
+        <ButtonGroup>
+          <Button size="slim" onClick={() => insertToken(PAGE_NUMBER_TOKEN)}>
+            {t('field.pageNumber')}
+          </Button>
+          <Button size="slim" onClick={() => insertToken(CATALOG_TITLE_PLACEHOLDER)}>
+            {t('field.catalogTitle')}
+          </Button>
+        </ButtonGroup>
       </div>
       {linking ? (
         <div className="cb-rich-field__link">

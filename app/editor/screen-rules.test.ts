@@ -4,7 +4,9 @@ import {
   emptyCellTakes,
   nearNowByTarget,
   nudgeCell,
+  readZoom,
   savedAgo,
+  stepZoom,
   shiftCell,
   thumbnailSelection,
 } from './screen-rules.ts';
@@ -136,5 +138,24 @@ describe('moving and resizing a cell with the pointer (layout mode, §9 grid)', 
     expect(shiftCell(cell, 0.9, 0.9, true)).toEqual({ x: 0.25, y: 0.5, width: 0.75, height: 0.5 });
     expect(shiftCell(cell, -0.9, -0.9, true)).toEqual({ x: 0.25, y: 0.5, width: 0.0125, height: 0.0125 });
     expect(shiftCell(cell, 0.004, -0.004, false)).toBeNull();
+  });
+});
+
+describe('the editor zoom', () => {
+  it('steps from a fitted scale to the next step up or down, and stops at the ends', () => {
+    // Fit page at 1440 × 900 draws an A4 page at about 58 % of its printed size.
+    expect(stepZoom(0.58, 1)).toBe(0.67);
+    expect(stepZoom(0.58, -1)).toBe(0.5);
+    expect(stepZoom(1, 1)).toBe(1.25);
+    expect(stepZoom(1.0001, -1)).toBe(0.75);
+    expect(stepZoom(3, 1)).toBeNull();
+    expect(stepZoom(0.25, -1)).toBeNull();
+  });
+
+  it('reads back only a zoom the editor offers', () => {
+    expect(readZoom('page')).toBe('page');
+    expect(readZoom('width')).toBe('width');
+    expect(readZoom('1.25')).toBe(1.25);
+    for (const bad of [null, '', 'fit', '12', 'NaN', '0']) expect(readZoom(bad)).toBeNull();
   });
 });

@@ -111,3 +111,28 @@ export function shiftCell(cell: Box, dx: number, dy: number, resize: boolean): B
     ? null
     : next;
 }
+
+/** The zoom steps of the top bar's − and +, as shares of the page's printed size. */
+export const ZOOM_STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 1, 1.25, 1.5, 2, 3] as const;
+
+/**
+ * The next zoom step from the scale the page is drawn at now (a fit lands between steps): the first step past
+ * it, up or down, or null at either end. A hair's difference is no step, so 100 % zoomed in gives 125 %.
+ */
+export function stepZoom(scale: number, direction: 1 | -1): number | null {
+  const next =
+    direction === 1
+      ? ZOOM_STEPS.find((z) => z > scale + 0.005)
+      : ZOOM_STEPS.findLast((z) => z < scale - 0.005);
+  return next ?? null;
+}
+
+/** Where this browser keeps the merchant's last zoom choice. */
+export const ZOOM_STORAGE_KEY = 'cb.editor.zoom';
+
+/** A zoom kept in the browser, or null when there is none or it is not one the editor offers. */
+export function readZoom(stored: string | null): 'page' | 'width' | number | null {
+  if (stored === 'page' || stored === 'width') return stored;
+  const n = Number(stored);
+  return stored && Number.isFinite(n) && n >= ZOOM_STEPS[0] && n <= ZOOM_STEPS.at(-1)! ? n : null;
+}

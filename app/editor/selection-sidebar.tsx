@@ -1,10 +1,10 @@
-import { BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
+import { BlockStack, Button, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, resolveLocale } from '../../core/captions/index.ts';
 import { isProductElement, isVoidElement } from '../../core/model/index.ts';
-import { showsHeadersFooters } from '../../core/render/index.ts';
 import type { PanelAccount } from '../components/listings-panel/index.ts';
 import { BandEditor } from './band-editor.tsx';
+import { BandSummary } from './band-summary.tsx';
 import { CaptionEditor } from './caption-editor.tsx';
 import { ReplaceProduct } from './replace-product.tsx';
 import { TextCellEditor } from './text-cell-editor.tsx';
@@ -27,7 +27,6 @@ const EMPTY_CELL_HINT = {
  */
 export function SelectionSidebar({ store, accounts }: { store: EditorStore; accounts: PanelAccount[] }) {
   const { t } = useTranslation('editor');
-  const text = useTranslation('editorText').t;
   const { t: ta } = useTranslation('arrange');
   const catalog = useEditorState(store, (s) => s.catalog);
   const selection = useEditorState(store, (s) => s.selection);
@@ -180,22 +179,7 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
             {t('sidebar.layout', { layout: page.layout.title })}
           </Text>
         )}
-        <Checkbox
-          label={t('sidebar.showHeaders')}
-          disabled={readonly}
-          checked={page.showHeadersFooters}
-          onChange={() => dispatch({ name: 'toggleHeadersFooters', args: { pageId: page.id } })}
-        />
-        {showsHeadersFooters(page, catalog) ? (
-          <InlineStack gap="200">
-            <Button onClick={() => store.getState().selectBand({ pageId: page.id, which: 'header' })}>
-              {text('band.editHeader')}
-            </Button>
-            <Button onClick={() => store.getState().selectBand({ pageId: page.id, which: 'footer' })}>
-              {text('band.editFooter')}
-            </Button>
-          </InlineStack>
-        ) : null}
+        <BandSummary store={store} page={page} catalog={catalog} />
         {summaries}
       </BlockStack>
     );

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { diffPages } from '../../core/commands/index.ts';
+import { applyPageDiff, diffPages } from '../../core/commands/index.ts';
 import {
   canRedo,
   canUndo,
@@ -23,7 +23,15 @@ import {
  * A command made since the last state the server confirmed, with the ids of the saves that carried it: when
  * the server reports one of them as taken, the command is in its copy (an answer lost on the way).
  */
-export type PendingEntry = { command: RecordedCommand; saveIds: string[] };
+export type PendingEntry = {
+  command: RecordedCommand;
+  saveIds: string[];
+  /**
+   * Made while a layout is edited: held back (never sent, never kept for a reload) until Done keeps it; any other
+   * way out of the mode drops it with the step it made (SPEC §4 'Stopping restores the copy').
+   */
+  held?: true;
+};
 
 export type SaveStatus = 'saved' | 'saving' | 'failed' | 'blocked' | 'readonly';
 
@@ -33,6 +41,42 @@ export type Selection = { pageId: string; index: number };
 
 /** A page's header or footer chosen for editing (instead of a cell). */
 export type BandSelection = { pageId: string; which: 'header' | 'footer' };
+
+/**
+ * A layout being edited (SPEC §4 'Editing a layout stores a copy of the current page and records whether the user
+ * owns the layout'): the page, and the copy kept of the whole document (removing a cell may move its product to a
+ * new page, automatic layout may touch others), and how many undo steps the edit has made and taken back, so
+ * leaving it returns the history to where it began.
+ */
+export type LayoutEdit = {
+  pageId: string;
+  ownsLayout: boolean;
+  /** The document when the edit began: what is put back if the history no longer reaches that far. */
+  start: Catalog;
+  /** Undo steps the edit made that are in effect (undo in the mode stops at the first). */
+  steps: number;
+  /** Steps of the edit taken back by undo, which redo may bring again. */
+  undone: number;
+};
+
+/** The commands of the edit-layout mode; anything else leaves the mode first (and restores the page). */
+export const LAYOUT_COMMANDS: ReadonlySet<EditorCommand['name']> = new Set([
+  'setCell',
+  'addCell',
+  'removeCell',
+]);
+
+/** The page's zoom: 'page' fits it whole, 'width' fits its width, a number is a share of its printed size. */
+export type Zoom = 'page' | 'width' | number;
+export type FitScales = { page: number; width: number };
+export const MIN_ZOOM = 0.25;
+export const MAX_ZOOM = 3;
+
+/** The scale the page is drawn at: a fit as measured (a guess before the first measure), or the zoom itself. */
+export function zoomScale(zoom: Zoom, fit: FitScales | null): number {
+  if (typeof zoom === 'number') return zoom;
+  return fit ? fit[zoom] : 0.5;
+}
 
 export type EditorState = {
   catalogId: string;
@@ -46,9 +90,12 @@ export type EditorState = {
   /** Pages picked in the thumbnails (ctrl/meta and shift clicks). */
   selectedPages: string[];
   mode: 'view' | 'layout';
-  /** While editing a layout: the page as it was, to put back when the merchant cancels (SPEC §4). */
-  layoutEdit: { original: Catalog['pages'][number]; ownsLayout: boolean } | null;
-  zoom: number;
+  /** While editing a layout: the copy to put back when the merchant leaves by any way but Done (SPEC §4). */
+  layoutEdit: LayoutEdit | null;
+  /** The page's zoom: fitted whole in its box, fitted to its width, or a share of its printed size. */
+  zoom: Zoom;
+  /** The scales that fit the page whole and to its width in the box the screen gives it (measured there). */
+  fit: FitScales | null;
   devMode: boolean;
   readonly: boolean;
   /** The last state the server confirmed, its revision, and the commands made since. */
@@ -80,7 +127,8 @@ export type EditorActions = {
   select: (selection: Selection | null) => void;
   selectBand: (band: BandSelection | null) => void;
   setSelectedPages: (ids: string[]) => void;
-  setZoom: (zoom: number) => void;
+  setZoom: (zoom: Zoom) => void;
+  setFit: (fit: FitScales) => void;
   toggleDevMode: () => void;
   startLayoutEdit: (ownsLayout: boolean) => void;
   stopLayoutEdit: (keep: boolean) => void;
@@ -161,9 +209,17 @@ export function createEditorStore(options: StoreOptions): EditorStore {
 
   return createStore<EditorState & EditorActions>()((set, get) => {
     /** Make `next` the present: one undo step, one pending entry, current page and selection kept by id. */
-    const commit = (next: History<Catalog>, command: RecordedCommand, currentPageId: string | null) => {
+    const commit = (
+      next: History<Catalog>,
+      command: RecordedCommand,
+      currentPageId: string | null,
+      held = false,
+    ) => {
       const catalog = presentOf(next);
       const state = get();
+      // Editing a layout stays on its page, even when a removed cell's product goes to a new one.
+      const edit = state.layoutEdit;
+      if (edit && catalog.pages.some((p) => p.id === edit.pageId)) currentPageId = edit.pageId;
       const keepSelection =
         state.selection && catalog.pages.some((p) => p.id === state.selection!.pageId)
           ? state.selection
@@ -178,15 +234,65 @@ export function createEditorStore(options: StoreOptions): EditorStore {
         selection: keepSelection,
         band: state.band && catalog.pages.some((p) => p.id === state.band!.pageId) ? state.band : null,
         selectedPages: state.selectedPages.filter((id) => catalog.pages.some((p) => p.id === id)),
-        pending: [...state.pending, { command, saveIds: [] }],
-        status: state.readonly ? 'readonly' : state.status === 'blocked' ? 'blocked' : 'saving',
+        pending: [...state.pending, held ? { command, saveIds: [], held: true } : { command, saveIds: [] }],
+        // A held step is not on its way to the server: the status says so only once Done lets it go.
+        status: state.readonly ? 'readonly' : state.status === 'blocked' || held ? state.status : 'saving',
       });
     };
 
-    const moveHistory = (step: (h: History<Catalog>) => History<Catalog>) => {
+    /**
+     * Leave the edit-layout mode by any way but Done (SPEC §4 'Stopping restores the copy'): the history goes back
+     * to the step the edit began from, without the edit's steps (redo never brings them back), and the steps it
+     * held back are dropped unsent, so the server, the preview and the PDF never see them.
+     */
+    const cancelLayoutEdit = (edit: LayoutEdit) => {
       const state = get();
+      const startAt = state.history.cursor - edit.steps;
+      const present = presentOf(state.history);
+      let history: History<Catalog>;
+      if (edit.steps + edit.undone === 0) {
+        // Nothing was changed: the history stays as it is, with what redo could bring back before the edit.
+        history = state.history;
+      } else if (startAt >= 0) {
+        // The step the edit began from, as silent changes since (a product's full listing) left it.
+        const entries = state.history.entries.slice(0, startAt + 1);
+        history = { ...state.history, entries, cursor: startAt };
+      } else {
+        // The history forgot where the edit began (past its limit): the copy comes back as a step of its own.
+        const back = applyPageDiff(present, diffPages(present, edit.start)).catalog;
+        history = pushHistory(state.history, back);
+      }
+      const catalog = presentOf(history);
+      // The held steps were never sent: without them, what is pending leads from the server's copy to this one.
+      const pending = state.pending.filter((e) => !e.held);
+      set({
+        mode: 'view',
+        layoutEdit: null,
+        selection: null,
+        history,
+        catalog,
+        currentPageId: catalog.pages.some((p) => p.id === state.currentPageId)
+          ? state.currentPageId
+          : (catalog.pages[0]?.id ?? null),
+        pending,
+      });
+    };
+
+    /** Before anything that is not a step of the layout edit: leave the mode, putting the page back. */
+    const leaveLayoutEdit = () => {
+      const edit = get().layoutEdit;
+      if (edit) cancelLayoutEdit(edit);
+    };
+
+    const moveHistory = (step: (h: History<Catalog>) => History<Catalog>, direction: 1 | -1) => {
+      const state = get();
+      const edit = state.layoutEdit;
+      // Editing a layout, undo and redo go through the edit's own steps only.
+      if (edit && (direction === -1 ? edit.steps === 0 : edit.undone === 0)) return;
       const next = step(state.history);
       if (next === state.history) return;
+      if (edit)
+        set({ layoutEdit: { ...edit, steps: edit.steps + direction, undone: edit.undone - direction } });
       const from = presentOf(state.history);
       const to = presentOf(next);
       const command: RecordedCommand = { name: 'restore', args: { diff: diffPages(from, to) }, ids: [] };
@@ -194,7 +300,7 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       const current = to.pages.some((p) => p.id === state.currentPageId)
         ? state.currentPageId
         : (to.pages[Math.min(Math.max(index, 0), to.pages.length - 1)]?.id ?? null);
-      commit(next, command, current);
+      commit(next, command, current, !!edit);
     };
 
     return {
@@ -207,7 +313,9 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       selectedPages: [],
       mode: 'view',
       layoutEdit: null,
-      zoom: 1,
+      // A new visit sees the whole page (a merchant's own choice, kept in the browser, comes after hydration).
+      zoom: 'page',
+      fit: null,
       devMode: false,
       readonly: !!options.readonly,
       base: options.catalog,
@@ -219,6 +327,8 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       notices: [],
 
       dispatch: (command, opts = {}) => {
+        // A change that is not a step of the layout edit (a product chosen in the panel, a setting) ends it first.
+        if (!opts.silent && !LAYOUT_COMMANDS.has(command.name)) leaveLayoutEdit();
         const state = get();
         const ids = idSource();
         const applied = applyCommand(state.catalog, command, {
@@ -241,7 +351,11 @@ export function createEditorStore(options: StoreOptions): EditorStore {
               }),
             }
           : pushHistory(state.history, applied.result.catalog);
-        commit(next, recorded, applied.pageIds.current);
+        const edit = state.layoutEdit;
+        const held = !silent && !!edit;
+        // A new step of the edit cuts off what redo could bring back, as it does in the history.
+        if (held) set({ layoutEdit: { ...edit, steps: edit.steps + 1, undone: 0 } });
+        commit(next, recorded, applied.pageIds.current, held);
         const ref = applied.result.selection;
         const selection =
           ref && applied.pageIds.selection
@@ -249,31 +363,64 @@ export function createEditorStore(options: StoreOptions): EditorStore {
             : null;
         return { changed: true, selection };
       },
-      undo: () => moveHistory(historyUndo),
-      redo: () => moveHistory(historyRedo),
-      goToPage: (pageId) => set({ currentPageId: pageId }),
-      select: (selection) =>
+      undo: () => moveHistory(historyUndo, -1),
+      redo: () => moveHistory(historyRedo, 1),
+      goToPage: (pageId) => {
+        // Another page ends the layout edit of this one (SPEC §4: stopping restores the copy).
+        if (get().layoutEdit?.pageId !== pageId) leaveLayoutEdit();
+        set({ currentPageId: pageId });
+      },
+      select: (selection) => {
+        if (selection && get().layoutEdit?.pageId !== selection.pageId) leaveLayoutEdit();
         set(
           selection
             ? { selection, band: null, currentPageId: selection.pageId }
             : { selection: null, band: null },
-        ),
-      selectBand: (band) =>
-        set(band ? { band, selection: null, currentPageId: band.pageId } : { band: null }),
+        );
+      },
+      selectBand: (band) => {
+        if (band) leaveLayoutEdit();
+        set(band ? { band, selection: null, currentPageId: band.pageId } : { band: null });
+      },
       setSelectedPages: (ids) => set({ selectedPages: ids }),
-      setZoom: (zoom) => set({ zoom: Math.min(3, Math.max(0.25, zoom)) }),
+      setZoom: (zoom) =>
+        set({ zoom: typeof zoom === 'number' ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom)) : zoom }),
+      setFit: (fit) => {
+        const was = get().fit;
+        if (!was || was.page !== fit.page || was.width !== fit.width) set({ fit });
+      },
       toggleDevMode: () => set({ devMode: !get().devMode }),
       startLayoutEdit: (ownsLayout) => {
         const state = get();
         const page = state.catalog.pages.find((p) => p.id === state.currentPageId);
-        if (!page || page.kind === 'flow') return;
-        set({ mode: 'layout', layoutEdit: { original: page, ownsLayout }, selection: null });
+        if (!page || page.kind === 'flow' || state.readonly || state.layoutEdit) return;
+        set({
+          mode: 'layout',
+          layoutEdit: {
+            pageId: page.id,
+            ownsLayout,
+            start: state.catalog,
+            steps: 0,
+            undone: 0,
+          },
+          selection: null,
+          band: null,
+        });
       },
       stopLayoutEdit: (keep) => {
         const state = get();
         const edit = state.layoutEdit;
-        set({ mode: 'view', layoutEdit: null, selection: null });
-        if (!keep && edit) get().dispatch({ name: 'restorePage', args: { page: edit.original } });
+        if (!edit) return;
+        if (!keep) return cancelLayoutEdit(edit);
+        // Done (SPEC §4 'saving returns to view'): the edit's steps go to the server and stay undoable one by one.
+        const held = state.pending.some((e) => e.held);
+        set({
+          mode: 'view',
+          layoutEdit: null,
+          selection: null,
+          pending: held ? state.pending.map(({ held: _, ...e }) => e) : state.pending,
+          status: held && !state.readonly && state.status !== 'blocked' ? 'saving' : state.status,
+        });
       },
       notify: (tone, text) => {
         const id = ++noticeIds;
@@ -284,8 +431,8 @@ export function createEditorStore(options: StoreOptions): EditorStore {
   });
 }
 
-export const undoable = (s: EditorState) => canUndo(s.history);
-export const redoable = (s: EditorState) => canRedo(s.history);
+export const undoable = (s: EditorState) => (s.layoutEdit ? s.layoutEdit.steps > 0 : canUndo(s.history));
+export const redoable = (s: EditorState) => (s.layoutEdit ? s.layoutEdit.undone > 0 : canRedo(s.history));
 export const currentPageIndex = (s: Pick<EditorState, 'catalog' | 'currentPageId'>) =>
   Math.max(
     0,

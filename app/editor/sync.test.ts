@@ -281,4 +281,43 @@ describe('the editor save queue against the server', () => {
     expect((await saved(trial, c._id)).pages).toHaveLength(40);
     queue.stop();
   });
+  it('never sends a layout edit left by another page (SPEC §4: stopping restores the copy); Done sends it', async () => {
+    const c = await newCatalog();
+    const storage = new MemoryStorage();
+    const log: string[] = [];
+    const { store, queue } = await open(merchant, c._id, {
+      transport: transportOf(merchant, log),
+      storage,
+      debounceMs: 0,
+    });
+    const s = () => store.getState();
+    const pageId = grid(store);
+    const cellCount = c.pages[1]!.layout.cells.length;
+    s().goToPage(pageId);
+    // A change made just before the edit begins is saved while the edit has changed nothing.
+    s().dispatch({ name: 'toggleHeadersFooters', args: { pageId: c.pages[2]!.id } });
+    s().startLayoutEdit(true);
+    await queue.flush();
+    expect(log).toEqual(['PUT page']);
+    s().dispatch({ name: 'addCell', args: { pageId } });
+    await queue.flush();
+    // Held while the layout is edited: nothing sent, nothing kept for a reload.
+    expect(log).toEqual(['PUT page']);
+    expect(storage.items.size).toBe(0);
+    s().goToPage(c.pages[0]!.id);
+    await queue.flush();
+    expect(log).toEqual(['PUT page']);
+    expect(s()).toMatchObject({ mode: 'view', status: 'saved', pending: [] });
+    expect((await saved(merchant, c._id)).pages[1]!.layout.cells).toHaveLength(cellCount);
+
+    // Done: the page with its new cell is what is saved.
+    s().goToPage(pageId);
+    s().startLayoutEdit(true);
+    s().dispatch({ name: 'addCell', args: { pageId } });
+    s().stopLayoutEdit(true);
+    await queue.flush();
+    expect(log).toEqual(['PUT page', 'PUT page']);
+    expect((await saved(merchant, c._id)).pages[1]!.layout.cells).toHaveLength(cellCount + 1);
+    queue.stop();
+  });
 });

@@ -129,9 +129,13 @@ export class SaveQueue {
 
   start(): void {
     let lastPending = this.store.getState().pending;
+    let lastMode = this.store.getState().mode;
     this.persist();
     this.unsubscribe = this.store.subscribe((state) => {
-      if (state.pending === lastPending) return;
+      // Leaving the edit-layout mode lets what it held back go (Done), or what waited behind it.
+      const resumed = lastMode === 'layout' && state.mode !== 'layout';
+      lastMode = state.mode;
+      if (state.pending === lastPending && !resumed) return;
       lastPending = state.pending;
       this.persist();
       if (state.pending.length) this.schedule();
@@ -171,19 +175,26 @@ export class SaveQueue {
     const state = this.store.getState();
     if (!storage || state.readonly) return;
     try {
-      if (!state.pending.length) storage.removeItem(storageKey(state.catalogId));
+      // A layout edit's steps are kept only once Done keeps them: a reload in the middle puts the page back.
+      const entries = state.pending.filter((e) => !e.held);
+      if (!entries.length) storage.removeItem(storageKey(state.catalogId));
       else
         storage.setItem(
           storageKey(state.catalogId),
-          JSON.stringify({ revision: state.revision, entries: state.pending } satisfies StoredPending),
+          JSON.stringify({ revision: state.revision, entries } satisfies StoredPending),
         );
     } catch {
       // A full or disabled storage only loses the reload safety net, never the edit in the editor.
     }
   }
 
+  /**
+   * Nothing is sent while a layout edit holds steps back: they reach the server only if Done keeps them (SPEC §4).
+   * What was made before the edit began still goes while the merchant has changed nothing in it.
+   */
   private canSend(state: EditorState): boolean {
-    return !this.stopped && !state.readonly && state.status !== 'failed';
+    const holding = state.mode === 'layout' && state.pending.some((e) => e.held);
+    return !this.stopped && !state.readonly && state.status !== 'failed' && !holding;
   }
 
   private async run(): Promise<void> {
@@ -308,6 +319,9 @@ export class SaveQueue {
    * and tell the merchant which could not be.
    */
   private async rebase(): Promise<boolean> {
+    // A layout edit begun while the refused save was on its way ends as if cancelled: its steps and the
+    // history they sit in are about to be replaced by the server's copy.
+    this.store.getState().stopLayoutEdit(false);
     const before = this.store.getState();
     const changes = await this.changesSince(before.revision);
     if (!changes) {
@@ -353,12 +367,20 @@ export class SaveQueue {
   /** Read what other editors saved; applied at once when nothing here waits to be saved. */
   async pollRemote(): Promise<void> {
     const state = this.store.getState();
-    if (this.busy || this.stopped || state.pending.length || state.status === 'failed') return;
+    if (this.busy || this.stopped || state.pending.length || state.status === 'failed' || state.layoutEdit)
+      return;
     this.busy = true;
     try {
       const changes = await this.changesSince(state.revision);
       const now = this.store.getState();
-      if (!changes || !changes.order || changes.revision <= now.revision || now.pending.length) return;
+      if (
+        !changes ||
+        !changes.order ||
+        changes.revision <= now.revision ||
+        now.pending.length ||
+        now.layoutEdit
+      )
+        return;
       const server = mergeServer(now.base, changes);
       const remote = diffPages(now.base, server);
       // Undo and redo keep working on the merchant's own steps, over the other editor's pages.

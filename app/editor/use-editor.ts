@@ -77,10 +77,15 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
     // Flow and list pages saved without pagination (a catalog built elsewhere) are laid out as they print.
     if (needsPagination(store.getState().catalog))
       store.getState().dispatch({ name: 'paginate', args: {} }, { silent: true });
-    const leave = () => void queue.flush();
+    // Closing or leaving the editor in the middle of a layout edit puts the page back (SPEC §4), then saves.
+    const leave = () => {
+      store.getState().stopLayoutEdit(false);
+      void queue.flush();
+    };
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);
+      store.getState().stopLayoutEdit(false);
       queue.stop();
       channel?.close();
     };
@@ -101,7 +106,7 @@ const typing = (target: EventTarget | null) =>
 /**
  * The editor's keyboard shortcuts (SPEC §2.2): Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Alt+→/← next and
  * previous page, Ctrl+Alt+Shift+→/← next and previous section end, Ctrl+Shift+D developer mode, Delete/Backspace removes the selected element; editing a layout, arrows move the
- * chosen cell and Shift+arrows resize it. Keys typed into
+ * chosen cell, Shift+arrows resize it and Escape cancels the edit. Keys typed into
  * a field are the field's.
  */
 export function useEditorShortcuts(store: EditorStore) {
@@ -121,6 +126,10 @@ export function useEditorShortcuts(store: EditorStore) {
       } else if (mod && e.shiftKey && key === 'd') {
         e.preventDefault();
         s.toggleDevMode();
+      } else if (e.key === 'Escape' && s.mode === 'layout') {
+        // Escape leaves the layout edit as Cancel does (a cell being dragged takes it first, to put the drag back).
+        e.preventDefault();
+        s.stopLayoutEdit(false);
       } else if (s.mode === 'layout' && s.selection && !mod && !e.altKey && e.key.startsWith('Arrow')) {
         // Editing a layout, the arrows move the chosen cell and Shift+arrows resize it, one grid step each.
         e.preventDefault();
@@ -139,6 +148,15 @@ export function useEditorShortcuts(store: EditorStore) {
         if (page) s.goToPage(page.id);
       } else if ((e.key === 'Delete' || e.key === 'Backspace') && s.selection && !s.readonly) {
         e.preventDefault();
+        // Editing a layout, the chosen cell goes (as Remove cell does); otherwise what it holds.
+        if (s.mode === 'layout') {
+          s.dispatch({
+            name: 'removeCell',
+            args: { pageId: s.selection.pageId, cellIndex: s.selection.index },
+          });
+          s.select(null);
+          return;
+        }
         s.dispatch({
           name: 'removeElement',
           args: { pageId: s.selection.pageId, elementIndex: s.selection.index },

@@ -26,8 +26,8 @@ export const meta: MetaFunction = () => [{ title: 'Users · Admin · Catalog Bui
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
-  const { listUsers } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
+  const { listUsers } = await import('../../server/billing/index.ts');
   await requirePageRole(request, []);
   const url = new URL(request.url);
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1);

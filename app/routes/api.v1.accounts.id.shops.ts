@@ -1,5 +1,5 @@
 import { accountShopsEndpoint } from '../api/accounts.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(accountShopsEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { getAccountEndpoint, updateAccountEndpoint } from '../api/accounts.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(getAccountEndpoint, updateAccountEndpoint);
 export const loader = handlers.loader;

@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { catalogAnalyticsEndpoint } from '../api/publishing.server.ts';
 
 const handlers = routeHandlers(catalogAnalyticsEndpoint);

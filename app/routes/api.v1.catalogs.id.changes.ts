@@ -1,5 +1,5 @@
 import { getCatalogChangesEndpoint, saveCatalogChangesEndpoint } from '../api/catalog-saves.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(getCatalogChangesEndpoint, saveCatalogChangesEndpoint);
 export const loader = handlers.loader;

@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { copyCatalogEndpoint } from '../api/catalog-manage.server.ts';
 
 const handlers = routeHandlers(copyCatalogEndpoint);

@@ -1,5 +1,5 @@
 import { savePageByIndexEndpoint } from '../api/catalogs.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(savePageByIndexEndpoint);
 export const loader = handlers.loader;

@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { printCatalogEndpoint } from '../api/exports.server.ts';
 
 const handlers = routeHandlers(printCatalogEndpoint);

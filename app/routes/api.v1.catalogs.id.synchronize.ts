@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { synchronizeCatalogEndpoint } from '../api/stores.server.ts';
 
 const handlers = routeHandlers(synchronizeCatalogEndpoint);

@@ -1,5 +1,5 @@
 import { deleteCatalogEndpoint, getCatalogEndpoint, saveCatalogEndpoint } from '../api/catalogs.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(getCatalogEndpoint, saveCatalogEndpoint, deleteCatalogEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { createCatalogEndpoint, listCatalogsEndpoint } from '../api/catalogs.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(listCatalogsEndpoint, createCatalogEndpoint);
 export const loader = handlers.loader;

@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { saveDesignEndpoint, deleteDesignEndpoint } from '../api/catalogs.server.ts';
 
 const handlers = routeHandlers(saveDesignEndpoint, deleteDesignEndpoint);

@@ -1,5 +1,5 @@
 import { deleteFileEndpoint } from '../api/files.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(deleteFileEndpoint);
 export const loader = handlers.loader;

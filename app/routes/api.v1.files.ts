@@ -1,5 +1,5 @@
 import { listFilesEndpoint, uploadFilesEndpoint } from '../api/files.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(listFilesEndpoint, uploadFilesEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { getInventoryEndpoint, updateInventoryEndpoint } from '../api/listings.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(getInventoryEndpoint, updateInventoryEndpoint);
 export const loader = handlers.loader;

@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { jobStatusEndpoint } from '../api/exports.server.ts';
 
 const handlers = routeHandlers(jobStatusEndpoint);

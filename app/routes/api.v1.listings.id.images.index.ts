@@ -1,5 +1,5 @@
 import { removeListingImageEndpoint } from '../api/listings.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(removeListingImageEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { listingImagesEndpoint, addListingImageEndpoint } from '../api/listings.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(listingImagesEndpoint, addListingImageEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { listOffersEndpoint, updateOfferEndpoint } from '../api/billing.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(listOffersEndpoint, updateOfferEndpoint);
 export const loader = handlers.loader;

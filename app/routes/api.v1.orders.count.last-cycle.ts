@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { ordersLastCycleEndpoint } from '../api/orders.server.ts';
 
 const handlers = routeHandlers(ordersLastCycleEndpoint);

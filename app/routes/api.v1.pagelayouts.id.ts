@@ -1,5 +1,5 @@
 import { deleteLayoutEndpoint, specialLayoutEndpoint, updateLayoutEndpoint } from '../api/layouts.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(specialLayoutEndpoint, updateLayoutEndpoint, deleteLayoutEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { createLayoutEndpoint, listLayoutsEndpoint } from '../api/layouts.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(listLayoutsEndpoint, createLayoutEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { quoteEndpoint } from '../api/billing.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(quoteEndpoint);
 export const loader = handlers.loader;

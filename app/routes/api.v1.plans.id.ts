@@ -1,5 +1,5 @@
 import { getPlanEndpoint } from '../api/billing.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(getPlanEndpoint);
 export const loader = handlers.loader;

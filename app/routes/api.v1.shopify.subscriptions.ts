@@ -1,5 +1,5 @@
 import { shopifySubscribeEndpoint } from '../api/shopify-billing.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(shopifySubscribeEndpoint);
 export const loader = handlers.loader;

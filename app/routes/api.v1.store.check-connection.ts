@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { checkConnectionEndpoint } from '../api/stores.server.ts';
 
 const handlers = routeHandlers(checkConnectionEndpoint);

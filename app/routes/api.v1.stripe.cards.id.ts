@@ -1,5 +1,5 @@
 import { updateCardEndpoint, deleteCardEndpoint } from '../api/stripe.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(updateCardEndpoint, deleteCardEndpoint);
 export const loader = handlers.loader;

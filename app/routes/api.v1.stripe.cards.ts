@@ -1,5 +1,5 @@
 import { listCardsEndpoint, addCardEndpoint } from '../api/stripe.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(listCardsEndpoint, addCardEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { checkoutSessionEndpoint } from '../api/stripe.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(checkoutSessionEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { listInvoicesEndpoint } from '../api/stripe.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(listInvoicesEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { billingPortalEndpoint } from '../api/stripe.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(billingPortalEndpoint);
 export const loader = handlers.loader;

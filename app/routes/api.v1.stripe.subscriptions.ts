@@ -1,5 +1,5 @@
 import { stripeSubscribeEndpoint } from '../api/stripe.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(stripeSubscribeEndpoint);
 export const loader = handlers.loader;

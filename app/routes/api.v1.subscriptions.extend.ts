@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { extendEndpoint } from '../api/subscriptions.server.ts';
 
 const handlers = routeHandlers(extendEndpoint);

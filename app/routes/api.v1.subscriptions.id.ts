@@ -1,5 +1,5 @@
 import { getSubscriptionEndpoint, changeSubscriptionEndpoint } from '../api/billing.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(getSubscriptionEndpoint, changeSubscriptionEndpoint);
 export const loader = handlers.loader;

@@ -1,4 +1,4 @@
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 import { changeCurrentSubscriptionEndpoint } from '../api/billing.server.ts';
 import { mySubscriptionsEndpoint } from '../api/subscriptions.server.ts';
 

@@ -1,5 +1,5 @@
 import { editorFlagsEndpoint } from '../api/users.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(editorFlagsEndpoint);
 export const loader = handlers.loader;

@@ -1,5 +1,5 @@
 import { remoteSubscriptionEndpoint } from '../api/shopify-billing.server.ts';
-import { routeHandlers } from '../../server/platform/index.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
 
 const handlers = routeHandlers(remoteSubscriptionEndpoint);
 export const loader = handlers.loader;

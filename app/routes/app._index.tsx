@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopify = getShopify();
   if (!shopify) return null;
   const { session } = await authenticateAdmin(request);
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { merchantForShop } = await import('../../server/shopify/index.ts');
   const { shopUser } = await import('../../server/accounts/index.ts');
   const { getEntitlements } = await import('../../server/billing/index.ts');
@@ -64,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { authenticateAdmin } = await import('../shopify.server.ts');
   const { session } = await authenticateAdmin(request);
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { startShopSync } = await import('../../server/shopify/index.ts');
   const runtime = getRuntime();
   return startShopSync({ db: runtime.db, jobs: runtime.jobs, shop: session.shop });

@@ -16,7 +16,7 @@ export const links: LinksFunction = editorLinks;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { authenticateAdmin } = await import('../shopify.server.ts');
   const { session } = await authenticateAdmin(request);
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { shopUser } = await import('../../server/accounts/index.ts');
   const { loadEditor } = await import('../editor/load.server.ts');
   const user = await shopUser({ db: getRuntime().db, shop: session.shop });
@@ -31,7 +31,5 @@ export default function EmbeddedEditorRoute() {
   query.delete('id_token');
   query.delete('readonly');
   const kept = query.toString();
-  return (
-    <EditorPage data={useLoaderData<typeof loader>()} backUrl={kept ? `/app?${kept}` : '/app'} embedded />
-  );
+  return <EditorPage data={useLoaderData<typeof loader>()} backUrl={kept ? `/app?${kept}` : '/app'} />;
 }

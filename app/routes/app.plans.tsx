@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Plan · Catalog Builder' }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { authenticateAdmin } = await import('../shopify.server.ts');
   const { session } = await authenticateAdmin(request);
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { shopUser } = await import('../../server/accounts/index.ts');
   const { getEntitlements, isRemoteSubscriptionActive, listPlans } =
     await import('../../server/billing/index.ts');

@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopify = getShopify();
   if (!shopify) return { configured: false as const };
   const { session } = await authenticateAdmin(request);
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   return { configured: true as const, apiKey: getRuntime().config.SHOPIFY_API_KEY!, shop: session.shop };
 }
 

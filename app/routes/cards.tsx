@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: 'Cards · Catalog Builder' }];
 /** /cards (SPEC §5, §7 stripe/cards): the merchant's cards; a new one is entered on Stripe's page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { confirmCheckoutSession, getStripe, listCards } = await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
   const { db, config } = getRuntime();

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: 'Plan & billing · Catalog Bui
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { getEntitlements, getCurrentSubscription, getStripe, getUsage, listInvoices } =
     await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);

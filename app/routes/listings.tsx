@@ -14,8 +14,8 @@ import {
 export const meta: MetaFunction = () => [{ title: 'Products · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requireEntitledPageUser } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { requireEntitledPageUser } = await import('../../server/billing/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { hasRole } = await import('../../server/accounts/index.ts');
   const { listAccounts } = await import('../../server/stores/index.ts');
   const { listListings } = await import('../../server/listings/index.ts');

@@ -8,7 +8,7 @@ export const meta: MetaFunction = () => [{ title: 'All catalogs · Catalog Build
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { listAllCatalogs } = await import('../../server/catalogs/index.ts');
   await requirePageRole(request, ['manager']);
   const url = new URL(request.url);

@@ -15,8 +15,8 @@ export const meta: MetaFunction = () => [{ title: 'Print preview · Catalog Buil
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { requireEntitledPageUser } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { requireEntitledPageUser } = await import('../../server/billing/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { accessibleCatalog } = await import('../../server/catalogs/index.ts');
   const { hasRole } = await import('../../server/accounts/index.ts');
   const { UserSettingsSchema } = await import('../../core/model/index.ts');

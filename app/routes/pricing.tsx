@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: 'Plans and pricing · Catalog 
 /** /pricing, /fr/pricing and /subscribe (SPEC §2.4): the same view, public, with the signed-in merchant's plan. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { currentUser, hasRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { getEntitlements, includedPlan, listOffers, listPlans } =
     await import('../../server/billing/index.ts');
   const { ESSENTIAL_ANNUAL_OFFER_CODE } = await import('../../core/constants.ts');

@@ -7,7 +7,7 @@ export const meta: MetaFunction = () => [{ title: 'Welcome · Catalog Builder' }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { getEntitlements } = await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
   const ent = await getEntitlements({ db: getRuntime().db, user });

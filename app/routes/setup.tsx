@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: 'Create the first admin · Cat
 
 /** The page of the one-time link `npm start` prints while the server has no admin (server/accounts admin-setup). */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { adminSetupState } = await import('../../server/accounts/index.ts');
   return { state: await adminSetupState({ db: getRuntime().db, token: params.token ?? '' }) };
 }

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: 'Thank you · Catalog Builder'
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/platform/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { confirmCheckoutSession, getEntitlements, getStripe, isRemoteSubscriptionActive } =
     await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);

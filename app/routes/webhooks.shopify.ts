@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { getShopify } from '../shopify.server.ts';
 import { handleShopifyWebhook } from '../../server/shopify/index.ts';
-import { findInputProblem, getRuntime } from '../../server/platform/index.ts';
+import { findInputProblem } from '../../server/platform/index.ts';
+import { getRuntime } from '../../server/runtime/index.ts';
 
 /**
  * Every Shopify webhook topic (shopify.app.toml points them all here). authenticate.webhook verifies the

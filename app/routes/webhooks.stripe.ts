@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { getStripe, handleStripeWebhook } from '../../server/billing/index.ts';
-import { ApiError, errorResponse, getRuntime } from '../../server/platform/index.ts';
+import { ApiError, errorResponse } from '../../server/platform/index.ts';
+import { getRuntime } from '../../server/runtime/index.ts';
 
 /** Stripe's events (STRIPE_WEBHOOK_SECRET signs them): the raw body is what the signature covers. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -10,4 +10,4 @@ export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((c) => c.name === name);
 }
 
-export type { CliCommand } from './types.ts';
+export type { CliCommand, CliIo } from './types.ts';

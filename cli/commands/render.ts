@@ -118,7 +118,7 @@ export const renderCommand: CliCommand = {
   summary: 'render a catalog document to a self-contained HTML file or a print-ready PDF',
   help: HELP,
   options: OPTIONS,
-  async run(args) {
+  async run(args, _io) {
     const { values, positionals } = parseCommandArgs('render', args, OPTIONS, 1);
     const catalogFile = positionals[0];
     if (!catalogFile)

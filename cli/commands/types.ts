@@ -11,5 +11,8 @@ export interface CliCommand {
    * Runs with the arguments after the command name and returns the one-line success summary.
    * Bad input is thrown as a CliError (exit status 2); anything else is a bug (exit status 1).
    */
-  run(args: string[]): Promise<string | void>;
+  run(args: string[], io: CliIo): Promise<string | void>;
 }
+
+/** Where a command writes: the process's stdout and stderr, or a test's buffers (the tests run it in-process). */
+export type CliIo = { stdout: (text: string) => void; stderr: (text: string) => void };

@@ -115,6 +115,30 @@ describe('text, headers, product data and cells', () => {
     ).toBe(h.catalog);
   });
 
+  it('sets a band’s left, centre and right slots, clearing the one piece that would hide them', () => {
+    const c = deepFreeze(
+      makeCatalog([
+        {
+          ...productPage('a', []),
+          footer: { properties: { html: 'Old' } },
+          footerElements: ['', '{{CATALOG_TITLE}}', 'PAGE_NUMBER'],
+        },
+      ]),
+    );
+    const slots = ['Maison', '{{CATALOG_TITLE}}', 'page PAGE_NUMBER'];
+    const r = setPageBand(c, { pageIndex: 0, which: 'footer', html: '', slots });
+    expect(r.catalog.pages[0]).toMatchObject({ footer: { properties: { html: '' } }, footerElements: slots });
+    expect(setPageBand(r.catalog, { pageIndex: 0, which: 'footer', html: '', slots }).catalog).toBe(
+      r.catalog,
+    );
+    // One piece again: the slots go, so the page shows it as written.
+    const one = setPageBand(r.catalog, { pageIndex: 0, which: 'footer', html: 'All of it' });
+    expect(one.catalog.pages[0]).toMatchObject({
+      footer: { properties: { html: 'All of it' } },
+      footerElements: ['', '', ''],
+    });
+  });
+
   it('replaces a product element’s data, keeping the element', () => {
     const c = makeCatalog([productPage('a', [makeProduct(1)])]);
     const id = c.pages[0]!.elements[0]!.id;

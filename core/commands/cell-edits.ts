@@ -204,20 +204,32 @@ export function setCaptionTemplate(catalog: Catalog, options: CaptionTemplateOpt
 export interface BandOptions extends CommandOptions {
   pageIndex: number;
   which: 'header' | 'footer';
+  /** The one-piece HTML; with `slots`, ignored (the band shows its three slots). */
   html: string;
+  /** The left, centre and right texts, each in its place, instead of one piece. */
+  slots?: readonly string[];
 }
 
-/** Set a page's header or footer text (the one-piece HTML; the slots are cleared so it shows as written). */
+/**
+ * Set a page's header or footer text: the one-piece HTML (the slots are cleared so it shows as written), or the
+ * left, centre and right slots (the one piece cleared, since it would hide them).
+ */
 export function setPageBand(catalog: Catalog, options: BandOptions): CommandResult {
   const page = catalog.pages[options.pageIndex];
   const stay = result(catalog, current(options, options.pageIndex));
-  if (!page || page[options.which].properties.html === options.html) return stay;
-  const slots = options.which === 'header' ? 'headerElements' : 'footerElements';
-  const next: Page = {
-    ...page,
-    [options.which]: { properties: { html: options.html } },
-    [slots]: options.html ? ['', '', ''] : page[slots],
-  };
+  if (!page) return stay;
+  const key = options.which === 'header' ? 'headerElements' : 'footerElements';
+  const html = options.slots ? '' : options.html;
+  const slots = options.slots
+    ? [0, 1, 2].map((i) => options.slots![i] ?? '')
+    : html
+      ? ['', '', '']
+      : page[key];
+  const same =
+    page[options.which].properties.html === html && page[key].every((slot, i) => slot === slots[i]);
+  // A one-piece text equal to the present one is no change, whatever slots it hides.
+  if (same || (!options.slots && page[options.which].properties.html === html)) return stay;
+  const next: Page = { ...page, [options.which]: { properties: { html } }, [key]: slots };
   return result(replacePage(catalog, options.pageIndex, next), stay.currentPage);
 }
 

@@ -5,6 +5,7 @@
  */
 export type { CommandOptions, CommandResult, ElementRef } from './types.ts';
 export { listProducts } from './util.ts';
+export { countPlacements, type Placements } from './placements.ts';
 export {
   addPage,
   duplicatePage,
@@ -95,3 +96,4 @@ export {
 export { formatCellCoordinates, parseCellCoordinates, visibleImages, type CellCoordinates } from './cells.ts';
 export { snapCell, snapToGrid } from '../layouts/index.ts';
 export { SYNC_KINDS, productsDiffer, refreshProduct, type SyncKind } from './synchronize.ts';
+export { unkeptPictureUrls, withKeptPictures } from './kept-pictures.ts';

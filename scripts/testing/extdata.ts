@@ -18,16 +18,32 @@ function originCheckout(): string | null {
   }
 }
 
+/** The main checkout of this worktree (`git worktree add` puts worktrees elsewhere), when this is one. */
+function mainCheckout(): string | null {
+  try {
+    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const main = path.dirname(common);
+    return main !== ROOT ? main : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Real product data from public sources (../shared/extdata beside the checkout, read-only). Tests read it at
  * run time, so a checkout without it fails with a clear message instead of a compile error. EXTDATA_DIR points
- * elsewhere; a clone of a local checkout (as CI makes) finds the folder beside the checkout it came from.
+ * elsewhere; a clone of a local checkout (as CI makes) finds the folder beside the checkout it came from, and a
+ * worktree the one beside its main checkout.
  */
 export const EXTDATA_DIR = (() => {
   if (process.env.EXTDATA_DIR) return process.env.EXTDATA_DIR;
   const beside = (dir: string) => path.join(dir, '..', 'shared', 'extdata');
   const origin = originCheckout();
-  const candidates = [beside(ROOT), ...(origin ? [beside(origin)] : [])];
+  const main = mainCheckout();
+  const candidates = [beside(ROOT), ...(origin ? [beside(origin)] : []), ...(main ? [beside(main)] : [])];
   return candidates.find((d) => existsSync(d)) ?? candidates[0]!;
 })();
 

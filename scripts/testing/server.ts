@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, createLogger, setRuntime, type Runtime } from '../../server/platform/index.ts';
+import { loadConfig, createLogger } from '../../server/platform/index.ts';
+import { setRuntime, type Runtime } from '../../server/runtime/index.ts';
 import { createMailer } from '../../server/mail/index.ts';
-import { ensureAdmin } from '../../server/accounts/index.ts';
-import { billingPolicyOf, setBillingPolicy } from '../../server/billing/index.ts';
+import { billingPolicyOf, ensureAdmin, setBillingPolicy } from '../../server/billing/index.ts';
 import { createLocalStorage } from '../../server/files/index.ts';
 import { startProduct, type RunningProduct } from '../product.ts';
 import { createBullQueue } from '../../server/jobs/index.ts';
@@ -37,6 +37,9 @@ export async function startTestServer(
     // Test servers run without Stripe or Shopify, where the embedded default is billing off; the tests of trials,
     // plans and watermarks need it on. A test passes BILLING: 'off', or '' for the embedded default.
     BILLING: 'on',
+    // No DNS lookup leaves the machine: custom-host checks ask a port nothing answers on (ECONNREFUSED at once)
+    // unless a test starts its own server (scripts/testing/fake-dns.ts).
+    DNS_SERVERS: '127.0.0.1:9',
     ...env,
   });
   // With REDIS_URL, each test server has its own BullMQ keys: test files run in parallel on one Redis.

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { globalSettings, users } from '../../db/schema.ts';
 import { badRequest, hashToken, randomToken } from '../platform/index.ts';
-import { AUTH_MESSAGES, normalizeEmail, registerUser, type User } from './auth.server.ts';
+import {
+  AUTH_MESSAGES,
+  normalizeEmail,
+  type ProvisionAccount,
+  registerUser,
+  type User,
+} from './auth.server.ts';
 import { verifyPassword } from './passwords.server.ts';
 
 /**
@@ -85,14 +91,15 @@ export async function adminSetupState(opts: {
 }
 
 /**
- * Spend the token and create the first admin: a new account, or an existing one whose password is given. The
- * token is taken in the same transaction, so two submissions make one admin; a refused submission (a wrong
- * password, a taken email) leaves the link usable.
+ * Spend the token and create the first admin: a new account (set up by `provision`, as billing's createFirstAdmin
+ * passes), or an existing one whose password is given. The token is taken in the same transaction, so two
+ * submissions make one admin; a refused submission (a wrong password, a taken email) leaves the link usable.
  */
 export async function createFirstAdmin(opts: {
   db: Db;
   token: string;
   input: z.output<typeof AdminSetupSchema>;
+  provision: ProvisionAccount;
   now?: Date;
 }): Promise<User> {
   const now = opts.now ?? new Date();
@@ -119,6 +126,7 @@ export async function createFirstAdmin(opts: {
     const created = await registerUser({
       db,
       input: { ...opts.input, email: mail, businessName: 'Staff', shopUrl: '' },
+      provision: opts.provision,
     });
     const [admin] = await tx
       .update(users)

@@ -13,7 +13,6 @@ import {
 } from '../platform/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
-import { describeSubscription, getCurrentSubscription, startTrial } from '../billing/index.ts';
 
 /** Messages of SPEC §8, word for word. */
 export const AUTH_MESSAGES = {
@@ -60,11 +59,18 @@ export const ResetSchema = z
     path: ['confirmPassword'],
   });
 
-/** Create a standalone account: a trial subscription and the account that holds hand-made listings. */
+/**
+ * What a new account starts with besides its user row, run inside the same transaction: billing's plan (the
+ * trial). Passed in, because billing comes after accounts in DESIGN §3's order.
+ */
+export type ProvisionAccount = (tx: Db, userId: string) => Promise<void>;
+
+/** Create a standalone account: the user, the account that holds hand-made listings, and what `provision` adds. */
 export async function registerUser(opts: {
   db: Db;
   input: z.output<typeof RegisterSchema>;
   platform?: string;
+  provision: ProvisionAccount;
 }): Promise<User> {
   const { input } = opts;
   const existing = await opts.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
@@ -85,7 +91,7 @@ export async function registerUser(opts: {
       .returning();
     if (!u)
       throw badRequest(AUTH_MESSAGES.emailTaken, [{ path: ['email'], message: AUTH_MESSAGES.emailTaken }]);
-    await startTrial({ db: tx as unknown as Db, userId: u.id });
+    await opts.provision(tx as unknown as Db, u.id);
     await tx.insert(storeAccounts).values({ userId: u.id, type: 'own', name: 'My products', shopDomain: '' });
     return u;
   });
@@ -220,19 +226,21 @@ export async function requestPasswordReset(opts: {
   });
 }
 
-/** Whether a reset token can still be used (for showing the form or an error first). */
-export async function isResetTokenUsable(opts: { db: Db; tokenId: string }): Promise<boolean> {
+/**
+ * What a reset link can still do: set a password (`usable`), nothing because it already did (`used`: the page
+ * says so instead of offering the form again), or nothing because it expired or was never ours (`invalid`).
+ */
+export async function resetTokenState(opts: {
+  db: Db;
+  tokenId: string;
+}): Promise<'usable' | 'used' | 'invalid'> {
   const [row] = await opts.db
-    .select({ id: passwordResetTokens.id })
+    .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.id, hashToken(opts.tokenId)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
-    );
-  return !!row;
+    .where(eq(passwordResetTokens.id, hashToken(opts.tokenId)));
+  if (!row) return 'invalid';
+  if (row.usedAt) return 'used';
+  return row.expiresAt > new Date() ? 'usable' : 'invalid';
 }
 
 /** Set a new password with a reset token; the token is spent and every session of the user ends. */
@@ -275,8 +283,13 @@ export async function purgeExpired(opts: { db: Db }): Promise<void> {
 
 // ---------------------------------------------------------------- bootstrap and views
 
-/** Create (or promote) the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. */
-export async function ensureAdmin(opts: { db: Db; email?: string; password?: string }): Promise<void> {
+/** Create (or promote) the first admin from ADMIN_EMAIL / ADMIN_PASSWORD; a new one is provisioned like any account. */
+export async function ensureAdmin(opts: {
+  db: Db;
+  email?: string;
+  password?: string;
+  provision: ProvisionAccount;
+}): Promise<void> {
   if (!opts.email || !opts.password) return;
   const mail = normalizeEmail(opts.email);
   const [u] = await opts.db.select().from(users).where(eq(users.email, mail));
@@ -297,44 +310,10 @@ export async function ensureAdmin(opts: { db: Db; email?: string; password?: str
       businessName: 'Staff',
       shopUrl: '',
     },
+    provision: opts.provision,
   });
   await opts.db
     .update(users)
     .set({ roles: ['admin'] })
     .where(eq(users.id, created.id));
-}
-
-/** The signed-in user as the client sees it (GET /loggedin). */
-export async function describeUser(opts: { db: Db; user: User }) {
-  const { user } = opts;
-  const sub = await getCurrentSubscription({ db: opts.db, userId: user.id });
-  const subscription = sub ? describeSubscription(sub) : null;
-  const accounts = await opts.db
-    .select({
-      id: storeAccounts.id,
-      type: storeAccounts.type,
-      name: storeAccounts.name,
-      shop: storeAccounts.shopDomain,
-    })
-    .from(storeAccounts)
-    .where(eq(storeAccounts.userId, user.id));
-  return {
-    _id: user.id,
-    id: user.id,
-    email: user.email,
-    businessName: user.businessName,
-    roles: user.roles,
-    isAdmin: user.roles.includes('admin'),
-    platform: user.platform,
-    locale: user.locale,
-    settings: user.settings,
-    accounts: accounts.map((a) => ({
-      _id: a.id,
-      type: a.type,
-      details: { profile: { name: a.name, shop: a.shop } },
-    })),
-    subscription,
-    hasExpired: subscription ? subscription.hasExpired : true,
-    createdAt: user.createdAt.toISOString(),
-  };
 }

@@ -77,3 +77,6 @@ export {
   billingPolicyOf,
   setBillingPolicy,
 } from './policy.server.ts';
+export { requireEntitledPageUser } from './page-entitlements.server.ts';
+export { createFirstAdmin, ensureAdmin, registerAccount } from './registration.server.ts';
+export { describeUser, listUsers } from './users.server.ts';

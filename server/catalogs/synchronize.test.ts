@@ -14,6 +14,7 @@ import {
   createListings,
   findListingByExternalId,
   getListing,
+  listingWriter,
   updateListing,
   type ListingView,
 } from '../listings/index.ts';
@@ -65,7 +66,7 @@ beforeAll(async () => {
   addFakeProduct(admin, { title: 'Tee A', price: 10 });
   addFakeProduct(admin, { title: 'Tee B', price: 20 });
   await syncStore(
-    { db, account, connector: connectorFor({ account, appSecret: SECRET }) },
+    { db, account, connector: connectorFor({ account, appSecret: SECRET }), writer: listingWriter },
     { progress: () => {} },
   );
   const stored = async (p: { id: string }) =>

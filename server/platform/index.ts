@@ -1,13 +1,13 @@
 export { ChromiumUnavailableError, createBrowserPool } from './chromium.server.ts';
 export type { BrowserPool } from './chromium.server.ts';
 export { mapLimit } from './concurrency.server.ts';
-export { ConfigError, loadConfig } from './config.server.ts';
+export { ConfigError, configuredHosts, loadConfig } from './config.server.ts';
 export type { Config } from './config.server.ts';
 export { findChrome } from './find-chrome.mjs';
-export { readBody, wantsJson } from './http/body.server.ts';
-export type { ReadBodyOptions } from './http/body.server.ts';
-export { defineEndpoint, REGISTRY, routeHandlers } from './http/endpoint.server.ts';
-export type { HandlerContext } from './http/endpoint.server.ts';
+export { assertStorableInput, discardUnreadBody, readBody, wantsJson } from './http/body.server.ts';
+export type { JsonKind, ReadBodyOptions } from './http/body.server.ts';
+export { getProcessContext, setProcessContext } from './context.server.ts';
+export type { ProcessContext } from './context.server.ts';
 export {
   ApiError,
   badRequest,
@@ -23,12 +23,9 @@ export {
 export { describePath, findInputProblem } from './http/input-checks.server.ts';
 export { detectLanguage } from './http/language.server.ts';
 export { formFiles, readMultipart } from './http/multipart.server.ts';
-export { buildOpenApi } from './http/openapi.server.ts';
-export { isCrossSite } from './http/origin.server.ts';
+export { isCrossSite, isSameOrigin } from './http/origin.server.ts';
 export { documentPolicy, frameAncestorsOf, HSTS, scriptNonce } from './http/security-headers.server.ts';
-export { describeIssues, parseWith } from './http/validation.server.ts';
+export { describeIssues, parseWith, queryObject } from './http/validation.server.ts';
 export { createLogger } from './logger.server.ts';
 export type { Logger } from './logger.server.ts';
-export { createRuntime, getRuntime, setRuntime } from './runtime.server.ts';
-export type { Runtime } from './runtime.server.ts';
 export { decryptSecret, encryptSecret, hashToken, randomToken } from './secrets.server.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { getConnector, hasConnector, type Connector, type ConnectorDeps } from '../../connectors/index.ts';
 import type { Db } from '../../db/client.ts';
 import { storeAccounts } from '../../db/schema.ts';
-import { ApiError, notFound, getRuntime, decryptSecret } from '../platform/index.ts';
+import { ApiError, notFound, decryptSecret, getProcessContext } from '../platform/index.ts';
 import { findOwnedAccount, type StoreAccount } from './accounts.server.ts';
 
 /** SPEC §8, when the store connection check fails. */
@@ -15,7 +15,7 @@ export const CONNECTION_FAILED_MESSAGE =
  */
 export function connectorTuning(): Record<string, number> | undefined {
   try {
-    return getRuntime().services.connectorOptions as Record<string, number> | undefined;
+    return getProcessContext().services.connectorOptions as Record<string, number> | undefined;
   } catch {
     return undefined;
   }
@@ -26,7 +26,7 @@ export type SyncTuning = { stepDelayMs?: number; bulkThreshold?: number; batchSi
 /** Store sync and catalog synchronize tuning for this process (runtime.services.syncOptions; tests). */
 export function syncTuning(): SyncTuning {
   try {
-    return (getRuntime().services.syncOptions as SyncTuning | undefined) ?? {};
+    return (getProcessContext().services.syncOptions as SyncTuning | undefined) ?? {};
   } catch {
     return {};
   }

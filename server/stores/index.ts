@@ -18,4 +18,4 @@ export {
 } from './connectors.server.ts';
 export { latestStoreSync, startCatalogSynchronize, startStoreSync } from './sync-jobs.server.ts';
 export { syncStore } from './sync.server.ts';
-export type { SyncStoreResult } from './sync.server.ts';
+export type { ListingWriter, SyncStoreResult } from './sync.server.ts';

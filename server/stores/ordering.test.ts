@@ -4,7 +4,7 @@ import { listings } from '../../db/schema.ts';
 import type { FakeProduct, FakeShopifyAdmin } from '../../scripts/testing/fake-shopify-admin.ts';
 import { addFakeProduct } from '../../scripts/testing/fake-shopify-products.ts';
 import { openStoreShops, type StoreShops } from '../../scripts/testing/store-shops.ts';
-import { listListings, type ListingSort } from '../listings/index.ts';
+import { listingWriter, listListings, type ListingSort } from '../listings/index.ts';
 import { createLogger } from '../platform/index.ts';
 import { applyShopifyProductWebhook } from '../shopify/index.ts';
 import type { StoreAccount } from './accounts.server.ts';
@@ -32,6 +32,7 @@ const sync = (account: StoreAccount, opts: { bulkThreshold?: number } = {}) =>
       db: shops.db,
       account,
       connector: shops.connector(account),
+      writer: listingWriter,
       ...opts,
     },
     { progress: () => {} },

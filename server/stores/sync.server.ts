@@ -4,17 +4,31 @@ import type { Db } from '../../db/client.ts';
 import { listings, storeAccounts } from '../../db/schema.ts';
 import { replaceCollects, saveStoreCollections } from './collection-sync.server.ts';
 import { saveStoreOrdering, type StoreCollectionOrder } from './ordering.server.ts';
-import { deleteListing, upsertListings } from '../listings/index.ts';
 
 /** From this many products on, a full sync asks the store for one bulk export instead of cursor pages. */
 export const BULK_THRESHOLD = 250;
 
 export type SyncProgress = { progress: (done: number, total: number) => void };
 
+/**
+ * How a sync stores what it reads: server/listings' upsert and delete by external id (`listingWriter` there).
+ * Passed in because listings comes after stores in DESIGN §3's order (listings reads store accounts).
+ */
+export type ListingWriter = {
+  upsert(opts: {
+    db: Db;
+    ownerId: string;
+    accountId: string;
+    listings: Omit<StoreListing, 'collections'>[];
+  }): Promise<{ created: number; updated: number; listings: { id: string; external_id: string | null }[] }>;
+  remove(opts: { db: Db; ownerId: string; accountId: string; externalId: string }): Promise<boolean>;
+};
+
 export type SyncStoreOptions = {
   db: Db;
   account: { id: string; userId: string };
   connector: Connector;
+  writer: ListingWriter;
   /** Products from which the bulk export is used (default BULK_THRESHOLD). */
   bulkThreshold?: number;
   /** Listings per write and progress step (default 100). */
@@ -93,7 +107,7 @@ export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): P
   const report = () => ctx.progress(done, Math.max(total, done));
   const flush = async () => {
     if (batch.length === 0) return;
-    const stored = await upsertListings({
+    const stored = await options.writer.upsert({
       db,
       ownerId: account.userId,
       accountId: account.id,
@@ -152,7 +166,7 @@ export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): P
     .where(and(eq(listings.accountId, account.id), isNotNull(listings.externalId)));
   for (const { externalId } of stored) {
     if (externalId && !seen.has(externalId)) {
-      if (await deleteListing({ db, ownerId: account.userId, accountId: account.id, externalId }))
+      if (await options.writer.remove({ db, ownerId: account.userId, accountId: account.id, externalId }))
         result.removed++;
     }
   }

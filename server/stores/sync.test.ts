@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, listings, storeAccounts } from '../../db/schema.ts';
 import { addFakeProduct, addIpods } from '../../scripts/testing/fake-shopify-products.ts';
 import { openStoreShops, type StoreShops } from '../../scripts/testing/store-shops.ts';
-import { findListingByExternalId } from '../listings/index.ts';
+import { findListingByExternalId, listingWriter } from '../listings/index.ts';
 import { listCollects } from './collections.server.ts';
 import { syncStore } from './sync.server.ts';
 
@@ -40,7 +40,7 @@ describe('store sync: cursor pages (small shop)', () => {
 
     const progress: [number, number][] = [];
     const result = await syncStore(
-      { db: shops.db, account, connector: shops.connector(account) },
+      { db: shops.db, account, connector: shops.connector(account), writer: listingWriter },
       { progress: (d, t) => progress.push([d, t]) },
     );
     expect(result).toEqual({
@@ -99,7 +99,10 @@ describe('store sync: cursor pages (small shop)', () => {
     addFakeProduct(admin, { title: 'Goes away' });
     admin.collections.push({ id: 'gid://shopify/Collection/31', title: 'Old', handle: 'old', smart: false });
     keep.collections = ['gid://shopify/Collection/31'];
-    await syncStore({ db: shops.db, account, connector: shops.connector(account) }, { progress: () => {} });
+    await syncStore(
+      { db: shops.db, account, connector: shops.connector(account), writer: listingWriter },
+      { progress: () => {} },
+    );
     const keepId = (await rowsOf(account.id)).find((r) => r.title === 'Keep')!.id;
 
     keep.variants[0]!.price = '11.50';
@@ -108,7 +111,7 @@ describe('store sync: cursor pages (small shop)', () => {
     admin.collections.splice(0, 1);
     addFakeProduct(admin, { title: 'New' });
     const result = await syncStore(
-      { db: shops.db, account, connector: shops.connector(account) },
+      { db: shops.db, account, connector: shops.connector(account), writer: listingWriter },
       { progress: () => {} },
     );
     expect([result.created, result.updated, result.removed]).toEqual([1, 1, 1]);
@@ -126,11 +129,14 @@ describe('store sync: what the store cannot list', () => {
   it('goes on without categories when the API has no productTypes, keeping the stored ones', async () => {
     const { account, admin } = await shops.connectedShop();
     addFakeProduct(admin, { title: 'Belt', productType: 'Accessories' });
-    await syncStore({ db: shops.db, account, connector: shops.connector(account) }, { progress: () => {} });
+    await syncStore(
+      { db: shops.db, account, connector: shops.connector(account), writer: listingWriter },
+      { progress: () => {} },
+    );
     admin.missingFields.add('productTypes');
     addFakeProduct(admin, { title: 'Bag', productType: 'Bags' });
     const result = await syncStore(
-      { db: shops.db, account, connector: shops.connector(account) },
+      { db: shops.db, account, connector: shops.connector(account), writer: listingWriter },
       { progress: () => {} },
     );
     expect(result).toMatchObject({ created: 1, updated: 1, categories: null, collections: 0 });
@@ -164,7 +170,7 @@ describe('store sync: bulk export (large shop)', () => {
     const c = shops.connector(account);
     const progress: [number, number][] = [];
     const result = await syncStore(
-      { db: shops.db, account, connector: c, bulkThreshold: 20, batchSize: 10 },
+      { db: shops.db, account, connector: c, writer: listingWriter, bulkThreshold: 20, batchSize: 10 },
       { progress: (d, t) => progress.push([d, t]) },
     );
     expect(result).toMatchObject({
@@ -214,11 +220,20 @@ describe('store sync: bulk export (large shop)', () => {
   it('stops on a failed bulk operation without removing any listing', async () => {
     const { account, admin } = await shops.connectedShop();
     for (let i = 1; i <= 3; i++) addFakeProduct(admin, { title: `Cap ${i}` });
-    await syncStore({ db: shops.db, account, connector: shops.connector(account) }, { progress: () => {} });
+    await syncStore(
+      { db: shops.db, account, connector: shops.connector(account), writer: listingWriter },
+      { progress: () => {} },
+    );
     admin.failNextBulk = 'ACCESS_DENIED';
     await expect(
       syncStore(
-        { db: shops.db, account, connector: shops.connector(account), bulkThreshold: 1 },
+        {
+          db: shops.db,
+          account,
+          connector: shops.connector(account),
+          writer: listingWriter,
+          bulkThreshold: 1,
+        },
         { progress: () => {} },
       ),
     ).rejects.toThrow('The Shopify export ended FAILED (ACCESS_DENIED)');

@@ -6,7 +6,7 @@ import {
   syncStore,
   type SyncStoreResult,
 } from '../../server/stores/index.ts';
-import { queueListingImages } from '../../server/listings/index.ts';
+import { listingWriter, queueListingImages } from '../../server/listings/index.ts';
 import { syncStoreSpec } from '../../server/jobs/index.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
 
@@ -26,6 +26,7 @@ export const syncStoreJob = defineJob({
           db,
           account,
           connector: connectorFor({ account, appSecret: config.appSecret }),
+          writer: listingWriter,
           bulkThreshold: tuning.bulkThreshold,
           batchSize: tuning.batchSize,
           signal: ctx.signal,

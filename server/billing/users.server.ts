@@ -1,9 +1,10 @@
-import { count, desc, ilike, inArray, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { decidingSubscription } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/owned.ts';
-import { catalogs, subscriptions, users } from '../../db/schema.ts';
-import { describeSubscription } from '../billing/index.ts';
+import { catalogs, storeAccounts, subscriptions, users } from '../../db/schema.ts';
+import type { User } from '../accounts/index.ts';
+import { describeSubscription, getCurrentSubscription } from './subscriptions.server.ts';
 
 /**
  * Staff list of users with the subscription that decides what each may do (the entitlements' choice, so staff
@@ -57,4 +58,39 @@ export async function listUsers(opts: { db: Db; page: number; limit: number; fil
     };
   });
   return { data, total: Number(total), count: data.length };
+}
+
+/** The signed-in user as the client sees it (GET /loggedin), with the subscription that decides what they may do. */
+export async function describeUser(opts: { db: Db; user: User }) {
+  const { user } = opts;
+  const sub = await getCurrentSubscription({ db: opts.db, userId: user.id });
+  const subscription = sub ? describeSubscription(sub) : null;
+  const accounts = await opts.db
+    .select({
+      id: storeAccounts.id,
+      type: storeAccounts.type,
+      name: storeAccounts.name,
+      shop: storeAccounts.shopDomain,
+    })
+    .from(storeAccounts)
+    .where(eq(storeAccounts.userId, user.id));
+  return {
+    _id: user.id,
+    id: user.id,
+    email: user.email,
+    businessName: user.businessName,
+    roles: user.roles,
+    isAdmin: user.roles.includes('admin'),
+    platform: user.platform,
+    locale: user.locale,
+    settings: user.settings,
+    accounts: accounts.map((a) => ({
+      _id: a.id,
+      type: a.type,
+      details: { profile: { name: a.name, shop: a.shop } },
+    })),
+    subscription,
+    hasExpired: subscription ? subscription.hasExpired : true,
+    createdAt: user.createdAt.toISOString(),
+  };
 }

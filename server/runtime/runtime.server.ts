@@ -1,42 +1,37 @@
-import type { Database, Db } from '../../db/client.ts';
 import { migrateDatabase, openDatabase, seedDatabase } from '../../db/index.ts';
-import { ensureAdmin } from '../accounts/index.ts';
-import { billingPolicyOf, setBillingPolicy } from '../billing/index.ts';
+import { billingPolicyOf, ensureAdmin, setBillingPolicy } from '../billing/index.ts';
 import { createLocalStorage, type Storage } from '../files/index.ts';
 import { createJobQueue, type JobQueue } from '../jobs/index.ts';
 import { createMailer, type Mailer } from '../mail/index.ts';
-import { loadConfig, type Config } from './config.server.ts';
-import { createLogger, type Logger } from './logger.server.ts';
+import {
+  createLogger,
+  getProcessContext,
+  loadConfig,
+  setProcessContext,
+  type Config,
+  type ProcessContext,
+} from '../platform/index.ts';
 
 /**
- * The process-wide services the request handlers use. The process entry (scripts/serve.ts) builds it once;
- * the React Router server bundle reads it through a global symbol, because the bundle carries its own copy of
- * this module and must not open a second database.
+ * The process-wide services the request handlers and jobs use. The process entry (scripts/serve.ts) builds it
+ * once; platform's process context holds it (a global symbol, so the React Router server bundle, which carries
+ * its own copy of these modules, finds the same database), and the domains before mail and files read only
+ * their part of it (getProcessContext).
  */
-export type Runtime = {
-  config: Config;
-  database: Database;
-  db: Db;
-  logger: Logger;
+export type Runtime = ProcessContext & {
   mailer: Mailer;
   storage: Storage;
   /** Background jobs (worker/): enqueue type-checked by job name, read state from the jobs table. */
   jobs: JobQueue;
-  /** Extension point filled by later modules (jobs, storage) without widening this file's imports. */
-  services: Record<string, unknown>;
 };
 
-const KEY = Symbol.for('catalog-builder.runtime');
-type WithRuntime = { [KEY]?: Runtime };
-
 export function setRuntime(runtime: Runtime | undefined): void {
-  (globalThis as WithRuntime)[KEY] = runtime;
+  setProcessContext(runtime);
 }
 
+/** The runtime registered by setRuntime: only this module registers a context, always a whole Runtime. */
 export function getRuntime(): Runtime {
-  const r = (globalThis as WithRuntime)[KEY];
-  if (!r) throw new Error('The runtime is not initialised: start the server through scripts/serve.ts');
-  return r;
+  return getProcessContext() as Runtime;
 }
 
 /** Open the database, migrate, seed, create the first admin: everything the app needs before it listens. */

@@ -1,18 +1,23 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { type User, getRequestUser, hasRole } from '../../accounts/index.ts';
-import { ApiError, errorResponse, forbidden, json, unauthorized } from './errors.server.ts';
+import { type User, getRequestUser, hasRole } from '../accounts/index.ts';
 import {
+  ApiError,
   assertStorableInput,
   discardUnreadBody,
+  errorResponse,
+  forbidden,
+  isSameOrigin,
+  json,
+  parseWith,
+  queryObject,
   readBody,
+  unauthorized,
   wantsJson,
   type JsonKind,
   type ReadBodyOptions,
-} from './body.server.ts';
-import { isSameOrigin } from './origin.server.ts';
-import { parseWith, queryObject } from './validation.server.ts';
-import { getRuntime, type Runtime } from '../runtime.server.ts';
+} from '../platform/index.ts';
+import { getRuntime, type Runtime } from './runtime.server.ts';
 
 export type AuthMode = 'public' | 'user' | 'admin' | 'manager' | 'optional';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
