@@ -52,12 +52,12 @@ afterAll(async () => {
 });
 
 /** The viewer itself answered: its address, its document title, its first page drawn. */
-async function expectViewer() {
-  await page.waitForURL(`${server.url}/view/spring-line`);
-  await expectVisible(page.locator('.vw-page[data-page="1"] .cb-page'));
-  await expectVisible(page.getByRole('toolbar').first());
-  expect(await page.title()).toBe('Spring Line');
-  expect(await page.getByText('Page not found').count()).toBe(0);
+async function expectViewer(on: Page = page) {
+  await on.waitForURL(`${server.url}/view/spring-line`);
+  await expectVisible(on.locator('.vw-page[data-page="1"] .cb-page'));
+  await expectVisible(on.getByRole('toolbar').first());
+  expect(await on.title()).toBe('Spring Line');
+  expect(await on.getByText('Page not found').count()).toBe(0);
 }
 
 describe('the online version, from every screen that offers it', () => {
@@ -68,10 +68,18 @@ describe('the online version, from every screen that offers it', () => {
     await expectViewer();
   });
 
-  it('opens from the editor', async () => {
+  it("opens from the editor's Online version popover, in a tab of its own", async () => {
     await openPage(page, `${server.url}/designs/${shop.catalogId}/edit`);
-    await page.getByRole('link', { name: 'Online version' }).click();
-    await expectViewer();
+    await page.getByRole('button', { name: 'Online version' }).click();
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Open the online version' }).click(),
+    ]);
+    try {
+      await expectViewer(tab);
+    } finally {
+      await tab.close();
+    }
   });
 
   it('opens from the print preview', async () => {
