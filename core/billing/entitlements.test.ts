@@ -4,6 +4,7 @@ import {
   computeEntitlements,
   cycleStart,
   gateFor,
+  isUnlimited,
   NO_PLAN_LIMITS,
   templateGate,
   type PlanFacts,
@@ -233,5 +234,12 @@ describe('billing off (BILLING=off: one plan for every account)', () => {
     expect(gateFor(e, 'wholesale_features', plans)).toEqual({ kind: 'unavailable' });
     expect(templateGate(e, 'some-template', plans)).toEqual({ kind: 'unavailable' });
     expect(gateFor(offEnt([], 'CUSTOM'), 'embed', plans)).toEqual({ kind: 'open' });
+  });
+});
+
+describe('isUnlimited', () => {
+  it("reads the top plans' all-nines limits as no limit, and every other count as a number", () => {
+    for (const n of [9_999, 99_999, 999_999]) expect(isUnlimited(n), String(n)).toBe(true);
+    for (const n of [0, 9, 999, 1_000, 9_998, 10_000, 99_990]) expect(isUnlimited(n), String(n)).toBe(false);
   });
 });

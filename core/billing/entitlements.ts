@@ -324,3 +324,6 @@ export function cycleStart(start: Date, now: Date): Date {
   while (months > 0 && at(months).getTime() > now.getTime()) months--;
   return at(months);
 }
+
+/** The top plans store 9 999 or 999 999 (all nines) for "no limit": shown as no limit, never as the number. */
+export const isUnlimited = (n: number): boolean => n >= 9_999 && /^9+$/.test(String(n));

@@ -24,6 +24,7 @@ export {
   gateFor,
   gatesFor,
   isInForce,
+  isUnlimited,
   NO_FEATURES,
   NO_PLAN_LIMITS,
   subscriptionEnd,

@@ -1,6 +1,11 @@
 import { Badge, BlockStack, Button, ButtonGroup, Card, InlineStack, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { monthlyEquivalent, periodPrice, type BillingPeriod } from '../../../core/billing/index.ts';
+import {
+  isUnlimited,
+  monthlyEquivalent,
+  periodPrice,
+  type BillingPeriod,
+} from '../../../core/billing/index.ts';
 import type { PlanLimits } from '../../../core/model/index.ts';
 import { formatMoney } from './money.ts';
 
@@ -12,8 +17,6 @@ export type PricingPlan = {
   limits: PlanLimits;
 };
 
-/** The top plans store 9 999 or 999 999 for "no limit". */
-const isUnlimited = (n: number) => n >= 9_999 && /^9+$/.test(String(n));
 const FEATURES = [
   'embeddable',
   'custom_domain',
