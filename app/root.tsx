@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import { createI18n, normalizeLanguage } from '../core/i18n/index.ts';
 import { Brand } from './components/brand.tsx';
+import { isDocumentUrl } from './components/catalogs/links.ts';
 import appStyles from './styles/app.css?url';
 
 // Zod compiles its parsers with `new Function` where eval is allowed, and tries it to find out; the page's
@@ -51,6 +52,14 @@ function PolarisLink({
   if (external || /^https?:/.test(url)) {
     return (
       <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+      </a>
+    );
+  }
+  // The viewer, downloads and files are not pages of this router: the browser loads them itself.
+  if (isDocumentUrl(url)) {
+    return (
+      <a href={url} {...rest}>
         {children}
       </a>
     );

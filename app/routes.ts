@@ -13,6 +13,9 @@ export default [
   route('auth/register', 'routes/auth.register.ts'),
   route('auth/forgot-password', 'routes/auth.forgot-password.ts'),
   route('auth/reset/:tokenId', 'routes/auth.reset.ts'),
+  // The first admin, from the one-time link `npm start` prints when there is none
+  route('setup/:token', 'routes/setup.tsx'),
+  route('auth/setup/:token', 'routes/auth.setup.ts'),
   route('auth/logout', 'routes/auth.logout.ts'),
   route('loggedin', 'routes/loggedin.ts'),
 

@@ -17,7 +17,7 @@ export { placeOrderEndpoint };
 
 const Order = z.object({
   _id: z.string(),
-  catalog: z.object({ _id: z.string(), title: z.string() }),
+  catalog: z.object({ _id: z.string(), title: z.string(), url: z.string() }),
   customer: z.record(z.string(), z.unknown()),
   comments: z.string(),
   items: z.array(z.record(z.string(), z.unknown())),

@@ -8,6 +8,7 @@ import {
   type PanelAccount,
   type PanelListing,
 } from '../components/listings-panel/index.ts';
+import { previewUrl } from '../components/catalogs/links.ts';
 import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel } from './branding-panel.tsx';
@@ -245,7 +246,7 @@ export function EditorScreen(props: EditorScreenProps) {
             </ButtonGroup>
           )}
           <OnlineVersion catalogId={catalog._id} online={props.online} />
-          <Button url={`/preview/${encodeURIComponent(catalog._id)}`}>{t('screen.preview')}</Button>
+          <Button url={previewUrl(catalog._id)}>{t('screen.preview')}</Button>
           {assist.bar}
         </div>
       </header>

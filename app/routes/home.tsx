@@ -12,13 +12,16 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { currentUser } = await import('../../server/accounts/index.ts');
+  const { billingPolicy } = await import('../../server/billing/index.ts');
   const user = await currentUser(request);
-  return { signedIn: !!user };
+  // With billing off there is no trial to start: an account has the server's plan from the start.
+  return { signedIn: !!user, billing: billingPolicy().mode };
 }
 
 export default function Home() {
   const { t } = useTranslation('app');
-  const { signedIn } = useLoaderData<typeof loader>();
+  const { signedIn, billing } = useLoaderData<typeof loader>();
+  const start = billing === 'off' ? t('home.startOff') : t('home.start');
   return (
     <>
       <header className="cb-topbar">
@@ -30,7 +33,7 @@ export default function Home() {
             <>
               <Link to="/login">{t('home.signIn')}</Link>
               <Link to="/register" className="cb-button cb-button--primary">
-                {t('home.start')}
+                {start}
               </Link>
             </>
           )}
@@ -43,7 +46,7 @@ export default function Home() {
             <p>{t('home.lead')}</p>
             <div className="cb-hero__actions">
               <Link to={signedIn ? '/catalogs' : '/register'} className="cb-button cb-button--primary">
-                {signedIn ? t('nav.catalogs') : t('home.start')}
+                {signedIn ? t('nav.catalogs') : start}
               </Link>
               {signedIn ? null : (
                 <Link to="/login" className="cb-button cb-button--secondary">

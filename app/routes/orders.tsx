@@ -22,6 +22,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { isUnlimited } from '../../core/billing/index.ts';
 import { AppFrame } from '../components/app-frame.tsx';
 import { callApi } from '../components/catalogs/api.ts';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -115,6 +116,8 @@ export default function OrdersPage() {
   const pages = Math.max(1, Math.ceil(orders.total / PAGE_SIZE));
   const locale = i18n.language;
   const { smDown } = useBreakpoints();
+  // The Shopify column only where an order went to Shopify: a standalone store's orders never do.
+  const withShopify = orders.data.some((o) => o.draft_order);
   const rows = orders.data.map((o, i) => {
     const draft = o.draft_order;
     const date = new Date(o.created_at).toLocaleString(locale);
@@ -167,14 +170,16 @@ export default function OrdersPage() {
             <BlockStack gap="200">
               <InlineStack align="space-between" blockAlign="center" gap="200">
                 <Text as="span" tone="subdued">
-                  {date} · {o.catalog.title}
+                  {date} · <PolarisLink url={o.catalog.url}>{o.catalog.title}</PolarisLink>
                 </Text>
                 {total}
               </InlineStack>
-              <OrderStatus order={o} />
+              <div>
+                <OrderStatus order={o} />
+              </div>
               {customer}
               {items}
-              <div>{shopify}</div>
+              {withShopify ? <div>{shopify}</div> : null}
             </BlockStack>
           </IndexTable.Cell>
         </IndexTable.Row>
@@ -185,11 +190,14 @@ export default function OrdersPage() {
         <IndexTable.Cell>
           <OrderStatus order={o} />
         </IndexTable.Cell>
-        <IndexTable.Cell>{o.catalog.title}</IndexTable.Cell>
+        <IndexTable.Cell>
+          {/* The catalog's online version: the viewer is a document of its own, not a page of this router. */}
+          <PolarisLink url={o.catalog.url}>{o.catalog.title}</PolarisLink>
+        </IndexTable.Cell>
         <IndexTable.Cell>{customer}</IndexTable.Cell>
         <IndexTable.Cell>{items}</IndexTable.Cell>
         <IndexTable.Cell>{total}</IndexTable.Cell>
-        <IndexTable.Cell>{shopify}</IndexTable.Cell>
+        {withShopify ? <IndexTable.Cell>{shopify}</IndexTable.Cell> : null}
       </IndexTable.Row>
     );
   });
@@ -198,7 +206,7 @@ export default function OrdersPage() {
       <Page
         title={t('orders.title')}
         subtitle={
-          cycle.max > 0
+          cycle.max > 0 && !isUnlimited(cycle.max)
             ? t('orders.cycle', { count: cycle.count, max: cycle.max })
             : t('orders.cycleUnlimited', { count: cycle.count })
         }
@@ -238,8 +246,8 @@ export default function OrdersPage() {
                     { title: t('orders.catalog') },
                     { title: t('orders.customer') },
                     { title: t('orders.items') },
-                    { title: t('orders.total'), alignment: 'end' },
-                    { title: t('orders.shopify') },
+                    { title: t('orders.total'), alignment: 'end' as const },
+                    ...(withShopify ? [{ title: t('orders.shopify') }] : []),
                   ]}
                 >
                   {rows}

@@ -36,3 +36,11 @@ export {
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
 export { loadUserSettings, readUserSettings, saveUserSettings } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';
+export {
+  ADMIN_SETUP_HOURS,
+  ADMIN_SETUP_MESSAGES,
+  AdminSetupSchema,
+  adminSetupState,
+  createFirstAdmin,
+  issueAdminSetupLink,
+} from './admin-setup.server.ts';

@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   register: { max: 10, windowSeconds: 60 * 60 },
   forgot: { max: 5, windowSeconds: 60 * 60 },
   reset: { max: 10, windowSeconds: 60 * 60 },
+  /** Submissions of the first-admin link's form (a wrong password for an existing account keeps the link). */
+  adminSetup: { max: 10, windowSeconds: 60 * 60 },
   /** Orders sent per client address. */
   order: { max: 20, windowSeconds: 60 * 60 },
   /**

@@ -6,6 +6,7 @@ import { plans, subscriptions, users } from '../../db/schema.ts';
 import { DEFAULT_UPGRADE_PLAN_ID, TRIAL_PLAN_ID } from '../../db/seed/plans.ts';
 import { conflict, notFound } from '../platform/index.ts';
 import { loadSubscriptionFacts } from './entitlements.server.ts';
+import { assertBillingOn } from './policy.server.ts';
 
 const DAY_MS = 86_400_000;
 export { TRIAL_EXTENSION_DAYS };
@@ -226,6 +227,7 @@ export async function extendOwnTrial(opts: {
   userId: string;
   now?: Date;
 }): Promise<SubscriptionView> {
+  assertBillingOn();
   const now = opts.now ?? new Date();
   return opts.db.transaction(async (tx) => {
     const db = tx as unknown as Db;

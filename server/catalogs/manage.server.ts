@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   buildCatalogOfKind,
+  sectionsByCategory,
   type BuildSort,
   type CatalogKind,
   type CatalogPurpose,
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedRow } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
 import { hasRole, type User } from '../accounts/index.ts';
-import { GATE_MESSAGES, getEntitlements, templateAllowed } from '../billing/index.ts';
+import { gateRefusal, getEntitlements, templateAllowed } from '../billing/index.ts';
 import { listingsForCatalog } from '../listings/index.ts';
 import { forbidden, notFound } from '../platform/index.ts';
 import { createCatalog, loadCatalogById, summarizeCatalog, type CatalogSummary } from './catalogs.server.ts';
@@ -80,7 +81,7 @@ export async function copyCatalog(opts: {
   if (source.ownerId !== ownerId) {
     const ent = await getEntitlements({ db, userId: ownerId });
     const gate = await templateAllowed({ db, ent, template: { id: source.id, slug: source.slug } });
-    if (gate.kind !== 'open') throw forbidden(GATE_MESSAGES.upgrade);
+    if (gate.kind !== 'open') throw forbidden(gateRefusal(gate));
   }
   const loaded = await loadCatalogById({ db, catalogId: source.id });
   if (!loaded) throw notFound(MANAGE_MESSAGES.notFound);
@@ -125,18 +126,27 @@ export async function buildCatalogForOwner(opts: {
   language?: string;
 }): Promise<{ catalog: Catalog; revision: number }> {
   const { db, user } = opts;
-  const sections = await listingsForCatalog({
+  const language = normalizeLanguage(opts.language ?? user.locale);
+  const chosen = await listingsForCatalog({
     db,
     ownerId: user.id,
     accountId: opts.accountId,
     categories: opts.categories,
     sort: opts.sort,
   });
+  // 'All categories' is every category: a section each, products in the chosen order inside each.
+  const sections =
+    opts.categories.length === 0
+      ? sectionsByCategory(
+          chosen.flatMap((s) => s.listings),
+          { language },
+        )
+      : chosen;
   const catalog = buildCatalogOfKind({
     kind: opts.kind,
     purpose: opts.purpose,
     title: opts.title,
-    language: normalizeLanguage(opts.language ?? user.locale),
+    language,
     // Each product keeps our listing id (ListingView.id), so Synchronize finds its listing again.
     sections,
     // The server names pages and elements with random ids like every other catalog it stores.

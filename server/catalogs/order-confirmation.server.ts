@@ -53,7 +53,7 @@ async function makeReal(
     .where(and(eq(orders.id, row.id), eq(orders.status, 'unconfirmed')))
     .returning();
   if (!saved) return { kind: 'raced' };
-  const order = viewOf(saved, pub.row.title);
+  const order = viewOf(saved, pub.row);
   if (shopify)
     await deps.jobs.enqueue('create-draft-order', { orderId: order._id }, { ownerId: row.ownerId });
   return { kind: 'real', order };
@@ -79,7 +79,7 @@ export async function findOrderToConfirm(opts: {
   if (!row) return { kind: 'invalid' };
   const published = await publishedOf(db, row.catalogId);
   if (!published) return { kind: 'invalid' };
-  const order = viewOf(row, published.row.title);
+  const order = viewOf(row, published.row);
   if (row.status !== 'unconfirmed') return { kind: 'already', order, published };
   const now = opts.now ?? new Date();
   if (now.getTime() - row.createdAt.getTime() > CONFIRM_LINK_DAYS * DAY_MS)

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { isProductElement, type Catalog, type Product } from '../../core/model/index.ts';
+import { isProductElement, onlinePath, type Catalog, type Product } from '../../core/model/index.ts';
 import { cycleStart as billingCycleStart } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, ownedBy } from '../../db/owned.ts';
@@ -82,7 +82,8 @@ export type DraftOrderState =
 
 export type OrderView = {
   _id: string;
-  catalog: { _id: string; title: string };
+  /** The catalog it came from, and its online version (SPEC §2.2 view/{slug or id}). */
+  catalog: { _id: string; title: string; url: string };
   customer: OrderInput['customer'];
   comments: string;
   items: OrderLine[];
@@ -160,10 +161,17 @@ export async function countOrdersLastCycle(opts: { db: Db; ownerId: string; now?
   return { count: Number(n), since: since.toISOString() };
 }
 
-export function viewOf(row: typeof orders.$inferSelect, title: string): OrderView {
+export function viewOf(
+  row: typeof orders.$inferSelect,
+  catalog: { title: string; slug: string | null },
+): OrderView {
   return {
     _id: row.id,
-    catalog: { _id: row.catalogId, title },
+    catalog: {
+      _id: row.catalogId,
+      title: catalog.title,
+      url: onlinePath({ id: row.catalogId, slug: catalog.slug }),
+    },
     customer: row.customer as OrderInput['customer'],
     comments: row.comments,
     items: row.items as OrderLine[],
@@ -226,7 +234,7 @@ export async function placeOrder(opts: {
       confirmTokenHash: hashToken(token),
     })
     .returning();
-  const order = viewOf(row!, pub.row.title);
+  const order = viewOf(row!, pub.row);
   // The order is kept whatever the mail server says; a mail that fails is logged for the operator.
   const mail = confirmationRequestMail({
     order,
@@ -264,14 +272,14 @@ export async function listOrders(opts: {
   );
   const [{ n }] = (await opts.db.select({ n: count() }).from(orders).where(where)) as [{ n: number }];
   const rows = await opts.db
-    .select({ order: orders, title: catalogs.title })
+    .select({ order: orders, title: catalogs.title, slug: catalogs.slug })
     .from(orders)
     .innerJoin(catalogs, eq(catalogs.id, orders.catalogId))
     .where(where)
     .orderBy(desc(orders.createdAt))
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit);
-  const data = rows.map((r) => viewOf(r.order, r.title));
+  const data = rows.map((r) => viewOf(r.order, r));
   return { data, total: Number(n), count: data.length };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PLANS } from '../../db/index.ts';
 
 const optionalUrl = z
   .string()
@@ -23,6 +24,11 @@ const flag = z
   .default('false')
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false' }))
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** The plans an operator can give every account with billing off: every plan but the trial, lowest first. */
+const PAID_PLANS = PLANS.filter((p) => p.tier !== 'trial').sort((a, b) => a.ordering - b.ordering);
+/** With billing off and no DEFAULT_PLAN, every account has the highest plan: everything the product does. */
+export const HIGHEST_PLAN_ID = PAID_PLANS.at(-1)!.id;
 
 /** Every environment variable the product reads. `.env.example` documents each one. */
 export const EnvSchema = z
@@ -108,6 +114,23 @@ export const EnvSchema = z
       .toLowerCase()
       .regex(/^[a-z]{3}$/, 'must be a three-letter currency code')
       .default('usd'),
+    /**
+     * Whether accounts pay for their plan: on (trials, plans, payment through Stripe or Shopify) or off (every account
+     * has DEFAULT_PLAN, no trial, no watermark, nothing to pay). Default: on when Stripe or Shopify is configured.
+     */
+    BILLING: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+    /** The plan every account has with billing off, by id (case-insensitive); default the highest plan. */
+    DEFAULT_PLAN: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => PAID_PLANS.find((p) => p.id.toLowerCase() === v.toLowerCase())?.id ?? v)
+        .refine((id) => PAID_PLANS.some((p) => p.id === id), {
+          error: `must name a plan: ${PAID_PLANS.map((p) => p.id).join(', ')}`,
+        })
+        .optional(),
+    ),
+    /** Who merchants write to about plans (shown on /pricing); default ADMIN_EMAIL. */
+    CONTACT_EMAIL: optionalText.pipe(z.string().email('must be an email address').optional()),
     ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     /** An S3-compatible bucket for every file (pictures, fonts, page images, PDFs); unset: DATA_DIR/files. */
@@ -170,6 +193,12 @@ export type Config = Env & {
   shopifyConfigured: boolean;
   /** Stripe payments work: a secret key to call the API and a webhook secret to trust its events. */
   stripeConfigured: boolean;
+  /** BILLING, or its default: on when a payment provider (Stripe or Shopify) is configured. */
+  billing: 'on' | 'off';
+  /** The plan every account has with billing off: DEFAULT_PLAN, else the highest plan. */
+  defaultPlanId: string;
+  /** Who merchants write to about plans: CONTACT_EMAIL, else ADMIN_EMAIL, else nobody named. */
+  contactEmail: string | null;
   dirs: { db: string; files: string; outbox: string; tmp: string };
 };
 
@@ -193,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tmp: path.join(dataDir, 'tmp'),
   };
   for (const d of [dataDir, ...Object.values(dirs)]) mkdirSync(d, { recursive: true });
+  const shopifyConfigured = Boolean(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,
@@ -201,8 +231,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl,
     catalogHost: e.CATALOG_HOST ?? new URL(appUrl).hostname,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
-    shopifyConfigured: Boolean(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET),
+    shopifyConfigured,
     stripeConfigured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET),
+    // A Stripe key alone still means the operator means to charge: billing stays on (payment then says what is
+    // missing) rather than giving every account the top plan.
+    billing: e.BILLING ?? (e.STRIPE_SECRET_KEY || shopifyConfigured ? 'on' : 'off'),
+    defaultPlanId: e.DEFAULT_PLAN ?? HIGHEST_PLAN_ID,
+    contactEmail: e.CONTACT_EMAIL ?? e.ADMIN_EMAIL ?? null,
   };
 }
 

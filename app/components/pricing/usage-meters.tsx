@@ -1,10 +1,9 @@
 import { BlockStack, Card, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
+import { isUnlimited } from '../../../core/billing/index.ts';
 
 type Meter = { count: number; limit: number; reached: boolean };
 export type UsageView = { catalogs: Meter; pages: Meter; products: Meter; orders: Meter };
-
-const isUnlimited = (n: number) => n >= 9_999 && /^9+$/.test(String(n));
 
 /** What the merchant uses against the limits of their plan (SPEC §3 Plan). */
 export function UsageMeters({ usage }: { usage: UsageView }) {
