@@ -1,7 +1,10 @@
 import { createShopifyConnector } from './shopify/index.ts';
+import { createWooCommerceConnector } from './woocommerce/index.ts';
 import type { Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
 
 export * from './types.ts';
+export { PLATFORMS, platformOf } from './platforms.ts';
+export type { ConnectField, OAuthPlatform, OAuthResult, PlatformDescriptor } from './platforms.ts';
 
 type Factory = (account: ConnectorAccount, deps: ConnectorDeps) => Connector;
 
@@ -11,6 +14,7 @@ type Factory = (account: ConnectorAccount, deps: ConnectorDeps) => Connector;
  */
 const FACTORIES: Record<string, Factory> = {
   shopify: createShopifyConnector,
+  woocommerce: createWooCommerceConnector,
 };
 
 export const CONNECTOR_PLATFORMS = Object.keys(FACTORIES);

@@ -35,7 +35,33 @@ export interface Connector {
    * finish there. Throws ConnectorError when the store refuses it (missing scope, unknown variant).
    */
   createDraftOrder?(input: DraftOrderInput): Promise<DraftOrderResult>;
+  /**
+   * Products created or changed since `since` (the platform's own modified-after filter), paged like
+   * listProducts, for incremental syncs. Deletions are not seen: the scheduled sync still runs a full pass daily.
+   */
+  listProductsChangedSince?(since: Date, cursor?: string | null): Promise<ProductPage>;
+  /**
+   * Ask the store to tell us when products change (WooCommerce: POST /webhooks per topic), signed with `secret`
+   * and delivered to `deliveryUrl`. Answers the store's ids of what it registered, for removeWebhooks.
+   */
+  registerWebhooks?(opts: { deliveryUrl: string; secret: string }): Promise<string[]>;
+  /** Remove what registerWebhooks registered (a store being disconnected); ids already gone are fine. */
+  removeWebhooks?(ids: readonly string[]): Promise<void>;
 }
+
+/** A webhook delivery as it arrived: the raw body (signatures are over its exact bytes) and lower-case headers. */
+export type WebhookDelivery = { headers: Record<string, string | undefined>; body: Buffer };
+
+/**
+ * What a delivery says, once its signature is checked: `ping` (the store testing the address; answer 200, do
+ * nothing), `products` (these product ids changed or went; the sync reads each again), or `invalid` (the
+ * signature is missing or wrong: 401, nothing done).
+ */
+export type WebhookEvent =
+  | { kind: 'ping' }
+  | { kind: 'products'; productIds: string[] }
+  | { kind: 'ignored' }
+  | { kind: 'invalid'; reason: string };
 
 /** One line: the store's variant when known (else the product's first variant), else a custom line. */
 export type DraftOrderLine = {
@@ -59,6 +85,11 @@ export type StoreListing = ListingInput & {
   source: string;
   /** The collections holding the product; undefined when the source did not say (a REST webhook payload). */
   collections?: { external_id: string; title: string }[];
+  /**
+   * The store categories holding the product, by the store's ids, where a product sits in several (WooCommerce);
+   * `category` is the first one's name. Undefined: the platform's categories are names on the product only.
+   */
+  categories?: { external_id: string; title: string }[];
   /** When the product was created in the store (the created-desc sort), as ISO 8601. */
   external_created_at?: string | null;
 };
@@ -144,4 +175,9 @@ export type ConnectorDeps = {
   fetch?: typeof fetch;
   /** The operator's app keys for OAuth platforms (Etsy, eBay, Lightspeed), from the configuration. */
   appKeys?: { clientId: string; clientSecret?: string };
+  /**
+   * OAuth platforms: the adapter refreshed the account's tokens; the server seals and stores them (the next
+   * connector built for the account gets them). Awaited before the adapter goes on.
+   */
+  onCredentials?: (credentials: Record<string, unknown>) => Promise<void>;
 };
