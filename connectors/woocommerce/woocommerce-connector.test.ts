@@ -94,7 +94,7 @@ describe('WooCommerce: the published example store', () => {
       }),
     ]);
     // The product's pictures then the variations' own, once each.
-    expect(ship!.images.map((i) => i.original.split('/').pop())).toEqual([
+    expect(ship!.images!.map((i) => i.original.split('/').pop())).toEqual([
       'T_4_front-11.jpg',
       'T_4_back-10.jpg',
       'T_3_front-10.jpg',
@@ -196,9 +196,9 @@ describe('WooCommerce: paging, limits and failures', () => {
     expect(pages.at(-1)!.nextCursor).toBeNull();
     const all = pages.flatMap((p) => p.listings);
     expect(new Set(all.map((l) => l.external_id)).size).toBe(250);
-    const variable = all.filter((l) => l.variations.length);
+    const variable = all.filter((l) => l.variations?.length);
     expect(variable).toHaveLength(25);
-    expect(variable[0]!.variations.map((v) => [v.title, v.price, v.stock])).toEqual([
+    expect(variable[0]!.variations!.map((v) => [v.title, v.price, v.stock])).toEqual([
       ['Black / S', 10.99, 1],
       ['Green / S', 11.99, 2],
       ['Black / M', 12.99, 3],

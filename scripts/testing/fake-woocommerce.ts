@@ -59,6 +59,8 @@ export class FakeWooCommerce {
   readonly requests: { method: string; path: string; query: Record<string, string> }[] = [];
   /** Faults for the next requests to /wp-json/wc/v3, in order (each used once). */
   readonly faults: FakeWooFault[] = [];
+  /** A fault for every request it names (a page that is always cut), besides the queue above. */
+  faultFor: ((path: string, query: Record<string, string>) => FakeWooFault | null) | null = null;
   /** Every request answers the login page (the whole store behind a password). */
   loginWall = false;
   siteName = 'My Woo Store';
@@ -265,7 +267,7 @@ export class FakeWooCommerce {
       });
     const prefix = '/wp-json/wc/v3';
     if (!url.pathname.startsWith(prefix)) return this.html(res, 404);
-    const fault = this.faults.shift();
+    const fault = this.faults.shift() ?? this.faultFor?.(url.pathname, query) ?? undefined;
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === '429')
       return this.json(
