@@ -19,7 +19,7 @@ export default [
   // The signed-in app
   route('catalogs', 'routes/catalogs.tsx'),
   route('listings', 'routes/listings.tsx'),
-  // STORES_PAGE
+  route('stores', 'routes/stores.tsx'),
   route('auth/:platform/callback', 'routes/auth.platform.callback.ts'),
   route('preview/:catalogId', 'routes/preview.tsx'),
   route('orders', 'routes/orders.tsx'),

@@ -64,6 +64,8 @@ export class FakeWooCommerce {
   /** Every request answers the login page (the whole store behind a password). */
   loginWall = false;
   siteName = 'My Woo Store';
+  /** Each REST answer waits this long (a store far away: the e2e test watches the progress). */
+  delayMs = 0;
   currency = 'EUR';
   /** HTTPS with a self-signed certificate (trusted by `fetch` below) instead of plain HTTP. */
   readonly tls: boolean;
@@ -267,6 +269,7 @@ export class FakeWooCommerce {
       });
     const prefix = '/wp-json/wc/v3';
     if (!url.pathname.startsWith(prefix)) return this.html(res, 404);
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
     const fault = this.faults.shift() ?? this.faultFor?.(url.pathname, query) ?? undefined;
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === '429')

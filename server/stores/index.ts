@@ -6,7 +6,7 @@ export {
   requireOwnedAccount,
   updateAccountSettings,
 } from './accounts.server.ts';
-export type { StoreAccount } from './accounts.server.ts';
+export type { AccountView, StoreAccount, SyncResultView, SyncView } from './accounts.server.ts';
 export { replaceCollects, saveStoreCollections } from './collection-sync.server.ts';
 export { listCategories, listCollects, listSections, listShops } from './collections.server.ts';
 export {
