@@ -3,6 +3,7 @@ import {
   ConnectorError,
   type Connector,
   type ProductFailure,
+  type ProductPage,
   type StoreListing,
 } from '../../connectors/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,7 +37,7 @@ export type SyncStoreOptions = {
   writer: ListingWriter;
   /** Products from which the bulk export is used (default BULK_THRESHOLD). */
   bulkThreshold?: number;
-  /** Listings per write and progress step (default 100). */
+  /** Listings per write and progress step (default 100, 500 from 2,000 products). */
   batchSize?: number;
   signal?: AbortSignal;
   logger?: { warn: (obj: object, msg: string) => void };
@@ -146,26 +147,11 @@ async function syncAll(options: SyncStoreOptions, ctx: SyncProgress): Promise<Sy
   };
 
   if (mode === 'incremental') {
-    let cursor: string | null = null;
-    do {
-      const page: Awaited<ReturnType<Connector['listProducts']>> = await connector.listProductsChangedSince!(
-        options.since!,
-        cursor,
-      );
-      for (const failure of page.failures) await take({ failure });
-      for (const listing of page.listings) await take({ listing });
-      cursor = page.nextCursor;
-    } while (cursor);
+    await eachPage((cursor) => connector.listProductsChangedSince!(options.since!, cursor), take);
   } else if (mode === 'bulk') {
     for await (const item of connector.exportProducts!({ signal: options.signal })) await take(item);
   } else {
-    let cursor: string | null = null;
-    do {
-      const page: Awaited<ReturnType<Connector['listProducts']>> = await connector.listProducts(cursor);
-      for (const failure of page.failures) await take({ failure });
-      for (const listing of page.listings) await take({ listing });
-      cursor = page.nextCursor;
-    } while (cursor);
+    await eachPage((cursor) => connector.listProducts(cursor), take);
   }
   await writer.flush();
 
@@ -191,6 +177,29 @@ async function syncAll(options: SyncStoreOptions, ctx: SyncProgress): Promise<Sy
     );
   await markSynced(db, account.id, true);
   return result;
+}
+
+/**
+ * Every page of a listing, the next one asked for while this one is stored: the store's answer time and our
+ * writes overlap (a sync is bound by the slower of the two, not their sum). One page ahead at most.
+ */
+async function eachPage(
+  read: (cursor: string | null) => Promise<ProductPage>,
+  take: (item: { listing: StoreListing } | { failure: ProductFailure }) => Promise<void>,
+): Promise<void> {
+  const ahead = (cursor: string | null) => {
+    const p = read(cursor);
+    // Awaited below; this only keeps a failure while the current page is stored from being unhandled.
+    p.catch(() => {});
+    return p;
+  };
+  let next: Promise<ProductPage> | null = ahead(null);
+  while (next) {
+    const page: ProductPage = await next;
+    next = page.nextCursor ? ahead(page.nextCursor) : null;
+    for (const failure of page.failures) await take({ failure });
+    for (const listing of page.listings) await take({ listing });
+  }
 }
 
 /** A pass ended: when (a full one also records itself: the scheduler runs one daily to see deletions). */
@@ -223,6 +232,8 @@ function listingBatches(
   maps: { known?: Map<string, string>; knownCategories?: Map<string, string> },
 ) {
   const { db, account } = options;
+  // Large stores write 500 at a time (fewer statements and transactions); small ones show progress every 100.
+  const batchSize = options.batchSize ?? (total >= 2_000 ? 500 : 100);
   let batch: StoreListing[] = [];
   let done = 0;
   const report = () => ctx.progress(done, Math.max(total, done));
@@ -269,7 +280,7 @@ function listingBatches(
       return;
     }
     batch.push(item.listing);
-    if (batch.length >= (options.batchSize ?? 100)) await flush();
+    if (batch.length >= batchSize) await flush();
   };
   return { take, flush };
 }
