@@ -17,7 +17,7 @@ import { connectorFor, syncStore } from '../server/stores/index.ts';
  * the sync makes to read the store (pages of products, and each variable product's variations, at the adapter's
  * concurrency) with nothing mapped or stored. Goals: under 2 minutes, at most 1.5× the anchor.
  *
- * `npm run bench -- sync [platform]` (default woocommerce). A platform is an entry of SYNC_PLATFORMS: how to
+ * `npm run bench -- sync [platform] [products]` (default woocommerce, 10,000). A platform is an entry of SYNC_PLATFORMS: how to
  * start its local store with `count` products, the account that points at it, and its bare paging.
  */
 
@@ -167,7 +167,9 @@ export async function benchSync(
 
 export async function main(args: string[] = []): Promise<void> {
   const platform = args[0] ?? 'woocommerce';
-  const r = await benchSync(platform);
+  // A second word sizes the store (memory should stay flat in the number of products).
+  const count = args[1] ? Number(args[1]) : SYNC_BENCH_PRODUCTS;
+  const r = await benchSync(platform, count);
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const ratio = r.syncMs / r.anchorMs;
   console.log(
