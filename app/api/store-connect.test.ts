@@ -389,6 +389,18 @@ describe('DELETE /api/v1/accounts/{accountId}', () => {
     expect((await merchant.get(`/api/v1/accounts/${accountId}`)).status).toBe(404);
   });
 
+  it('the home page names only the platforms that connect here, and GET /api/v1/platforms lists them', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('Shopify and WooCommerce, or a simple CSV file.');
+    expect(html).not.toContain('BigCommerce');
+    const { body } = await json(await merchant.get('/api/v1/platforms'));
+    expect(body.data.map((p: any) => [p.type, p.connect])).toEqual([
+      ['shopify', 'app'],
+      ['woocommerce', 'fields'],
+      ['tradegecko', 'discontinued'],
+    ]);
+  });
+
   it('documents every new endpoint in the OpenAPI document', async () => {
     const doc = (await json(await merchant.get('/api/v1/openapi.json'))).body;
     expect(Object.keys(doc.paths['/api/v1/accounts'])).toEqual(expect.arrayContaining(['get', 'post']));
