@@ -12,13 +12,19 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { currentUser } = await import('../../server/accounts/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
+  const { connectablePlatformNames } = await import('../../server/stores/index.ts');
   const user = await currentUser(request);
-  return { signedIn: !!user };
+  // The home page names only the platforms that connect here (their adapter is registered).
+  const config = getRuntime().config as unknown as Record<string, unknown>;
+  return { signedIn: !!user, platforms: connectablePlatformNames(config) };
 }
 
 export default function Home() {
   const { t } = useTranslation('app');
-  const { signedIn } = useLoaderData<typeof loader>();
+  const { signedIn, platforms } = useLoaderData<typeof loader>();
+  const { i18n } = useTranslation();
+  const platformList = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(platforms);
   return (
     <>
       <header className="cb-topbar">
@@ -66,7 +72,7 @@ export default function Home() {
           {(['connect', 'design', 'publish'] as const).map((k) => (
             <div key={k}>
               <h3>{t(`home.features.${k}.title`)}</h3>
-              <p>{t(`home.features.${k}.body`)}</p>
+              <p>{t(`home.features.${k}.body`, { platforms: platformList })}</p>
             </div>
           ))}
         </section>

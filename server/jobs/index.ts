@@ -4,14 +4,17 @@ export { addBullJob, BULL_QUEUE_NAME, createBullQueue } from './bullmq-queue.ser
 export type { BullJobData } from './bullmq-queue.server.ts';
 export {
   createDraftOrderSpec,
+  JOB_SCHEDULES,
   JOB_SPECS,
   jobSpec,
   processImagesSpec,
   renderPdfSpec,
   synchronizeCatalogSpec,
+  syncDueStoresSpec,
+  syncProductsSpec,
   syncStoreSpec,
 } from './definitions.server.ts';
-export type { JobName, JobPayload, JobPayloadInput } from './definitions.server.ts';
+export type { JobName, JobPayload, JobPayloadInput, ScheduleSettings } from './definitions.server.ts';
 export { createJobQueue } from './queue.server.ts';
 export type { EnqueueOptions, JobQueue } from './queue.server.ts';
 export { defineJobSpec, retryDelayMs } from './spec.server.ts';

@@ -2,6 +2,8 @@ import type { JobName } from '../../server/jobs/index.ts';
 import { createDraftOrderJob } from './create-draft-order.ts';
 import { processImagesJob } from './process-images.ts';
 import { renderPdfJob } from './render-pdf.ts';
+import { syncDueStoresJob } from './sync-due-stores.ts';
+import { syncProductsJob } from './sync-products.ts';
 import { syncStoreJob } from './sync-store.ts';
 import { synchronizeCatalogJob } from './synchronize-catalog.ts';
 
@@ -14,6 +16,8 @@ export const JOBS = [
   renderPdfJob,
   processImagesJob,
   syncStoreJob,
+  syncProductsJob,
+  syncDueStoresJob,
   synchronizeCatalogJob,
   createDraftOrderJob,
 ] as const;

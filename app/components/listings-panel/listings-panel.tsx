@@ -21,6 +21,8 @@ import { truncateTitle } from '../../../core/listings/index.ts';
 import {
   DEFAULT_QUERY,
   categoryFilter,
+  fetchSections,
+  fetchShops,
   fetchCategories,
   type ListingPage,
   type ListingQuery,
@@ -76,6 +78,8 @@ export function ListingsPanel({
   const [accountId, setAccountId] = useState(initialAccountId);
   const [query, setQuery] = useState<ListingQuery>(DEFAULT_QUERY);
   const [categories, setCategories] = useState<PanelCategory[]>([]);
+  const [shops, setShops] = useState<{ shop_id: string; title: string }[]>([]);
+  const [sections, setSections] = useState<{ id: string; title: string }[]>([]);
   const { page, loading, error } = useListings({ accountId, query, initial: initialPage, refreshKey });
   const change = (patch: Partial<ListingQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
   const filtered =
@@ -85,7 +89,8 @@ export function ListingsPanel({
     query.onlineOnly ||
     query.visibleOnly ||
     query.categoryId !== '' ||
-    query.collectionId !== '';
+    query.collectionId !== '' ||
+    query.shopId !== '';
   // One list holds collections and categories; the value says which filter an entry sets.
   const optionValue = (c: Pick<PanelCategory, 'id' | 'kind'>) =>
     `${c.kind === 'collection' ? 'collection' : 'category'}:${c.id}`;
@@ -104,6 +109,30 @@ export function ListingsPanel({
       live = false;
     };
   }, [accountId, refreshKey]);
+  // Marketplaces (several shops, each with sections) get a shop and a section filter; other stores have none.
+  useEffect(() => {
+    let live = true;
+    fetchShops(accountId)
+      .then((r) => live && setShops(r.data))
+      .catch(() => live && setShops([]));
+    return () => {
+      live = false;
+    };
+  }, [accountId, refreshKey]);
+  useEffect(() => {
+    let live = true;
+    if (!query.shopId) {
+      setSections([]);
+      return;
+    }
+    fetchSections(accountId, query.shopId)
+      .then((r) => live && setSections(r.data))
+      .catch(() => live && setSections([]));
+    return () => {
+      live = false;
+    };
+  }, [accountId, query.shopId]);
+  const sectionChosen = sections.some((sec) => sec.id === query.collectionId);
 
   const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   const items = page?.data ?? [];
@@ -121,8 +150,30 @@ export function ListingsPanel({
                   value={accountId}
                   onChange={(v) => {
                     setAccountId(v);
-                    change(categoryFilter(null));
+                    change({ ...categoryFilter(null), shopId: '' });
                   }}
+                />
+              ) : null}
+              {shops.length ? (
+                <Select
+                  label={t('listings.shop')}
+                  options={[
+                    { label: t('listings.shopAll'), value: '' },
+                    ...shops.map((sh) => ({ label: sh.title, value: sh.shop_id })),
+                  ]}
+                  value={query.shopId}
+                  onChange={(v) => change({ shopId: v, ...categoryFilter(null) })}
+                />
+              ) : null}
+              {sections.length ? (
+                <Select
+                  label={t('listings.section')}
+                  options={[
+                    { label: t('listings.sectionAll'), value: '' },
+                    ...sections.map((sec) => ({ label: sec.title, value: sec.id })),
+                  ]}
+                  value={sectionChosen ? query.collectionId : ''}
+                  onChange={(v) => change({ categoryId: '', collectionId: v })}
                 />
               ) : null}
               <div style={{ flex: '1 1 240px' }}>
