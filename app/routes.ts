@@ -22,6 +22,8 @@ export default [
   // The signed-in app
   route('catalogs', 'routes/catalogs.tsx'),
   route('listings', 'routes/listings.tsx'),
+  route('stores', 'routes/stores.tsx'),
+  route('auth/:platform/callback', 'routes/auth.platform.callback.ts'),
   route('preview/:catalogId', 'routes/preview.tsx'),
   route('orders', 'routes/orders.tsx'),
   route('designs/:designId/edit', 'routes/designs.edit.tsx'),
@@ -55,6 +57,7 @@ export default [
   route('dashboard', 'routes/dashboard.tsx'),
   route('cards', 'routes/cards.tsx'),
   route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
+  route('webhooks/stores/:accountId', 'routes/webhooks.stores.id.ts'),
 
   // API (SPEC §7)
   route('api/v1/openapi.json', 'routes/api.v1.openapi.ts'),
@@ -118,6 +121,8 @@ export default [
   route('api/v1/accounts/:accountId/categories', 'routes/api.v1.accounts.id.categories.ts'),
   route('api/v1/accounts/:accountId/collects', 'routes/api.v1.accounts.id.collects.ts'),
   route('api/v1/accounts/:accountId/sync', 'routes/api.v1.accounts.id.sync.ts'),
+  route('api/v1/accounts/oauth/:platform/start', 'routes/api.v1.accounts.oauth.platform.start.ts'),
+  route('api/v1/platforms', 'routes/api.v1.platforms.ts'),
   route('api/v1/store/check-connection', 'routes/api.v1.store.check-connection.ts'),
   route('api/v1/files', 'routes/api.v1.files.ts'),
   route('api/v1/files/:fileId', 'routes/api.v1.files.id.ts'),

@@ -128,6 +128,27 @@ export const shopifySessions = pgTable(
 );
 
 /**
+ * A store OAuth flow under way (server/stores/oauth.server.ts): the state we sent (its SHA-256 only), whose it is,
+ * the PKCE verifier (sealed with APP_SECRET), what the merchant entered before the redirect. Spent on the callback
+ * (deleted), expired after 10 minutes.
+ */
+export const storeOauthStates = pgTable(
+  'store_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    verifierEncrypted: text('verifier_encrypted'),
+    input: jsonb('input').notNull().default({}),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('store_oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * Webhook deliveries being handled or handled, so a redelivery is a no-op and two at once run once. Only
  * the ids: payloads carry buyers' personal data that a redaction must not leave behind.
  */

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { startBullRunner } from './bullmq.ts';
 import type { WorkerDeps } from './define.ts';
 import { JOBS } from './jobs/index.ts';
-import { type JobQueue, pruneJobs } from '../server/jobs/index.ts';
+import { JOB_SCHEDULES, type JobQueue, pruneJobs } from '../server/jobs/index.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
 
 export type WorkerOptions = {
@@ -91,6 +91,18 @@ export function startWorker(opts: {
     pruneJobs({ db: opts.db }).catch((err) => logger.warn({ err }, 'finished jobs not pruned'));
   const pruning = setInterval(prune, 60 * 60_000);
   pruning.unref();
+  // Scheduled jobs (server/jobs JOB_SCHEDULES): queued by every worker; one pending at a time by its dedupe key.
+  const schedules = JOB_SCHEDULES.flatMap((s) => {
+    const every = s.everyMs(opts.config);
+    if (!every) return [];
+    const enqueue = () =>
+      opts.queue
+        .enqueue(s.job, {}, { dedupeKey: `schedule:${s.job}` })
+        .catch((err: unknown) => logger.warn({ err, job: s.job }, 'scheduled job not queued'));
+    const timer = setInterval(enqueue, every);
+    timer.unref();
+    return [timer];
+  });
   if (o.warm) deps.browser.warm().catch((err) => logger.warn({ err }, 'Chromium could not be started'));
   logger.info({ runner: runner.id, kind: runner.kind }, 'worker started');
   return {
@@ -98,6 +110,7 @@ export function startWorker(opts: {
     deps,
     close: async (closeOpts) => {
       clearInterval(pruning);
+      for (const t of schedules) clearInterval(t);
       await runner.close(closeOpts);
       if (!o.browser) await deps.browser.close();
     },

@@ -48,6 +48,9 @@ export function AppFrame({
       <NavLink to="/listings" className="cb-topbar__link">
         {t('nav.listings')}
       </NavLink>
+      <NavLink to="/stores" className="cb-topbar__link">
+        {t('nav.stores')}
+      </NavLink>
       <NavLink to="/orders" className="cb-topbar__link">
         {tv('orders.nav')}
       </NavLink>

@@ -78,6 +78,7 @@ function nextStep(d: {
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('billing');
   const { t: tc } = useTranslation('catalogs');
+  const { t: ts } = useTranslation('stores');
   const d = useLoaderData<typeof loader>();
   const [error, setError] = useState<string | null>(null);
   const date = (iso: string | null) =>
@@ -136,10 +137,11 @@ export default function DashboardPage() {
                   {tc('dashboard.nextTitle')}
                 </Text>
                 <Text as="p">{tc(`dashboard.next.${next}.body`)}</Text>
-                <InlineStack>
+                <InlineStack gap="200">
                   <Button variant="primary" url={nextUrl}>
                     {tc(`dashboard.next.${next}.action`)}
                   </Button>
+                  {next === 'import' ? <Button url="/stores">{ts('links.connect')}</Button> : null}
                 </InlineStack>
               </BlockStack>
             </Card>

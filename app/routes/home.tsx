@@ -13,15 +13,21 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { currentUser } = await import('../../server/accounts/index.ts');
   const { billingPolicy } = await import('../../server/billing/index.ts');
+  const { getRuntime } = await import('../../server/runtime/index.ts');
+  const { connectablePlatformNames } = await import('../../server/stores/index.ts');
   const user = await currentUser(request);
-  // With billing off there is no trial to start: an account has the server's plan from the start.
-  return { signedIn: !!user, billing: billingPolicy().mode };
+  // The home page names only the platforms that connect here (their adapter is registered). With billing off
+  // there is no trial to start: an account has the server's plan from the start.
+  const config = getRuntime().config as unknown as Record<string, unknown>;
+  return { signedIn: !!user, billing: billingPolicy().mode, platforms: connectablePlatformNames(config) };
 }
 
 export default function Home() {
   const { t } = useTranslation('app');
-  const { signedIn, billing } = useLoaderData<typeof loader>();
+  const { signedIn, billing, platforms } = useLoaderData<typeof loader>();
   const start = billing === 'off' ? t('home.startOff') : t('home.start');
+  const { i18n } = useTranslation();
+  const platformList = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(platforms);
   return (
     <>
       <header className="cb-topbar">
@@ -69,7 +75,7 @@ export default function Home() {
           {(['connect', 'design', 'publish'] as const).map((k) => (
             <div key={k}>
               <h3>{t(`home.features.${k}.title`)}</h3>
-              <p>{t(`home.features.${k}.body`)}</p>
+              <p>{t(`home.features.${k}.body`, { platforms: platformList })}</p>
             </div>
           ))}
         </section>

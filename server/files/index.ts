@@ -7,6 +7,7 @@ export {
 } from './fonts.server.ts';
 export { createImageCache, writeAtomically } from './images/cache.server.ts';
 export type { ImageCache } from './images/cache.server.ts';
+export { isBlockedAddress, isLocalHostname } from './images/address.server.ts';
 export { FETCHER_USER_AGENT } from './images/fetch.server.ts';
 export type { SafeFetchOptions } from './images/fetch.server.ts';
 export { estimateJpegQuality } from './images/jpeg-quality.server.ts';

@@ -78,10 +78,17 @@ export const processImagesSpec = defineJobSpec({
   backoffMs: 5_000,
 });
 
-/** A full sync of one store account (server/stores/sync.server.ts). */
+/**
+ * A sync of one store account (server/stores/sync.server.ts): full, or with `since` only the products changed
+ * since then (the scheduled sync, where the platform filters by modification date).
+ */
 export const syncStoreSpec = defineJobSpec({
   name: 'sync-store',
-  payload: z.object({ ownerId: z.string().uuid(), accountId: z.string().uuid() }),
+  payload: z.object({
+    ownerId: z.string().uuid(),
+    accountId: z.string().uuid(),
+    since: z.string().datetime().nullable().default(null),
+  }),
   maxAttempts: 3,
   timeoutMs: 2 * 3600_000,
   backoffMs: 30_000,
@@ -89,6 +96,30 @@ export const syncStoreSpec = defineJobSpec({
   joinRunning: true,
   // One per store at a time (its dedupe key), in a lane of their own.
   lane: 'sync',
+});
+
+/** The products a store's webhook named, read again (server/stores/webhooks.server.ts); idempotent. */
+export const syncProductsSpec = defineJobSpec({
+  name: 'sync-products',
+  payload: z.object({
+    ownerId: z.string().uuid(),
+    accountId: z.string().uuid(),
+    productIds: z.array(z.string().min(1).max(200)).min(1).max(100),
+  }),
+  maxAttempts: 5,
+  timeoutMs: 5 * 60_000,
+  backoffMs: 30_000,
+});
+
+/**
+ * Finds the stores whose last sync is older than STORE_SYNC_INTERVAL_MINUTES and queues a sync of each
+ * (server/stores/schedule.server.ts). Run on the schedule below by every worker; cheap and idempotent.
+ */
+export const syncDueStoresSpec = defineJobSpec({
+  name: 'sync-due-stores',
+  payload: z.object({}),
+  maxAttempts: 1,
+  timeoutMs: 5 * 60_000,
 });
 
 /** SPEC §4 'Synchronize' (server/catalogs/synchronize.server.ts): a product at a time, 700 ms apart. */
@@ -145,10 +176,31 @@ export const JOB_SPECS = [
   renderPdfPartSpec,
   processImagesSpec,
   syncStoreSpec,
+  syncProductsSpec,
+  syncDueStoresSpec,
   synchronizeCatalogSpec,
   createDraftOrderSpec,
   purgeFilesSpec,
 ] as const;
+
+/** What a schedule may read of the configuration (jobs comes first in DESIGN §3's order: no Config type here). */
+export type ScheduleSettings = { STORE_SYNC_INTERVAL_MINUTES: number };
+
+/**
+ * Jobs the worker queues by itself, every `everyMs` (null: off with these settings). Each worker process keeps
+ * the schedule; the dedupe key keeps one pending at a time, and the jobs are idempotent.
+ */
+export const JOB_SCHEDULES: readonly {
+  job: 'sync-due-stores';
+  everyMs: (settings: ScheduleSettings) => number | null;
+}[] = [
+  {
+    job: 'sync-due-stores',
+    // Looked at every 5 minutes (or the interval, when shorter); each store is synced once per interval.
+    everyMs: (s) =>
+      s.STORE_SYNC_INTERVAL_MINUTES > 0 ? Math.min(5, s.STORE_SYNC_INTERVAL_MINUTES) * 60_000 : null,
+  },
+];
 
 export type AnyJobSpec = (typeof JOB_SPECS)[number];
 export type JobName = AnyJobSpec['name'];

@@ -10,6 +10,7 @@ export {
 export type { BullJobData } from './bullmq-queue.server.ts';
 export {
   createDraftOrderSpec,
+  JOB_SCHEDULES,
   JOB_SPECS,
   jobSpec,
   processImagesSpec,
@@ -17,9 +18,11 @@ export {
   renderPdfPartSpec,
   renderPdfSpec,
   synchronizeCatalogSpec,
+  syncDueStoresSpec,
+  syncProductsSpec,
   syncStoreSpec,
 } from './definitions.server.ts';
-export type { JobName, JobPayload, JobPayloadInput } from './definitions.server.ts';
+export type { JobName, JobPayload, JobPayloadInput, ScheduleSettings } from './definitions.server.ts';
 export { createJobQueue } from './queue.server.ts';
 export type { EnqueueOptions, JobQueue } from './queue.server.ts';
 export { defineJobSpec, JOB_LANES, retryDelayMs } from './spec.server.ts';

@@ -97,6 +97,40 @@ export const EnvSchema = z
       )
       .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be comma-separated IP addresses' }))),
     /**
+     * Private hosts a store address may name (a self-hosted shop on a LAN, tests): comma-separated host names or
+     * IP addresses. Every other private, loopback or link-local store address is refused. Unset: none.
+     */
+    STORE_PRIVATE_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) =>
+            s
+              .trim()
+              .toLowerCase()
+              .replace(/^\[|\]$/g, ''),
+          )
+          .filter(Boolean),
+      ),
+    /** How often every connected store is synchronized in the background, in minutes (0: never). */
+    STORE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** Fixed-host platforms' API bases (a local server in tests, a proxy); default each platform's own. */
+    BIGCOMMERCE_API_URL: optionalUrl,
+    ECWID_API_URL: optionalUrl,
+    ETSY_API_URL: optionalUrl,
+    EBAY_API_URL: optionalUrl,
+    SQUARESPACE_API_URL: optionalUrl,
+    LIGHTSPEED_API_URL: optionalUrl,
+    /** The operator's OAuth apps (Etsy, eBay, Lightspeed): a platform is offered only with its client id. */
+    ETSY_CLIENT_ID: optionalText,
+    ETSY_CLIENT_SECRET: optionalText,
+    EBAY_CLIENT_ID: optionalText,
+    EBAY_CLIENT_SECRET: optionalText,
+    LIGHTSPEED_CLIENT_ID: optionalText,
+    LIGHTSPEED_CLIENT_SECRET: optionalText,
+    /**
      * Where the tutorial videos are published (SPEC §2.2 help list): each tutorial's address is this plus its id.
      * Unset, the help list opens the written guides under /help.
      */

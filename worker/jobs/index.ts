@@ -4,6 +4,8 @@ import { processImagesJob } from './process-images.ts';
 import { purgeFilesJob } from './purge-files.ts';
 import { renderPdfJob } from './render-pdf.ts';
 import { renderPdfPartJob } from './render-pdf-part.ts';
+import { syncDueStoresJob } from './sync-due-stores.ts';
+import { syncProductsJob } from './sync-products.ts';
 import { syncStoreJob } from './sync-store.ts';
 import { synchronizeCatalogJob } from './synchronize-catalog.ts';
 
@@ -17,6 +19,8 @@ export const JOBS = [
   renderPdfPartJob,
   processImagesJob,
   syncStoreJob,
+  syncProductsJob,
+  syncDueStoresJob,
   synchronizeCatalogJob,
   createDraftOrderJob,
   purgeFilesJob,

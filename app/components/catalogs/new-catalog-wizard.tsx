@@ -169,7 +169,7 @@ export function NewCatalogWizard({
                       <Button url="/listings" variant="primary">
                         {t('wizard.importCsv')}
                       </Button>
-                      <Button url="/shopify/auth/login">{t('wizard.connectStore')}</Button>
+                      <Button url="/stores">{t('wizard.connectStore')}</Button>
                     </InlineStack>
                   </BlockStack>
                 </Banner>
