@@ -69,4 +69,4 @@ export {
 } from './shopify-billing.server.ts';
 export { requireEntitledPageUser } from './page-entitlements.server.ts';
 export { ensureAdmin, registerAccount } from './registration.server.ts';
-export { describeUser, listUsers } from './users.server.ts';
+export { describeUser, listUsers, USER_SORTS, usersCsv } from './users.server.ts';
