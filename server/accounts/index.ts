@@ -34,7 +34,7 @@ export {
   RATE_LIMITS,
 } from './rate-limit.server.ts';
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
-export { loadUserSettings, readUserSettings } from './user-settings.server.ts';
+export { loadUserSettings, readUserSettings, saveUserSettings } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';
 export { recordStaffAction, STAFF_ACTIONS, staffActionsFor } from './staff-log.server.ts';
 export type { StaffActionName, StaffActionView, StaffSubject } from './staff-log.server.ts';
