@@ -37,3 +37,11 @@ export {
   type LayoutTextResult,
   type LayoutViewer,
 } from './library.ts';
+export {
+  addLayoutCell,
+  newLayout,
+  removeLayoutCell,
+  setLayoutCell,
+  setLayoutFields,
+  type LayoutFields,
+} from './layout-edits.ts';
