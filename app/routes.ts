@@ -31,6 +31,9 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.ts'),
     route('users', 'routes/admin.users.tsx'),
+    route('catalogs', 'routes/admin.catalogs.tsx'),
+    route('waitinglist', 'routes/admin.waitinglist.tsx'),
+    route('unregistereduser', 'routes/admin.unregistereduser.tsx'),
   ]),
   route('manager', 'routes/manager.tsx', [route('allcatalogs', 'routes/manager.allcatalogs.tsx')]),
 
