@@ -75,6 +75,12 @@ describe('the staff console', () => {
     await dialog.getByRole('button', { name: 'Extend trial' }).click();
     await expectVisible(page.getByText(/^Subscription updated: \d+ days left$/));
     await expectVisible(row.getByText(/Trial extended · console-staff@example.com/));
+    // Staff's own pages counted them present (the frame's heartbeat): their row shows a recorded session.
+    await page.getByRole('textbox', { name: 'Search by email or business' }).fill('console-staff');
+    const own = page.getByRole('row').filter({ hasText: 'console-staff@example.com' }).first();
+    await expectVisible(own.getByText(/^1 session · \d+ (s|min)$/));
+    await page.getByRole('textbox', { name: 'Search by email or business' }).fill('harbour');
+    await expectVisible(row);
     await expectNoSeriousA11yIssues(page);
     await shot(page, 'admin-users-1440');
 
