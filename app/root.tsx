@@ -48,7 +48,16 @@ function PolarisLink({
   url: string;
   children?: React.ReactNode;
   external?: boolean;
+  download?: string | boolean;
 }) {
+  // A file to download (staff CSVs) is a plain link: the router would ask its loader for data instead.
+  if (rest.download) {
+    return (
+      <a href={url} {...rest} download={rest.download === true ? '' : rest.download}>
+        {children}
+      </a>
+    );
+  }
   if (external || /^https?:/.test(url)) {
     return (
       <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>

@@ -10,6 +10,10 @@ export const PAGING = {
 } as const;
 
 export const LISTING_SEARCH_DEBOUNCE_MS = 250;
+
+/** Recorded sessions (SPEC §3 User): open pages say so this often; a pause longer than the gap ends a session. */
+export const SESSION_HEARTBEAT_MS = 60_000;
+export const SESSION_GAP_MS = 10 * 60_000;
 export const LISTING_TITLE_MAX_CHARS = 30;
 
 export const POLLING_MS = {

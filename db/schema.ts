@@ -456,6 +456,8 @@ export const pageLayouts = pgTable(
     type: text('type').notNull(),
     public: boolean('public').notNull().default(true),
     availability: text('availability').notNull().default('all'),
+    /** Staff's order of the library's layouts within a type (SPEC §2.1 public layouts managed with ordering). */
+    ordering: integer('ordering').notNull().default(100),
     /** The PageLayout document (core/model PageLayoutSchema). */
     document: jsonb('document').notNull(),
     createdAt: created(),
@@ -645,4 +647,26 @@ export const leads = pgTable(
     createdAt: created(),
   },
   (t) => [uniqueIndex('leads_email_segment_key').on(t.email, t.segmentId)],
+);
+
+/**
+ * What staff did (SPEC §2.1: upgrades, downgrades, trial extensions, featured, templates, layouts, settings,
+ * exports): who, what and when, listed on the row of the user or catalog it was done to. Kept when the staff
+ * account goes (its email stays on the row).
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    /** upgrade, downgrade, extend_trial, feature, unfeature, add_template, remove_template, ... */
+    action: text('action').notNull(),
+    /** user, catalog, layout, price_template, description_template, setting */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index('staff_actions_subject_idx').on(t.subjectType, t.subjectId, t.createdAt)],
 );

@@ -86,6 +86,7 @@ describe('/dashboard', () => {
     await admin.goto(`${server.url}/admin/users`);
     const row = admin.getByRole('row').filter({ hasText: 'dashboard@example.com' });
     await row.getByRole('button', { name: 'Extend trial' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Extend trial' }).click();
     await expectVisible(admin.getByText('Subscription updated: 14 days left'));
     await staff.close();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordEditorFlags } from '../../server/accounts/index.ts';
-import { describeUser, listUsers } from '../../server/billing/index.ts';
+import { describeUser, listUsers, USER_SORTS } from '../../server/billing/index.ts';
+import { sortNames } from '../../db/list-sort.ts';
 import { defineEndpoint } from '../../server/runtime/index.ts';
 
 export const PageQuery = z.object({
@@ -8,15 +9,18 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   filter: z.string().trim().max(200).optional(),
 });
+const UserSort = z.enum(sortNames(USER_SORTS) as [string, ...string[]]);
 
 export const listUsersEndpoint = defineEndpoint(
   {
     method: 'GET',
     path: '/api/v1/users',
-    summary: 'Staff: users with their subscription (page, limit, filter)',
+    summary:
+      'Staff: users with their subscription, stores and their connection, catalogs, recorded session durations ' +
+      'and what staff did (page, limit, filter, sort)',
     tags: ['admin'],
     auth: 'admin',
-    query: PageQuery,
+    query: PageQuery.extend({ sort: UserSort.optional() }),
     response: z.object({
       data: z.array(z.record(z.string(), z.unknown())),
       total: z.number(),

@@ -58,7 +58,7 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
     },
     // The top bar's Online version: a draft until published (SPEC §2.2 view/{slug or id}).
     online: { published: loaded.row.published, url: viewPath(loaded.row) },
-    layouts: (await listLayouts({ db, ownerId: user.id })) as PageLayout[],
+    layouts: (await listLayouts({ db, user })).data as PageLayout[],
     accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
     initialListings: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),
   };

@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   catalogPasswordCatalog: { max: 50, windowSeconds: 15 * 60 },
   /** DNS checks of merchants' own hosts per account. */
   customHostCheck: { max: 30, windowSeconds: 60 * 60 },
+  /** Waiting-list signups and marketing leads per address (public forms of the marketing pages). */
+  signup: { max: 20, windowSeconds: 60 * 60 },
   /** Viewer analytics events per address (page views, time on page, product clicks). */
   viewerEvents: { max: 600, windowSeconds: 60 * 60 },
 } as const;

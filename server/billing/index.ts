@@ -79,4 +79,4 @@ export {
 } from './policy.server.ts';
 export { requireEntitledPageUser } from './page-entitlements.server.ts';
 export { createFirstAdmin, ensureAdmin, registerAccount } from './registration.server.ts';
-export { describeUser, listUsers } from './users.server.ts';
+export { describeUser, listUsers, USER_SORTS, usersCsv } from './users.server.ts';

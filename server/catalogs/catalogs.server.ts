@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, notIlike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { getDefaultLayout, createPage } from '../../core/layouts/index.ts';
 import { migrateCatalog } from '../../core/migrations/index.ts';
 import { CURRENT_SCHEMA_VERSION, type Catalog, type Page } from '../../core/model/index.ts';
 import { countProducts, enforceSizeLimit } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
-import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
+import { findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
 import { catalogPages, catalogs, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../platform/index.ts';
 import { assertCatalogSlot, assertCatalogWithinPlan, getEntitlements } from '../billing/index.ts';
@@ -377,37 +377,4 @@ export async function setCatalogPdf(opts: { db: Db; catalogId: string; url: stri
     .where(eq(catalogs.id, opts.catalogId))
     .returning({ id: catalogs.id });
   return rows.length > 0;
-}
-
-/** Staff: every catalog with its owner's email, newest change first; internal sample/template accounts skipped. */
-export async function listAllCatalogs(opts: { db: Db; page: number; limit: number; filter?: string }) {
-  // SPEC §6: admin lists skip catalogs whose owner email carries internal markers.
-  const internal = and(notIlike(users.email, '%+sample%'), notIlike(users.email, '%+template%'));
-  const where = opts.filter
-    ? and(
-        internal,
-        or(
-          ilike(catalogs.title, containsPattern(opts.filter)),
-          ilike(users.email, containsPattern(opts.filter)),
-        ),
-      )
-    : internal;
-  const [{ total }] = (await opts.db
-    .select({ total: count() })
-    .from(catalogs)
-    .innerJoin(users, eq(users.id, catalogs.ownerId))
-    .where(where)) as [{ total: number }];
-  const rows = await opts.db
-    .select({ catalog: catalogs, email: users.email })
-    .from(catalogs)
-    .innerJoin(users, eq(users.id, catalogs.ownerId))
-    .where(where)
-    .orderBy(desc(catalogs.updatedAt))
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit);
-  const data = rows.map((r) => ({
-    ...summarizeCatalog(r.catalog),
-    user: { _id: r.catalog.ownerId, email: r.email },
-  }));
-  return { data, total: Number(total), count: data.length };
 }

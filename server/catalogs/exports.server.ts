@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { PageFormat } from '../../core/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import { type User, hasRole } from '../accounts/index.ts';
+import { type User, hasRole, recordStaffAction } from '../accounts/index.ts';
 import { catalogPdfLink, getCatalog, loadCatalogById } from './catalogs.server.ts';
 import { notFound } from '../platform/index.ts';
 import { keyFromUrl, type Storage } from '../files/index.ts';
@@ -60,6 +60,16 @@ export async function requestCatalogPdf(opts: {
     { catalogId: catalog._id, format, quality },
     { ownerId: opts.user.id, dedupeKey: `render-pdf:${catalog._id}:${format ?? 'default'}:${quality}` },
   );
+  // Staff exporting a merchant's catalog (SPEC §4 admin downloads) leave a line on the catalog's row.
+  if (catalog.user?._id !== opts.user.id && hasRole(opts.user, 'admin', 'manager'))
+    await recordStaffAction({
+      db: opts.db,
+      actor: opts.user,
+      action: 'generate_pdf',
+      subjectType: 'catalog',
+      subjectId: catalog._id,
+      details: { job_id: job.id },
+    });
   return { job_id: job.id };
 }
 

@@ -5,7 +5,6 @@ export {
   deleteCatalog,
   getCatalog,
   getPage,
-  listAllCatalogs,
   listCatalogs,
   loadCatalogById,
   recentSavesOf,
@@ -53,11 +52,15 @@ export {
   deleteLayout,
   isSpecialLayoutName,
   LAYOUT_MESSAGES,
+  layoutViewer,
   listLayouts,
   SPECIAL_LAYOUTS,
   specialLayout,
   updateLayout,
 } from './layouts.server.ts';
+export type { LayoutView } from './layouts.server.ts';
+export { CATALOG_SORTS, INTERNAL_EMAIL_MARKERS, listAllCatalogs } from './staff-catalogs.server.ts';
+export type { StaffCatalog } from './staff-catalogs.server.ts';
 export {
   listUserEvents,
   recordUserEvent,

@@ -11,7 +11,7 @@ import type { Catalog } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedRow } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
-import { hasRole, type User } from '../accounts/index.ts';
+import { hasRole, recordStaffAction, type User } from '../accounts/index.ts';
 import { gateRefusal, getEntitlements, templateAllowed } from '../billing/index.ts';
 import { listingsForCatalog } from '../listings/index.ts';
 import { forbidden, notFound } from '../platform/index.ts';
@@ -49,12 +49,19 @@ export async function updateCatalog(opts: {
       .where(ownedRow(catalogs, row.id, user.id))
       .returning();
   }
-  if (opts.featured !== undefined) {
+  if (opts.featured !== undefined && opts.featured !== row!.featured) {
     [row] = await db
       .update(catalogs)
       .set({ featured: opts.featured })
       .where(eq(catalogs.id, row!.id))
       .returning();
+    await recordStaffAction({
+      db,
+      actor: user,
+      action: opts.featured ? 'feature' : 'unfeature',
+      subjectType: 'catalog',
+      subjectId: row!.id,
+    });
   }
   return summarizeCatalog(row!);
 }
@@ -98,6 +105,8 @@ export async function setCatalogTemplate(opts: {
   db: Db;
   catalogId: string;
   template: boolean;
+  /** The staff member doing it, recorded on the catalog's row. */
+  actor?: Pick<User, 'id' | 'email'>;
 }): Promise<CatalogSummary & { is_template: boolean }> {
   const row = await findAny(opts.db, opts.catalogId);
   if (!row) throw notFound(MANAGE_MESSAGES.notFound);
@@ -106,6 +115,14 @@ export async function setCatalogTemplate(opts: {
     .set({ isTemplate: opts.template })
     .where(eq(catalogs.id, row.id))
     .returning();
+  if (opts.actor && row.isTemplate !== opts.template)
+    await recordStaffAction({
+      db: opts.db,
+      actor: opts.actor,
+      action: opts.template ? 'add_template' : 'remove_template',
+      subjectType: 'catalog',
+      subjectId: row.id,
+    });
   return { ...summarizeCatalog(saved!), is_template: saved!.isTemplate };
 }
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { isProductElement, onlinePath, type Catalog, type Product } from '../../core/model/index.ts';
 import { cycleStart as billingCycleStart } from '../../core/billing/index.ts';
+import { tableCsv } from '../../core/csv/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, ownedBy } from '../../db/owned.ts';
 import { catalogs, orders } from '../../db/schema.ts';
@@ -283,13 +284,6 @@ export async function listOrders(opts: {
   return { data, total: Number(n), count: data.length };
 }
 
-const csvCell = (v: unknown): string => {
-  let s = v === null || v === undefined ? '' : String(v);
-  // A cell a spreadsheet would run as a formula is prefixed, so opening the file never executes a buyer's text.
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /** The owner's orders as CSV, one row per line (the Orders page's download). */
 export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: string }): Promise<string> {
   const { data } = await listOrders({ ...opts, page: 1, limit: 100_000 });
@@ -335,5 +329,5 @@ export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: str
       o.status,
     ]),
   );
-  return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return tableCsv(head, rows);
 }
