@@ -17,6 +17,22 @@ export const FONT_PACKAGES: Record<(typeof POPULAR_FONTS)[number], string> = {
   Roboto: '@fontsource/roboto',
 };
 
+/** More web fonts the fonts panel offers after the popular ones (core/branding MORE_WEB_FONTS), also bundled. */
+export const MORE_FONT_PACKAGES: Record<string, string> = {
+  'Cormorant Garamond': '@fontsource/cormorant-garamond',
+  Inter: '@fontsource/inter',
+  'Josefin Sans': '@fontsource/josefin-sans',
+  'Libre Baskerville': '@fontsource/libre-baskerville',
+  Lora: '@fontsource/lora',
+  Merriweather: '@fontsource/merriweather',
+  Nunito: '@fontsource/nunito',
+  Oswald: '@fontsource/oswald',
+  'Playfair Display': '@fontsource/playfair-display',
+  Poppins: '@fontsource/poppins',
+  'PT Serif': '@fontsource/pt-serif',
+  'Work Sans': '@fontsource/work-sans',
+};
+
 const VARIANTS = [
   { weight: 400, style: 'normal' },
   { weight: 700, style: 'normal' },
@@ -36,7 +52,7 @@ export function bundledFontFiles(): BundledFontFile[] {
   if (files) return files;
   const require = createRequire(import.meta.url);
   const out: BundledFontFile[] = [];
-  for (const [family, pkg] of Object.entries(FONT_PACKAGES)) {
+  for (const [family, pkg] of Object.entries({ ...FONT_PACKAGES, ...MORE_FONT_PACKAGES })) {
     const dir = path.join(path.dirname(require.resolve(pkg)), 'files');
     const base = pkg.split('/')[1];
     for (const v of VARIANTS) {
@@ -50,9 +66,12 @@ export function bundledFontFiles(): BundledFontFile[] {
 
 /**
  * The bundled fonts as the renderer's @font-face sources: file:// URLs for the worker's Chromium (the document
- * is a local file too), or data: URLs for a self-contained HTML file.
+ * is a local file too), data: URLs for a self-contained HTML file, or addresses under `base` on our own origin
+ * (the viewer serves them there: `bundledFontFile`).
  */
-export function bundledFontFaces(opts: { as?: 'file' | 'data' } = {}): FontFaceOption[] {
+export function bundledFontFaces(
+  opts: { as?: 'file' | 'data' } | { as: 'url'; base: string } = {},
+): FontFaceOption[] {
   return bundledFontFiles().map((f) => ({
     family: f.family,
     weight: f.weight,
@@ -60,6 +79,13 @@ export function bundledFontFaces(opts: { as?: 'file' | 'data' } = {}): FontFaceO
     url:
       opts.as === 'data'
         ? `data:font/woff2;base64,${readFileSync(f.file).toString('base64')}`
-        : pathToFileURL(f.file).href,
+        : opts.as === 'url'
+          ? `${opts.base}${path.basename(f.file)}`
+          : pathToFileURL(f.file).href,
   }));
+}
+
+/** The path of a bundled font file by its file name (as `bundledFontFaces({ as: 'url' })` names it), or null. */
+export function bundledFontFile(name: string): string | null {
+  return bundledFontFiles().find((f) => path.basename(f.file) === name)?.file ?? null;
 }

@@ -1,4 +1,4 @@
-export { bundledFontFaces, bundledFontFiles } from './fonts.server.ts';
+export { bundledFontFaces, bundledFontFile, bundledFontFiles } from './fonts.server.ts';
 export { createImageCache, writeAtomically } from './images/cache.server.ts';
 export type { ImageCache } from './images/cache.server.ts';
 export { FETCHER_USER_AGENT } from './images/fetch.server.ts';
@@ -8,7 +8,8 @@ export { compressionTarget, jpegQuality } from './images/process.server.ts';
 export { readSourceImage, storeCompressedImage } from './images/store.server.ts';
 export type { StoredImage } from './images/store.server.ts';
 export {
-  deletePicture,
+  asLibraryFile,
+  deleteLibraryFile,
   FILE_LIST_LIMITS,
   listFiles,
   PICTURE_MAX_BYTES,
@@ -17,6 +18,13 @@ export {
   uploadPictures,
 } from './library.server.ts';
 export type { LibraryFile } from './library.server.ts';
+export {
+  FONT_MAX_BYTES,
+  FONT_MESSAGES,
+  fontFamilyName,
+  fontStructureOk,
+  uploadFonts,
+} from './font-library.server.ts';
 export { createLocalStorage, keyFromUrl } from './storage.server.ts';
 export type { Storage } from './storage.server.ts';
 export {
