@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { FontFaceOption } from './context.ts';
 import { fontFacesUsed, fontsToPreload } from './css.ts';
 import { everyKindCatalog } from './test-fixtures.ts';
 
-const face = (family: string, weight = 400, style = 'normal') => ({
+const face = (family: string, weight = 400, style: 'normal' | 'italic' = 'normal'): FontFaceOption => ({
   family,
   weight,
   style,

@@ -34,6 +34,12 @@ export {
   RATE_LIMITS,
 } from './rate-limit.server.ts';
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
-export { loadUserSettings, readUserSettings, updateUser, UserUpdateSchema } from './user-settings.server.ts';
+export {
+  loadUserSettings,
+  readUserSettings,
+  saveUserSettings,
+  updateUser,
+  UserUpdateSchema,
+} from './user-settings.server.ts';
 export type { UserUpdate } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAGE_FORMAT_NAMES } from '../../core/constants.ts';
 import { LANGUAGES } from '../../core/i18n/index.ts';
@@ -100,4 +100,23 @@ export async function updateUser(opts: {
     .where(eq(users.id, userId))
     .returning();
   return updated[0]!;
+}
+
+/** Change some of a user's settings, keeping the others (merged into users.settings). */
+export async function saveUserSettings(opts: {
+  db: Db;
+  userId: string;
+  changes: Partial<UserSettings>;
+}): Promise<void> {
+  const shape = UserSettingsSchema.shape;
+  const patch = Object.fromEntries(
+    Object.entries(opts.changes).map(([field, value]) => [
+      field,
+      shape[field as keyof UserSettings].parse(value),
+    ]),
+  );
+  await opts.db
+    .update(users)
+    .set({ settings: sql`${users.settings} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(users.id, opts.userId));
 }
