@@ -1,7 +1,8 @@
 /**
  * The CSS advanced-customization panel's 5 worked examples (SPEC §2.2, §9 'CSS examples 5'). Each uses the
  * theme's CSS variables (--brand-primary, …) so it follows the brand colours, and only classes core/render
- * draws; their titles and explanations are the `brand` i18n namespace (`css.examples.<id>`).
+ * draws; their titles and explanations are the editor
+ * namespace's `brand.examples.<id>`.
  */
 export const CSS_EXAMPLES = [
   {
