@@ -505,6 +505,8 @@ export const files = pgTable(
     filetype: text('filetype').notNull(),
     mimeType: text('mime_type'),
     size: integer('size'),
+    /** Fonts: the family the file names (its name table), as the fonts panel offers it. */
+    fontFamily: text('font_family'),
     temp: boolean('temp').notNull().default(false),
     createdAt: created(),
   },

@@ -17,6 +17,8 @@ export type DocumentHead = {
   jsonLd?: string | null;
   extraCss?: string;
   background?: string;
+  /** Font files the first spread needs at once (fetched before the stylesheet asks for them). */
+  fontPreloads?: string[];
 };
 
 /** The viewer namespace of a language, keys flattened with dots (the client's dictionary). */
@@ -55,6 +57,9 @@ function headHtml(h: DocumentHead): string {
         </>
       ) : null}
       {h.background ? <meta name="theme-color" content={h.background} /> : null}
+      {(h.fontPreloads ?? []).map((href) => (
+        <link key={href} rel="preload" as="font" href={href} crossOrigin="anonymous" />
+      ))}
     </>
   );
   return (

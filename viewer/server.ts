@@ -11,7 +11,7 @@ import {
   normalizeHost,
   viewPath,
 } from '../server/catalogs/index.ts';
-import { keyFromUrl, serveStoredFile } from '../server/files/index.ts';
+import { bundledFontFile, keyFromUrl, serveStoredFile } from '../server/files/index.ts';
 import type { Runtime } from '../server/runtime/index.ts';
 import { notFoundPage, originOf, type ViewerRequest } from './context.ts';
 import * as routes from './routes.ts';
@@ -90,6 +90,16 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
         req.query.v === version ? 'public, max-age=31536000, immutable' : 'no-cache',
       )
       .send(bundle);
+  });
+  // The bundled fonts the pages name (viewer/render.tsx FONTS_PATH), on the viewer's own origin.
+  router.get('/view-assets/fonts/:name', (req, res) => {
+    const file = bundledFontFile(param(req, 'name'));
+    if (!file) return void notFoundPage(ctx(req, res));
+    res
+      .type('font/woff2')
+      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      .setHeader('Access-Control-Allow-Origin', '*')
+      .sendFile(file);
   });
   router.get(
     '/view/sitemap.xml',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordEditorFlags } from '../../server/accounts/index.ts';
+import { recordEditorFlags, updateUser, UserUpdateSchema } from '../../server/accounts/index.ts';
 import { describeUser, listUsers, USER_SORTS } from '../../server/billing/index.ts';
 import { sortNames } from '../../db/list-sort.ts';
 import { defineEndpoint } from '../../server/runtime/index.ts';
@@ -41,6 +41,26 @@ export const meEndpoint = defineEndpoint(
     response: z.record(z.string(), z.unknown()),
   },
   async ({ user, runtime }) => describeUser({ db: runtime.db, user }),
+);
+
+export const updateMeEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/users/me',
+    summary:
+      "Change the signed-in user's business name, language (en, fr) and settings (SPEC §3 User settings: " +
+      'page_format Letter, A4 or Letter_booklet; image_quality q10 to q100; ga4_tracking_id G-…; ' +
+      'store_front_access_token; synchronize_orders). Settings not named keep their value. Answers the user.',
+    tags: ['users'],
+    auth: 'user',
+    body: UserUpdateSchema,
+    response: z.record(z.string(), z.unknown()),
+    errors: [400],
+  },
+  async ({ user, body, runtime }) => {
+    const fresh = await updateUser({ db: runtime.db, userId: user.id, update: body });
+    return describeUser({ db: runtime.db, user: fresh });
+  },
 );
 
 export const editorFlagsEndpoint = defineEndpoint(

@@ -11,7 +11,7 @@ import {
 import { previewUrl } from '../components/catalogs/links.ts';
 import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
-import { BrandingPanel } from './branding-panel.tsx';
+import { BrandingPanel, type BrandGates } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
 import { OnlineVersion, type OnlineBoot } from './online-version.tsx';
 import { PageCanvas } from './page-canvas.tsx';
@@ -41,6 +41,7 @@ export type EditorScreenProps = {
   backUrl: string;
   assist: AssistBoot;
   online: OnlineBoot;
+  brandGates: BrandGates;
 };
 
 function SaveStatus({ store }: { store: EditorStore }) {
@@ -296,7 +297,7 @@ export function EditorScreen(props: EditorScreenProps) {
                   />
                 </BlockStack>
               ) : tab === 1 ? (
-                <BrandingPanel store={store} readonly={readonly} />
+                <BrandingPanel store={store} readonly={readonly} gates={props.brandGates} />
               ) : tab === 2 ? (
                 <ImagesPanel store={store} readonly={readonly} />
               ) : (

@@ -34,7 +34,14 @@ export {
   RATE_LIMITS,
 } from './rate-limit.server.ts';
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
-export { loadUserSettings, readUserSettings, saveUserSettings } from './user-settings.server.ts';
+export {
+  loadUserSettings,
+  readUserSettings,
+  saveUserSettings,
+  updateUser,
+  UserUpdateSchema,
+} from './user-settings.server.ts';
+export type { UserUpdate } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';
 export {
   ADMIN_SETUP_HOURS,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { listOrder } from '../../db/list-sort.ts';
 import { containsPattern } from '../../db/owned.ts';
 import { catalogs, storeAccounts, subscriptions, users } from '../../db/schema.ts';
-import { sessionStats, staffActionsFor, type User } from '../accounts/index.ts';
+import { readUserSettings, sessionStats, staffActionsFor, type User } from '../accounts/index.ts';
 import { describeSubscription, getCurrentSubscription } from './subscriptions.server.ts';
 
 export const USER_SORTS = {
@@ -187,7 +187,8 @@ export async function describeUser(opts: { db: Db; user: User }) {
     isAdmin: user.roles.includes('admin'),
     platform: user.platform,
     locale: user.locale,
-    settings: user.settings,
+    // Every setting with its default where the account has none (SPEC §3 User settings).
+    settings: readUserSettings(user.settings).settings,
     accounts: accounts.map((a) => ({
       _id: a.id,
       type: a.type,

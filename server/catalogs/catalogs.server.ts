@@ -9,6 +9,8 @@ import { catalogPages, catalogs, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../platform/index.ts';
 import { assertCatalogSlot, assertCatalogWithinPlan, getEntitlements } from '../billing/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import { loadUserSettings } from '../accounts/index.ts';
+import { assertBrandChangeAllowed, sanitizeBrand } from './brand.server.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
@@ -136,6 +138,11 @@ async function applySaveRules(db: Db, ownerId: string, catalog: Catalog): Promis
   return enforceSizeLimit(catalog).catalog;
 }
 
+/** The catalog's fields as stored (brand sanitized as a save would), to tell what a save changes. */
+export function storedBrand(row: CatalogRow): Catalog {
+  return sanitizeBrand(toCatalog({ ...(row.document as object), _id: row.id, pages: [] }));
+}
+
 export function assemble(row: CatalogRow, pages: { document: unknown }[]): Catalog {
   return toCatalog({
     ...(row.document as object),
@@ -200,6 +207,12 @@ export async function createCatalog(opts: {
   });
   if (!Array.isArray(raw.pages))
     catalog = { ...catalog, pages: starterPages(catalog.settings.nbProductsPage) };
+  // A new catalog prints on the account's page format (its settings) unless it names its own.
+  if (!catalog.settings.page_format) {
+    const { settings } = await loadUserSettings(db, ownerId);
+    catalog = { ...catalog, settings: { ...catalog.settings, page_format: settings.page_format } };
+  }
+  catalog = sanitizeBrand(catalog);
   // A new catalog starts unprotected (and as a draft: the column's default); its owner protects it from the viewer.
   catalog = withStoredProtection(await applySaveRules(db, ownerId, catalog), null);
   await db.transaction(async (tx) => {
@@ -308,7 +321,8 @@ export async function saveCatalog(opts: {
   const { db, ownerId, catalogId } = opts;
   const current = await findOwned(db, catalogs, catalogId, ownerId);
   if (!current) throw notFound('Catalog not found.');
-  let catalog = toCatalog({ ...(opts.catalog as object), _id: catalogId });
+  let catalog = sanitizeBrand(toCatalog({ ...(opts.catalog as object), _id: catalogId }));
+  await assertBrandChangeAllowed({ db, ownerId, before: storedBrand(current), after: catalog });
   catalog = withStoredProtection(await applySaveRules(db, ownerId, catalog), current.document);
   const row = await db.transaction(async (tx) => {
     const saved = await claimRevision(tx as unknown as Db, ownerId, catalogId, opts.revision, {

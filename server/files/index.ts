@@ -1,5 +1,6 @@
 export {
   bundledFontFaces,
+  bundledFontFile,
   bundledFontFiles,
   EMOJI_FONT_FILE,
   fallbackFontFiles,
@@ -15,7 +16,8 @@ export { compressionTarget, jpegQuality } from './images/process.server.ts';
 export { readSourceImage, storeCompressedImage, storeKeptImage } from './images/store.server.ts';
 export type { StoredImage } from './images/store.server.ts';
 export {
-  deletePicture,
+  asLibraryFile,
+  deleteLibraryFile,
   FILE_LIST_LIMITS,
   listFiles,
   PICTURE_MAX_BYTES,
@@ -27,6 +29,13 @@ export type { LibraryFile } from './library.server.ts';
 export { createS3Storage } from './s3-storage.server.ts';
 export type { S3StorageOptions } from './s3-storage.server.ts';
 export { createStorage, isServedKey, requestedRange, serveStoredFile } from './serve.server.ts';
+export {
+  FONT_MAX_BYTES,
+  FONT_MESSAGES,
+  fontFamilyName,
+  fontStructureOk,
+  uploadFonts,
+} from './font-library.server.ts';
 export { createLocalStorage, keyFromUrl } from './storage.server.ts';
 export type { ByteRange, Storage, StoredFile } from './storage.server.ts';
 export {

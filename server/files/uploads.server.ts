@@ -49,6 +49,10 @@ export function servedFileHeaders(key: string): Record<string, string> {
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': FILES_CSP,
     ...(known ? {} : { 'Content-Disposition': 'attachment' }),
+    // Browsers load fonts in CORS mode: the viewer on another origin (a merchant's host, start:viewer) needs this.
+    ...(known?.kind === 'font'
+      ? { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }
+      : {}),
   };
 }
 
@@ -103,7 +107,13 @@ export const UPLOAD_MESSAGES = {
   empty: (name: string) => `"${name}" is empty.`,
 } as const;
 
-export type CheckedUpload = { name: string; bytes: Buffer; fileType: FileType };
+export type CheckedUpload = {
+  name: string;
+  bytes: Buffer;
+  fileType: FileType;
+  /** Fonts: the family the file names, kept with its record. */
+  fontFamily?: string | null;
+};
 
 /**
  * What was wrong with one uploaded file, in a refusal's `details`, so a client can say it in its own language
@@ -153,6 +163,7 @@ export async function storeUploads(opts: {
       filetype: u.fileType.kind,
       mimeType: u.fileType.mimeType,
       size: u.bytes.byteLength,
+      fontFamily: u.fontFamily ?? null,
     };
   });
   if (rows.length === 0) return [];
