@@ -10,6 +10,7 @@ import enEditorText from './locales/en/editor-text.json';
 import enImages from './locales/en/images.json';
 import enHelp from './locales/en/help.json';
 import enRender from './locales/en/render.json';
+import enSite from './locales/en/site.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
 import frArrange from './locales/fr/arrange.json';
@@ -22,6 +23,7 @@ import frEditorText from './locales/fr/editor-text.json';
 import frImages from './locales/fr/images.json';
 import frHelp from './locales/fr/help.json';
 import frRender from './locales/fr/render.json';
+import frSite from './locales/fr/site.json';
 import frViewer from './locales/fr/viewer.json';
 
 /**
@@ -41,6 +43,7 @@ export const resources = {
     images: enImages,
     help: enHelp,
     render: enRender,
+    site: enSite,
     viewer: enViewer,
   },
   fr: {
@@ -55,6 +58,7 @@ export const resources = {
     images: frImages,
     help: frHelp,
     render: frRender,
+    site: frSite,
     viewer: frViewer,
   },
 } as const;
