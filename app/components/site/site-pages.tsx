@@ -17,10 +17,10 @@ function useList<T>(key: string): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
-function Hero({ id, children }: { id: string; children?: React.ReactNode }) {
+function Hero({ id, narrow, children }: { id: string; narrow?: boolean; children?: React.ReactNode }) {
   const { t } = useTranslation('site');
   return (
-    <section className="cb-site-hero">
+    <section className={narrow ? 'cb-site-hero cb-site-hero--narrow' : 'cb-site-hero'}>
       <div className="cb-site-hero__text">
         <h1>{t(`pages.${id}.h1`)}</h1>
         <p className="cb-site-hero__lead">{t(`pages.${id}.lead`)}</p>
@@ -173,7 +173,7 @@ export function GuideBody({ page, data }: { page: SitePage; data: SitePageData }
   const faq = useList<Faq[number]>(`pages.${page.id}.faq`);
   return (
     <>
-      <Hero id={page.id} />
+      <Hero id={page.id} narrow />
       <article className="cb-site-article">
         {sections.map((s) => (
           <section key={s.title}>
