@@ -1,7 +1,19 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { SITE_PAGES, sitePath } from '../core/site/pages.ts';
+
+// The public site (SPEC §2.5 marketing routes): one module, each page in English and under /fr in French.
+const site = SITE_PAGES.flatMap((page) =>
+  (['en', 'fr'] as const).map((lang) => {
+    const id = `site-${page.id}-${lang}`;
+    const path = sitePath(page, lang);
+    return path === '/' ? index('routes/site.tsx', { id }) : route(path.slice(1), 'routes/site.tsx', { id });
+  }),
+);
 
 export default [
-  index('routes/home.tsx'),
+  ...site,
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
 
   // Accounts (SPEC §2.5)
   route('login', 'routes/login.tsx'),

@@ -106,6 +106,23 @@ describe('billing off (no payment provider configured)', () => {
     await shot(page, 'dashboard-billing-off-1440', { fullPage: false });
   });
 
+  it('offers an account, not a trial, on the public site, whose terms say there is nothing to pay', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const p = await visitor.newPage();
+    for (const [path, start] of [
+      ['/', 'Create your account'],
+      ['/fr', 'Créer votre compte'],
+    ] as const) {
+      await openPage(p, `${server.url}${path}`);
+      await expectVisible(p.getByRole('banner').getByRole('link', { name: start }));
+      expect(await p.getByText(/free trial|essai gratuit/i).count(), path).toBe(0);
+    }
+    await openPage(p, `${server.url}/terms-of-service`);
+    await expectVisible(p.getByRole('heading', { name: 'Plans', exact: true }));
+    expect(await p.getByText(/free trial/i).count()).toBe(0);
+    await visitor.close();
+  });
+
   it('says on /pricing that every account has the plan, and whom to write to', async () => {
     const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const p = await visitor.newPage();

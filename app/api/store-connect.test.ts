@@ -397,7 +397,7 @@ describe('DELETE /api/v1/accounts/{accountId}', () => {
     const html = await (await fetch(`${server.url}/`)).text();
     // The OAuth platforms (Etsy, eBay, Lightspeed) are named once their flow is in the registry.
     expect(html).toContain(
-      'Shopify, WooCommerce, BigCommerce, Magento 2 / Adobe Commerce, Ecwid, and Squarespace, or a simple CSV file.',
+      'come in from Shopify, WooCommerce, BigCommerce, Magento 2 / Adobe Commerce, Ecwid, and Squarespace, or from a CSV file',
     );
     expect(html).not.toContain('TradeGecko');
     const { body } = await json(await merchant.get('/api/v1/platforms'));

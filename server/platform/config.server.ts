@@ -77,6 +77,9 @@ export const EnvSchema = z
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
     SMTP_URL: optionalUrl,
+    /** Who runs this installation, named with its contact on the privacy policy, the terms and the site footer. */
+    OPERATOR_NAME: z.string().trim().min(1).max(200).default('Catalog Builder'),
+    OPERATOR_EMAIL: optionalText.pipe(z.string().email().optional()),
     MAIL_FROM: z.string().default('Catalog Builder <no-reply@catalog-builder.local>'),
     CHROME_PATH: optionalText,
     SHOPIFY_API_KEY: optionalText,
