@@ -4,7 +4,8 @@ import { hasOrganizerMode, shouldAskRating, type AssistFlags } from '../../core/
 import type { User } from '../../server/accounts/index.ts';
 import { getEntitlements } from '../../server/billing/index.ts';
 import { getCatalog, listLayouts, viewPath } from '../../server/catalogs/index.ts';
-import { listListings } from '../../server/listings/index.ts';
+import { findKeptPictures, listListings } from '../../server/listings/index.ts';
+import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
 import { getRuntime } from '../../server/runtime/index.ts';
 import { listAccounts } from '../../server/stores/index.ts';
 
@@ -27,6 +28,11 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
     throw new Response('Not found', { status: 404 });
   }
   const accounts = await listAccounts({ db, ownerId: user.id });
+  // Products placed before their pictures were kept show our copies (their listings'), not the store's.
+  const urls = unkeptPictureUrls(loaded.catalog as Catalog);
+  const catalog = urls.length
+    ? withKeptPictures(loaded.catalog as Catalog, await findKeptPictures({ db, ownerId: user.id, urls }))
+    : (loaded.catalog as Catalog);
   const saves = (loaded.row.recentSaves as { id: string }[]).map((s) => s.id);
   return {
     userId: user.id,
@@ -44,7 +50,7 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
     },
     title: loaded.catalog.title,
     // The layout (and header, footer) repeated on every page travels once: a long catalog's page is ~27% smaller.
-    packed: packPages(loaded.catalog as Catalog),
+    packed: packPages(catalog),
     boot: {
       revision: loaded.revision,
       saves,

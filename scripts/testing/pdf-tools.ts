@@ -102,3 +102,37 @@ export function pdfJpegs(pdf: Buffer): Buffer[] {
       .map((f) => readFileSync(path.join(dir, f)));
   });
 }
+
+/** pdffonts: each font of the document by name and type ("Type 3" for Chromium's colour emoji pictures). */
+export function pdfFonts(pdf: Buffer): { name: string; type: string }[] {
+  return withFile(pdf, (file) =>
+    execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim())
+      .map((l) => {
+        const m = /^(\S+)\s+(Type 3|Type 1C?|CID TrueType|CID Type 0C?|TrueType|Type 1)\s/.exec(l);
+        return { name: m?.[1] ?? l.split(/\s+/)[0]!, type: m?.[2] ?? '' };
+      }),
+  );
+}
+
+/** One page rasterised by pdftoppm at `dpi`, as PNG bytes (what a print shop's RIP would see, in RGB). */
+export function pdfPagePng(pdf: Buffer, opts: { page?: number; dpi?: number } = {}): Buffer {
+  return withFile(pdf, (file, dir) => {
+    const page = String(opts.page ?? 1);
+    execFileSync('pdftoppm', [
+      '-r',
+      String(opts.dpi ?? 100),
+      '-png',
+      '-f',
+      page,
+      '-l',
+      page,
+      '-singlefile',
+      file,
+      path.join(dir, 'page'),
+    ]);
+    return readFileSync(path.join(dir, 'page.png'));
+  });
+}

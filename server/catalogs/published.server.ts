@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { computeEntitlements, type PlanFacts, type SubscriptionFacts } from '../../core/billing/index.ts';
 import { estimateMeasure, needsPagination, paginateCatalogSync } from '../../core/pagination/index.ts';
+import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
 import type { Catalog, PlanLimits } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
@@ -10,6 +11,7 @@ import { type User, hasRole, readUserSettings } from '../accounts/index.ts';
 import { catalogActions, type CatalogActions } from '../billing/index.ts';
 import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
 import { normalizeHost, verifiedHostSql } from './custom-hosts.server.ts';
+import { findKeptPictures } from '../listings/index.ts';
 
 /**
  * What the viewer serves (SPEC §2.5 /view, §6 owner and visitor): a catalog found by its slug or id, on the app
@@ -261,7 +263,7 @@ async function publishedFrom(opts: {
   const cached = preparedHit(opts.row);
   const loaded = cached
     ? { row: opts.row, catalog: cached }
-    : await loadCatalogById({ db: opts.db, catalogId: opts.row.id });
+    : await withOurPictures(opts.db, await loadCatalogById({ db: opts.db, catalogId: opts.row.id }));
   if (!loaded) return null;
   const { row } = loaded;
   const { owner } = opts.facts;
@@ -297,6 +299,15 @@ async function publishedFrom(opts: {
       name: owner?.name ?? null,
     },
   };
+}
+
+/** Products placed before their pictures were kept show our copies (the listings'), not the store's. */
+async function withOurPictures<T extends { row: CatalogRow; catalog: Catalog }>(db: Db, loaded: T | null) {
+  if (!loaded) return null;
+  const urls = unkeptPictureUrls(loaded.catalog);
+  if (urls.length === 0) return loaded;
+  const kept = await findKeptPictures({ db, ownerId: loaded.row.ownerId, urls });
+  return { ...loaded, catalog: withKeptPictures(loaded.catalog, kept) };
 }
 
 // ---------------------------------------------------------------- who may see it
