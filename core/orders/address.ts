@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { ADDRESS_LIMITS, COUNTRY_CODES, countryName } from './countries.ts';
 
 /**
  * A buyer's postal address (the cart's billing and shipping addresses): the country as an ISO 3166-1 alpha-2 code,
  * so every language can name it (Intl.DisplayNames) and a store can take it as it is.
  */
-
-/** ISO 3166-1 alpha-2 codes of the countries and territories a buyer may name. */
-export const COUNTRY_CODES: readonly string[] = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY ' +
-  'BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK ' +
-  'FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR ' +
-  'IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ' +
-  'ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM ' +
-  'PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF ' +
-  'TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
 
 /** Countries whose addresses have no postal code: there the field may stay empty. */
 const WITHOUT_POSTAL_CODE = new Set(
@@ -33,9 +23,6 @@ export const ADDRESS_MESSAGES = {
   postalCodeInvalid: 'Enter a postal code of letters, digits, spaces and hyphens',
   country: 'Choose a country',
 } as const;
-
-/** The fields of an address and their longest values (the cart's inputs carry the same maxlength). */
-export const ADDRESS_LIMITS = { street: 200, street2: 200, city: 120, postal_code: 20, region: 120 } as const;
 
 const line = (max: number, required?: string) =>
   required ? z.string().trim().min(1, required).max(max) : z.string().trim().max(max).optional().default('');
@@ -61,15 +48,6 @@ export const AddressSchema = z
       ctx.addIssue({ code: 'custom', path: ['postal_code'], message: ADDRESS_MESSAGES.postalCode });
   });
 export type Address = z.output<typeof AddressSchema>;
-
-/** A country's name in a language ('DE' → 'Allemagne' in French); the code itself where Intl cannot say. */
-export function countryName(code: string, lang: string): string {
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** An address as the lines of a label: street, street2, postal code and city, region, country. */
 export function addressLines(a: Address, lang: string): string[] {

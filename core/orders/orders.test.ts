@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AddressSchema, addressLines, COUNTRY_CODES, formatOrderNumber, ORDER_STATUSES } from './index.ts';
+import {
+  AddressSchema,
+  addressLines,
+  COUNTRY_CODES,
+  countryOptions,
+  formatOrderNumber,
+  ORDER_STATUSES,
+} from './index.ts';
 
 describe("a buyer's address", () => {
   const paris = { street: '12 rue des Lilas', city: 'Paris', postal_code: '75011', country: 'fr' };
@@ -31,6 +38,17 @@ describe("a buyer's address", () => {
     expect(new Set(COUNTRY_CODES).size).toBe(COUNTRY_CODES.length);
     expect(COUNTRY_CODES.length).toBeGreaterThan(240);
     expect(COUNTRY_CODES.every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
+  });
+
+  it("lists the cart's countries by their names in the buyer's language, sorted as that language sorts", () => {
+    const fr = countryOptions('fr');
+    expect(fr).toHaveLength(COUNTRY_CODES.length);
+    const names = fr.map(([, name]) => name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('fr').compare));
+    expect(fr).toContainEqual(['DE', 'Allemagne']);
+    // 'Égypte' sorts with the E's in French, not after Z.
+    expect(names.indexOf('Égypte')).toBeLessThan(names.indexOf('Espagne'));
+    expect(countryOptions('en')).toContainEqual(['DE', 'Germany']);
   });
 });
 
