@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   doublePrecision,
@@ -558,8 +559,13 @@ export const jobs = pgTable(
     name: text('name').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').notNull(),
-    /** pending, active, complete, failed */
+    /**
+     * pending, active, complete, failed; waiting: its children (parent_id) run, and it runs again once they are
+     * all complete (a long export's parts, then their merge).
+     */
     state: text('state').notNull().default('pending'),
+    /** The job this one is a part of (see `waiting`); removed with it. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => jobs.id, { onDelete: 'cascade' }),
     progressDone: integer('progress_done').notNull().default(0),
     progressTotal: integer('progress_total').notNull().default(0),
     result: jsonb('result'),
@@ -583,6 +589,7 @@ export const jobs = pgTable(
     index('jobs_state_run_idx').on(t.state, t.runAt),
     index('jobs_owner_idx').on(t.ownerId, t.createdAt),
     index('jobs_dedupe_idx').on(t.name, t.dedupeKey, t.state),
+    index('jobs_parent_idx').on(t.parentId),
     // One joinable job per key, so concurrent enqueues agree on it (insert ... on conflict do nothing).
     uniqueIndex('jobs_dedupe_pending_key')
       .on(t.name, t.dedupeKey)

@@ -9,8 +9,10 @@ import { type JobQueue, pruneJobs } from '../server/jobs/index.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
 
 export type WorkerOptions = {
-  /** Jobs run at once by this process (default 1: a render already uses both cores). */
+  /** Jobs of the default lane run at once by this process (default 1: a render already uses both cores). */
   concurrency?: number;
+  /** Store syncs run at once by this process (default SYNC_CONCURRENCY). */
+  syncConcurrency?: number;
   pollMs?: number;
   /** Lease of a claimed job (database runner) or lock (BullMQ); a dead worker's job is retried after it. */
   leaseMs?: number;
@@ -52,10 +54,18 @@ export function startWorker(opts: {
     logger,
     storage: opts.storage,
     queue: opts.queue,
-    browser: o.browser ?? createBrowserPool({ chromePath: opts.config.CHROME_PATH, logger }),
+    browser:
+      o.browser ??
+      createBrowserPool({
+        chromePath: opts.config.CHROME_PATH,
+        logger,
+        recycleAfterUses: opts.config.CHROMIUM_RECYCLE_JOBS,
+        maxMemoryMb: opts.config.CHROMIUM_MAX_MEMORY_MB,
+      }),
     images: o.images ?? createImageCache(path.join(opts.config.dataDir, 'cache', 'images')),
     fetchOptions: o.fetchOptions,
   };
+  const laneConcurrency = { sync: o.syncConcurrency ?? opts.config.SYNC_CONCURRENCY };
   const runner = opts.config.REDIS_URL
     ? startBullRunner({
         deps,
@@ -63,6 +73,7 @@ export function startWorker(opts: {
         redisUrl: opts.config.REDIS_URL,
         prefix: o.redisPrefix,
         concurrency: o.concurrency,
+        laneConcurrency,
         lockMs: o.leaseMs,
         stalledIntervalMs: o.stalledIntervalMs,
       })
@@ -70,6 +81,7 @@ export function startWorker(opts: {
         deps,
         definitions: JOBS,
         concurrency: o.concurrency,
+        laneConcurrency,
         pollMs: o.pollMs,
         leaseMs: o.leaseMs,
       });

@@ -165,7 +165,12 @@ export const deleteCatalogEndpoint = defineEndpoint(
     errors: [404],
   },
   async ({ user, params, runtime }) => {
-    await deleteCatalog({ db: runtime.db, ownerId: user.id, catalogId: params.catalogId ?? '' });
+    await deleteCatalog({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+    });
     return { ok: true };
   },
 );
@@ -196,7 +201,12 @@ export const deleteDesignEndpoint = defineEndpoint(
     errors: [404],
   },
   async ({ user, params, runtime }) => {
-    await deleteCatalog({ db: runtime.db, ownerId: user.id, catalogId: params.designId ?? '' });
+    await deleteCatalog({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      ownerId: user.id,
+      catalogId: params.designId ?? '',
+    });
     return { ok: true };
   },
 );

@@ -5,13 +5,14 @@ import { loadConfig, createLogger } from '../../server/platform/index.ts';
 import { setRuntime, type Runtime } from '../../server/runtime/index.ts';
 import { createMailer } from '../../server/mail/index.ts';
 import { ensureAdmin } from '../../server/billing/index.ts';
-import { createLocalStorage } from '../../server/files/index.ts';
+import { createStorage } from '../../server/files/index.ts';
 import { startProduct, type RunningProduct } from '../product.ts';
-import { createBullQueue } from '../../server/jobs/index.ts';
+import { obliterateBullQueues } from '../../server/jobs/index.ts';
 import { createJobQueue } from '../../server/jobs/index.ts';
 import type { WorkerOptions } from '../../worker/index.ts';
 import { randomBytes } from 'node:crypto';
 import { openTestDatabase } from './database.ts';
+import { testStorageEnv } from './storage.ts';
 
 export type TestServer = RunningProduct & {
   dataDir: string;
@@ -34,6 +35,7 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    ...(await testStorageEnv()),
     // No DNS lookup leaves the machine: custom-host checks ask a port nothing answers on (ECONNREFUSED at once)
     // unless a test starts its own server (scripts/testing/fake-dns.ts).
     DNS_SERVERS: '127.0.0.1:9',
@@ -55,7 +57,7 @@ export async function startTestServer(
       outboxDir: config.dirs.outbox,
       logger,
     }),
-    storage: createLocalStorage(config.dirs.files),
+    storage: createStorage(config),
     jobs: createJobQueue({ db: database.db, redisUrl: config.REDIS_URL, redisPrefix }),
     services: {},
   };
@@ -78,9 +80,7 @@ export async function startTestServer(
     close: async () => {
       await running.close();
       if (config.REDIS_URL) {
-        const q = createBullQueue({ redisUrl: config.REDIS_URL, prefix: redisPrefix });
-        await q.obliterate({ force: true });
-        await q.close();
+        await obliterateBullQueues({ redisUrl: config.REDIS_URL, prefix: redisPrefix });
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

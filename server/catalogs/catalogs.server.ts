@@ -8,6 +8,7 @@ import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts
 import { catalogPages, catalogs, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../platform/index.ts';
 import { assertCatalogSlot, assertCatalogWithinPlan, getEntitlements } from '../billing/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
@@ -350,18 +351,32 @@ export async function getPage(opts: {
   return toCatalog({ _id: opts.catalogId, pages: [row.document] }).pages[0]!;
 }
 
-export async function deleteCatalog(opts: { db: Db; ownerId: string; catalogId: string }): Promise<void> {
+/** The storage folders only this catalog's files live in: its PDF and its page pictures. */
+export function catalogFolders(catalogId: string): string[] {
+  return [`pdf/${catalogId}/`, `pages/${catalogId}/`];
+}
+
+/** Delete a catalog, then its files (its PDF and page pictures) in the background (the purge-files job). */
+export async function deleteCatalog(opts: {
+  db: Db;
+  jobs: JobQueue;
+  ownerId: string;
+  catalogId: string;
+}): Promise<void> {
   const row = await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId);
   if (!row) throw notFound('Catalog not found.');
   await opts.db.delete(catalogs).where(ownedRow(catalogs, row.id, opts.ownerId));
+  await opts.jobs.enqueue('purge-files', { prefixes: catalogFolders(row.id) });
 }
 
-/** Record a finished PDF: its URL and one more download number. */
-export async function setCatalogPdf(opts: { db: Db; catalogId: string; url: string }): Promise<void> {
-  await opts.db
+/** Record a finished PDF: its URL and one more download number; false when the catalog is gone meanwhile. */
+export async function setCatalogPdf(opts: { db: Db; catalogId: string; url: string }): Promise<boolean> {
+  const rows = await opts.db
     .update(catalogs)
     .set({ pdfUrl: opts.url, downloadNumber: sql`${catalogs.downloadNumber} + 1`, updatedAt: new Date() })
-    .where(eq(catalogs.id, opts.catalogId));
+    .where(eq(catalogs.id, opts.catalogId))
+    .returning({ id: catalogs.id });
+  return rows.length > 0;
 }
 
 /** Staff: every catalog with its owner's email, newest change first; internal sample/template accounts skipped. */

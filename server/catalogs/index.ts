@@ -1,4 +1,6 @@
+export { accountFolders, deleteAccount } from './account-files.server.ts';
 export {
+  catalogFolders,
   createCatalog,
   deleteCatalog,
   getCatalog,
@@ -23,15 +25,23 @@ export { getCatalogChanges, saveCatalogChanges, savePage } from './catalog-saves
 export type { CatalogChanges, CatalogChangesInput, SaveResult } from './catalog-saves.server.ts';
 export {
   accessibleCatalog,
+  deliverPdf,
   EXPORT_MESSAGES,
   getCatalogPdf,
   getJobStatus,
   requestCatalogPdf,
 } from './exports.server.ts';
-export type { JobStatus } from './exports.server.ts';
+export type { JobStatus, StoredPdf } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';
-export { layoutCatalog, QUALITY_DPI, renderCatalogPdf } from './pdf/render-pdf.server.ts';
-export type { PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
+export { addOutline, mergePdfs, qpdfAvailable } from './pdf/merge.server.ts';
+export type { OutlineEntry } from './pdf/merge.server.ts';
+export {
+  layoutCatalog,
+  paginateCatalogForPrint,
+  QUALITY_DPI,
+  renderCatalogPdf,
+} from './pdf/render-pdf.server.ts';
+export type { LayoutInput, PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
 export { localSources, storageSources } from './pdf/sources.server.ts';
 export type { ResolveSource } from './pdf/sources.server.ts';
 export { wizardChoices } from './wizard.server.ts';

@@ -23,8 +23,11 @@ export {
   uploadPictures,
 } from './library.server.ts';
 export type { LibraryFile } from './library.server.ts';
+export { createS3Storage } from './s3-storage.server.ts';
+export type { S3StorageOptions } from './s3-storage.server.ts';
+export { createStorage, isServedKey, requestedRange, serveStoredFile } from './serve.server.ts';
 export { createLocalStorage, keyFromUrl } from './storage.server.ts';
-export type { Storage } from './storage.server.ts';
+export type { ByteRange, Storage, StoredFile } from './storage.server.ts';
 export {
   checkUpload,
   FILE_TYPES,

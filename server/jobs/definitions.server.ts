@@ -25,6 +25,33 @@ export const renderPdfSpec = defineJobSpec({
   backoffMs: 2_000,
 });
 
+/**
+ * One part of a long export (more than PDF_SPLIT_PAGES pages): pages [from, to) of the catalog as the export
+ * laid it out (its snapshot in storage), printed to their own PDF in storage. The export (its parent) merges the
+ * parts in order once all are done; a part that fails is retried alone.
+ */
+export const renderPdfPartSpec = defineJobSpec({
+  name: 'render-pdf-part',
+  payload: z.object({
+    /** The part's place in the document, from 0. */
+    index: z.number().int().min(0).max(10_000),
+    catalogId: z.string().uuid(),
+    /** The storage key of the laid-out catalog every part prints from. */
+    snapshotKey: z.string().min(1).max(500),
+    /** Where the part's PDF goes. */
+    partKey: z.string().min(1).max(500),
+    from: z.number().int().min(0),
+    to: z.number().int().min(1),
+    format: z.enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]]),
+    quality: z.enum(['print', 'screen']),
+    jpegQuality: z.number().int().min(1).max(100),
+    watermark: z.boolean(),
+  }),
+  maxAttempts: 3,
+  timeoutMs: 10 * 60_000,
+  backoffMs: 2_000,
+});
+
 /** SPEC §4 'Product images compress in a queue': pictures of listings, or of a catalog and its page pictures. */
 export const processImagesSpec = defineJobSpec({
   name: 'process-images',
@@ -60,6 +87,8 @@ export const syncStoreSpec = defineJobSpec({
   backoffMs: 30_000,
   // It reads the store, which a second click cannot have changed: the click answers the running sync.
   joinRunning: true,
+  // One per store at a time (its dedupe key), in a lane of their own.
+  lane: 'sync',
 });
 
 /** SPEC §4 'Synchronize' (server/catalogs/synchronize.server.ts): a product at a time, 700 ms apart. */
@@ -87,12 +116,38 @@ export const createDraftOrderSpec = defineJobSpec({
   backoffMs: 5_000,
 });
 
+/**
+ * Files nobody may see any more (a deleted catalog's PDF and page pictures, a deleted account's pictures):
+ * removed from storage in the background, retried while the store is away. `keep` names files under those
+ * folders that something else still shows (a catalog copied from a template keeps its pictures).
+ */
+export const purgeFilesSpec = defineJobSpec({
+  name: 'purge-files',
+  payload: z.object({
+    prefixes: z
+      .array(
+        z
+          .string()
+          .max(500)
+          .regex(/^[A-Za-z0-9][A-Za-z0-9/_.@-]*\/$/),
+      )
+      .min(1)
+      .max(10_000),
+    keep: z.array(z.string().max(500)).max(100_000).default([]),
+  }),
+  maxAttempts: 5,
+  timeoutMs: 30 * 60_000,
+  backoffMs: 10_000,
+});
+
 export const JOB_SPECS = [
   renderPdfSpec,
+  renderPdfPartSpec,
   processImagesSpec,
   syncStoreSpec,
   synchronizeCatalogSpec,
   createDraftOrderSpec,
+  purgeFilesSpec,
 ] as const;
 
 export type AnyJobSpec = (typeof JOB_SPECS)[number];

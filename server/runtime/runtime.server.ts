@@ -1,6 +1,6 @@
 import { migrateDatabase, openDatabase, seedDatabase } from '../../db/index.ts';
 import { ensureAdmin } from '../billing/index.ts';
-import { createLocalStorage, type Storage } from '../files/index.ts';
+import { createStorage, type Storage } from '../files/index.ts';
 import { createJobQueue, type JobQueue } from '../jobs/index.ts';
 import { createMailer, type Mailer } from '../mail/index.ts';
 import {
@@ -51,7 +51,7 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     outboxDir: config.dirs.outbox,
     logger,
   });
-  const storage = createLocalStorage(config.dirs.files);
+  const storage = createStorage(config);
   const jobs = createJobQueue({ db: database.db, redisUrl: config.REDIS_URL });
   const runtime: Runtime = { config, database, db: database.db, logger, mailer, storage, jobs, services: {} };
   setRuntime(runtime);

@@ -1,7 +1,9 @@
 import type { JobName } from '../../server/jobs/index.ts';
 import { createDraftOrderJob } from './create-draft-order.ts';
 import { processImagesJob } from './process-images.ts';
+import { purgeFilesJob } from './purge-files.ts';
 import { renderPdfJob } from './render-pdf.ts';
+import { renderPdfPartJob } from './render-pdf-part.ts';
 import { syncStoreJob } from './sync-store.ts';
 import { synchronizeCatalogJob } from './synchronize-catalog.ts';
 
@@ -12,10 +14,12 @@ import { synchronizeCatalogJob } from './synchronize-catalog.ts';
  */
 export const JOBS = [
   renderPdfJob,
+  renderPdfPartJob,
   processImagesJob,
   syncStoreJob,
   synchronizeCatalogJob,
   createDraftOrderJob,
+  purgeFilesJob,
 ] as const;
 
 /** A spec without a handler here does not compile: its name is left in `Unhandled`. */
