@@ -101,6 +101,7 @@ export default [
   route('api/v1/orders', 'routes/api.v1.orders.ts'),
   route('api/v1/orders/count/last-cycle', 'routes/api.v1.orders.count.last-cycle.ts'),
   route('api/v1/orders/:orderId/accept', 'routes/api.v1.orders.id.accept.ts'),
+  route('api/v1/orders/:orderId/status', 'routes/api.v1.orders.id.status.ts'),
   route('api/v2/users/me/events', 'routes/api.v2.users.me.events.ts'),
   route('api/v1/jobs', 'routes/api.v1.jobs.ts'),
   route('api/v1/pagelayouts', 'routes/api.v1.pagelayouts.ts'),

@@ -508,9 +508,18 @@ export const files = pgTable(
     /** Fonts: the family the file names (its name table), as the fonts panel offers it. */
     fontFamily: text('font_family'),
     temp: boolean('temp').notNull().default(false),
+    /**
+     * SHA-256 of the uploaded content (hex): the same picture uploaded again by its owner answers this file
+     * instead of keeping a second copy. Null for files kept before uploads were hashed.
+     */
+    contentHash: text('content_hash'),
     createdAt: created(),
   },
-  (t) => [index('files_owner_type_idx').on(t.ownerId, t.filetype), uniqueIndex('files_key_key').on(t.key)],
+  (t) => [
+    index('files_owner_type_idx').on(t.ownerId, t.filetype),
+    uniqueIndex('files_key_key').on(t.key),
+    uniqueIndex('files_owner_content_key').on(t.ownerId, t.contentHash),
+  ],
 );
 
 export const orders = pgTable(
@@ -536,9 +545,15 @@ export const orders = pgTable(
     /**
      * unconfirmed: sent from a catalog but not yet real (the buyer has not confirmed their address by the mailed
      * link, nor the merchant accepted it): it does not count against the plan's orders and nothing of what the
-     * sender typed has been mailed. new: a real order. Later statuses follow new.
+     * sender typed has been mailed. new: a real order. The merchant then marks it confirmed, shipped or
+     * cancelled (core/orders MERCHANT_ORDER_STATUSES), and the buyer is told by mail.
      */
     status: text('status').notNull().default('new'),
+    /**
+     * The order's short number for its merchant (#1042), given when it becomes real, from the owner's sequence
+     * (order_sequences): never reused, so it stays the order's name in mails, CSV and the merchant's books.
+     */
+    number: integer('number'),
     /** SHA-256 of the buyer's confirmation link token; kept after use so the link says it was used. */
     confirmTokenHash: text('confirm_token_hash'),
     /** When the buyer confirmed their address (null when the merchant accepted the order instead). */
@@ -549,8 +564,17 @@ export const orders = pgTable(
     index('orders_owner_created_idx').on(t.ownerId, t.createdAt),
     index('orders_catalog_created_idx').on(t.catalogId, t.createdAt),
     uniqueIndex('orders_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('orders_owner_number_key').on(t.ownerId, t.number),
   ],
 );
+
+/** The last order number each merchant gave (orders.number): one row a merchant, moved on atomically. */
+export const orderSequences = pgTable('order_sequences', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  last: integer('last').notNull(),
+});
 
 /** Job state mirrored from whichever runner executes it (SPEC §4: pending, complete, failed). */
 export const jobs = pgTable(

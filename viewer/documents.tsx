@@ -199,8 +199,8 @@ export function viewerDocument(opts: {
       </p>
       <ToolButton id="vw-next" label={s('toolbar.next')} icon="next" />
       <ToolButton id="vw-last" label={s('toolbar.last')} icon="last" narrow={false} />
-      <ToolButton id="vw-zoom-out" label={s('toolbar.zoomOut')} icon="zoomOut" narrow={false} />
-      <ToolButton id="vw-zoom-in" label={s('toolbar.zoomIn')} icon="zoomIn" narrow={false} />
+      <ToolButton id="vw-zoom-out" label={s('toolbar.zoomOut')} icon="zoomOut" />
+      <ToolButton id="vw-zoom-in" label={s('toolbar.zoomIn')} icon="zoomIn" />
       <ToolButton id="vw-thumbs-toggle" label={s('toolbar.thumbnails')} icon="thumbs" />
       <form className="vw-jump vw-hide-narrow" id="vw-jump">
         <label className="vw-sr" htmlFor="vw-jump-input">

@@ -220,7 +220,7 @@ export default function DashboardPage() {
           </Layout.Section>
           <Layout.Section>
             <BlockStack gap="400">
-              <UsageMeters usage={d.usage} />
+              <UsageMeters usage={d.usage} trial={d.ent.isTrial} />
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">

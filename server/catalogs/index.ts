@@ -79,6 +79,7 @@ export {
   purgeUnconfirmedOrders,
 } from './order-confirmation.server.ts';
 export type { ConfirmOutcome } from './order-confirmation.server.ts';
+export { setOrderStatus } from './order-status.server.ts';
 export {
   catalogProducts,
   countOrdersLastCycle,

@@ -239,6 +239,15 @@ export async function loadPublished(opts: {
   return publishedFrom({ db: opts.db, row: opts.row, facts: facts!, now: opts.now });
 }
 
+/** The same for a catalog known by its id (an order's): null when it is gone. */
+export async function loadPublishedById(opts: {
+  db: Db;
+  catalogId: string;
+}): Promise<PublishedCatalog | null> {
+  const [row] = await opts.db.select().from(catalogs).where(eq(catalogs.id, opts.catalogId));
+  return row ? loadPublished({ db: opts.db, row }) : null;
+}
+
 async function publishedFrom(opts: {
   db: Db;
   row: CatalogRow;
