@@ -1,3 +1,4 @@
+import './zod-jitless.ts';
 import { AppProvider } from '@shopify/polaris';
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url';
 import polarisEn from '@shopify/polaris/locales/en.json';
@@ -17,16 +18,10 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { z } from 'zod';
 import { createI18n, normalizeLanguage } from '../core/i18n/index.ts';
 import { Brand } from './components/brand.tsx';
 import { isDocumentUrl } from './components/catalogs/links.ts';
 import appStyles from './styles/app.css?url';
-
-// Zod compiles its parsers with `new Function` where eval is allowed, and tries it to find out; the page's
-// policy allows no eval (entry.server.tsx), so the browser would report the try as a violation. Pages use the
-// plain parsers; the server keeps the compiled ones.
-if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: polarisStyles },

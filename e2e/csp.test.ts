@@ -86,6 +86,8 @@ describe('pages under the Content-Security-Policy', () => {
     await visit('/admin/users');
     const row = page.getByRole('row').filter({ hasText: MERCHANT });
     await row.getByRole('button', { name: 'Upgrade' }).click();
+    // Staff confirm each change of plan (issue 26).
+    await page.getByRole('dialog').getByRole('button', { name: 'Upgrade' }).click();
     await expectVisible(page.getByText('Subscription updated'));
     const [merchant] = await server.runtime.db.select().from(users).where(eq(users.email, MERCHANT));
     const subs = await server.runtime.db

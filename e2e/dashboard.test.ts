@@ -43,7 +43,13 @@ describe('/dashboard', () => {
     await expectVisible(page.getByText(/^\d+ days? left$/));
     await expectVisible(nextStep().getByRole('link', { name: 'Import your products' }));
     await expectVisible(page.getByText('0 catalogs · 0 products', { exact: true }));
-    expect(await nextStep().getByRole('link').getAttribute('href')).toBe('/listings');
+    expect(await nextStep().getByRole('link', { name: 'Import your products' }).getAttribute('href')).toBe(
+      '/listings',
+    );
+    // Connecting a store is the other way in (issue 23).
+    expect(await nextStep().getByRole('link', { name: 'Connect a store' }).getAttribute('href')).toBe(
+      '/stores',
+    );
     // Issue 22 §15: a trial takes no orders; the meter says why and what to do, not a red '0 of 0'.
     const usage = page.getByRole('heading', { name: 'Usage' }).locator('xpath=..');
     await expectVisible(usage.getByText('Not in your plan'));

@@ -1,4 +1,4 @@
-import { onlinePath } from '../../../core/model/index.ts';
+import { onlinePath } from '../../../core/model/online-address.ts';
 
 /** Where the catalogs screens send a merchant (SPEC §2.2 'URLs the editor goes to'). */
 
