@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
-import { getCatalogPdf, getJobStatus, requestCatalogPdf } from '../../server/catalogs/index.ts';
+import { getCatalogPdf, getJobStatus, PDF_OUTPUTS, requestCatalogPdf } from '../../server/catalogs/index.ts';
 import { json } from '../../server/platform/index.ts';
 import { defineEndpoint } from '../../server/runtime/index.ts';
 
 const FormatSchema = z.enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]]);
+const OutputSchema = z.enum(PDF_OUTPUTS);
 
 export const generateCatalogEndpoint = defineEndpoint(
   {
@@ -18,6 +19,8 @@ export const generateCatalogEndpoint = defineEndpoint(
     query: z.object({
       format: FormatSchema.optional(),
       quality: z.enum(['print', 'screen']).default('print'),
+      /** rgb: the screen PDF (default); pdfx: the print PDF, CMYK PDF/X-4 with the catalog's bleed and marks. */
+      output: OutputSchema.default('rgb'),
     }),
     response: z.object({ job_id: z.string() }),
     errors: [404],
@@ -30,6 +33,7 @@ export const generateCatalogEndpoint = defineEndpoint(
       catalogId: params.catalogId ?? '',
       format: query.format ?? null,
       quality: query.quality,
+      output: query.output,
     }),
 );
 
@@ -77,17 +81,29 @@ export const downloadCatalogEndpoint = defineEndpoint(
     summary: 'Download the catalog PDF; with url=1, its link as JSON (404 until it exists)',
     tags: ['exports'],
     auth: 'user',
-    query: z.object({ url: z.string().optional(), v: z.string().optional() }),
+    query: z.object({
+      url: z.string().optional(),
+      v: z.string().optional(),
+      /** pdfx: the print PDF (GET generate?output=pdfx) instead of the screen one. */
+      output: OutputSchema.default('rgb'),
+    }),
     response: z.object({ url: z.string(), download_url: z.string() }),
     errors: [403, 404],
   },
   async ({ params, query, user, runtime }) => {
     const catalogId = params.catalogId ?? '';
-    const pdf = await getCatalogPdf({ db: runtime.db, storage: runtime.storage, user, catalogId });
+    const pdf = await getCatalogPdf({
+      db: runtime.db,
+      storage: runtime.storage,
+      user,
+      catalogId,
+      output: query.output,
+      secret: runtime.config.appSecret,
+    });
     if (query.url !== undefined && query.url !== '0' && query.url !== 'false') {
       return json({
         url: pdf.url,
-        download_url: `/api/v1/catalogs/${encodeURIComponent(catalogId)}/download`,
+        download_url: `/api/v1/catalogs/${encodeURIComponent(catalogId)}/download${query.output === 'pdfx' ? '?output=pdfx' : ''}`,
       });
     }
     return pdfResponse(pdf, 'attachment');
@@ -101,9 +117,10 @@ export const printCatalogEndpoint = defineEndpoint(
     summary: 'The catalog PDF shown in the browser, to print it (403 on trial, 404 until it exists)',
     tags: ['exports'],
     auth: 'user',
+    query: z.object({ output: OutputSchema.default('rgb'), v: z.string().optional() }),
     errors: [403, 404],
   },
-  async ({ params, user, runtime }) =>
+  async ({ params, query, user, runtime }) =>
     pdfResponse(
       await getCatalogPdf({
         db: runtime.db,
@@ -111,6 +128,8 @@ export const printCatalogEndpoint = defineEndpoint(
         user,
         catalogId: params.catalogId ?? '',
         action: 'print',
+        output: query.output,
+        secret: runtime.config.appSecret,
       }),
       'inline',
     ),

@@ -26,11 +26,15 @@ export { catalogCss, themeToCss } from './css.ts';
 export {
   PX_PER_MM,
   contentBoxPx,
+  defaultBleedMm,
+  edgesTouched,
   isCoverPage,
+  printBleedMm,
   pageBands,
   pageSize,
   resolveFormat,
   showsHeadersFooters,
+  type Edges,
   type PageSize,
 } from './geometry.ts';
 export {

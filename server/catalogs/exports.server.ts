@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { PdfOutput } from './pdf/print-output.server.ts';
 import type { PageFormat } from '../../core/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -49,16 +51,21 @@ export async function requestCatalogPdf(opts: {
   catalogId: string;
   format?: PageFormat | null;
   quality?: 'print' | 'screen';
+  output?: PdfOutput;
 }): Promise<{ job_id: string }> {
   const { catalog } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
   if (!hasRole(opts.user, 'admin', 'manager'))
     assertInForce(await getEntitlements({ db: opts.db, user: opts.user }));
   const format = opts.format ?? null;
   const quality = opts.quality ?? 'print';
+  const output = opts.output ?? 'rgb';
   const job = await opts.jobs.enqueue(
     'render-pdf',
-    { catalogId: catalog._id, format, quality },
-    { ownerId: opts.user.id, dedupeKey: `render-pdf:${catalog._id}:${format ?? 'default'}:${quality}` },
+    { catalogId: catalog._id, format, quality, output },
+    {
+      ownerId: opts.user.id,
+      dedupeKey: `render-pdf:${catalog._id}:${format ?? 'default'}:${quality}${output === 'rgb' ? '' : `:${output}`}`,
+    },
   );
   return { job_id: job.id };
 }
@@ -81,8 +88,8 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
   const state = job.state === 'active' ? 'pending' : job.state;
   const status: JobStatus = { job_state: state, progress: job.progress };
   if (state === 'complete' && job.name === 'render-pdf' && job.result && typeof job.result === 'object') {
-    const { catalogId, url } = job.result as { catalogId?: string; url?: string };
-    const link = catalogId && url ? catalogPdfLink({ id: catalogId, pdfUrl: url }) : null;
+    const { catalogId, url, output } = job.result as { catalogId?: string; url?: string; output?: PdfOutput };
+    const link = catalogId && url ? catalogPdfLink({ id: catalogId, pdfUrl: url }, output) : null;
     if (link) status.url = link;
   }
   if (state === 'failed' && job.name === 'render-pdf') status.message = EXPORT_MESSAGES.generationFailed;
@@ -93,15 +100,15 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
   return status;
 }
 
-/** The download name of a catalog's PDF: its title in plain ASCII. */
-export function pdfFileName(title: string): string {
+/** The download name of a catalog's PDF: its title in plain ASCII (the print PDF's ends in -print). */
+export function pdfFileName(title: string, output: PdfOutput = 'rgb'): string {
   const base = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
-  return `${base || 'catalog'}.pdf`;
+  return `${base || 'catalog'}${output === 'pdfx' ? '-print' : ''}.pdf`;
 }
 
 /**
@@ -115,12 +122,36 @@ export async function getCatalogPdf(opts: {
   catalogId: string;
   /** download (the file) or print (shown in the browser to print it): both refused to trial accounts. */
   action?: Extract<ExportAction, 'download' | 'print'>;
+  /** The print PDF (PDF/X) instead of the screen one; it lives under its own key (printPdfKey). */
+  output?: PdfOutput;
+  /** APP_SECRET, which names the print PDF's key. */
+  secret?: string;
 }): Promise<{ url: string; fileName: string; size: number; open: () => Readable | null }> {
   const { catalog, row } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
   await assertExportAllowed({ db: opts.db, user: opts.user, action: opts.action ?? 'download' });
+  if (opts.output === 'pdfx') {
+    const key = pdfKey({ catalogId: row.id, secret: opts.secret ?? '', output: 'pdfx' });
+    const size = await opts.storage.size(key);
+    if (size === null) throw notFound(EXPORT_MESSAGES.notReady);
+    return {
+      url: catalogPdfLink({ id: row.id, pdfUrl: key }, 'pdfx')!,
+      fileName: pdfFileName(catalog.title, 'pdfx'),
+      size,
+      open: () => opts.storage.stream(key),
+    };
+  }
   const key = row.pdfUrl ? keyFromUrl(row.pdfUrl.split('?')[0]!) : null;
   const size = key ? await opts.storage.size(key) : null;
   const url = catalogPdfLink(row);
   if (!url || !key || size === null) throw notFound(EXPORT_MESSAGES.notReady);
   return { url, fileName: pdfFileName(catalog.title), size, open: () => opts.storage.stream(key) };
+}
+
+/**
+ * Where a catalog's PDF lives: one stable key per catalog and output, unguessable from the catalog id alone (the
+ * id is public in viewer links), so a new render replaces the previous file in one move.
+ */
+export function pdfKey(opts: { catalogId: string; secret: string; output?: PdfOutput }): string {
+  const token = createHmac('sha256', opts.secret).update(`pdf:${opts.catalogId}`).digest('hex').slice(0, 24);
+  return `pdf/${opts.catalogId}/${token}${opts.output === 'pdfx' ? '-print' : ''}.pdf`;
 }

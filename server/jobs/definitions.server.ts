@@ -19,6 +19,8 @@ export const renderPdfSpec = defineJobSpec({
       .nullable()
       .default(null),
     quality: z.enum(['print', 'screen']).default('print'),
+    /** rgb: the screen PDF (the flipbook's download); pdfx: the print PDF, CMYK PDF/X-4 with bleed and marks. */
+    output: z.enum(['rgb', 'pdfx']).default('rgb'),
   }),
   maxAttempts: 3,
   timeoutMs: 10 * 60_000,

@@ -1,9 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   loadCatalogById,
   setCatalogPdf,
+  pdfKey,
+  printFinishFor,
+  type PdfOutput,
   renderCatalogPdf,
   type RenderPdfReport,
   storageSources,
@@ -26,18 +28,11 @@ export type RenderPdfResult = {
   bytes: number;
   format: PageFormat;
   quality: 'print' | 'screen';
+  /** rgb: the screen PDF (the catalog's url, the flipbook's download); pdfx: the print PDF, kept apart. */
+  output: PdfOutput;
   watermark: boolean;
   report: RenderPdfReport;
 };
-
-/**
- * Where a catalog's PDF lives: one stable key per catalog, unguessable from the catalog id alone (the id is
- * public in viewer links), so a new render replaces the previous file in one move.
- */
-export function pdfKey(opts: { catalogId: string; secret: string }): string {
-  const token = createHmac('sha256', opts.secret).update(`pdf:${opts.catalogId}`).digest('hex').slice(0, 24);
-  return `pdf/${opts.catalogId}/${token}.pdf`;
-}
 
 /** Partial files older than this were left by a render whose worker died; any later render removes them. */
 const STALE_PARTIAL_MS = 6 * 3_600_000;
@@ -81,7 +76,9 @@ export const renderPdfJob = defineJob({
     const format = (payload.format ?? catalog.settings.page_format ?? settings.page_format) as PageFormat;
 
     const loadMs = Math.round(performance.now() - started);
-    const finalKey = pdfKey({ catalogId: catalog._id, secret: config.appSecret });
+    const output = payload.output;
+    const finalKey = pdfKey({ catalogId: catalog._id, secret: config.appSecret, output });
+    const quality = jpegQuality(settings.image_quality);
     const tmpKey = `${TMP_PREFIX}/${ctx.jobId}-${ctx.attempt}.pdf`;
     await sweepPartials(storage);
     try {
@@ -89,8 +86,16 @@ export const renderPdfJob = defineJob({
         catalog,
         format,
         quality: payload.quality,
-        jpegQuality: jpegQuality(settings.image_quality),
+        jpegQuality: quality,
         watermark,
+        finish:
+          printFinishFor({
+            catalog,
+            format,
+            output,
+            profile: config.PRINT_ICC_PROFILE,
+            jpegQuality: quality,
+          }) ?? undefined,
         browser,
         images,
         resolveSource: storageSources({
@@ -113,7 +118,8 @@ export const renderPdfJob = defineJob({
       await storage.move(tmpKey, finalKey);
       // The file keeps its address; the version makes browsers and CDNs fetch the new one.
       const url = `${storage.url(finalKey)}?v=${ctx.jobId.slice(0, 8)}`;
-      await setCatalogPdf({ db, catalogId: catalog._id, url });
+      // The print PDF is for the print shop: the catalog's url (the flipbook's download) stays the screen PDF.
+      if (output === 'rgb') await setCatalogPdf({ db, catalogId: catalog._id, url });
       report.timings.load = loadMs;
       report.timings.store = Math.round(performance.now() - storing);
       ctx.logger.info(
@@ -127,6 +133,7 @@ export const renderPdfJob = defineJob({
         bytes,
         format: report.format,
         quality: payload.quality,
+        output,
         watermark,
         report,
       };

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Page } from 'puppeteer-core';
 import type { PageFormat } from '../../../core/constants.ts';
 import type { Catalog } from '../../../core/model/index.ts';
@@ -20,6 +22,7 @@ import { type BrowserPool, mapLimit } from '../../platform/index.ts';
 import { bundledFontFaces, type ImageCache } from '../../files/index.ts';
 import { AssetTokens, BLANK_GIF, fileUrl, MISSING_IMAGE, placeholderImage } from './assets.server.ts';
 import type { AssetSource, ResolveSource } from './sources.server.ts';
+import { finishPrintPdf, needsFinishing, type PrintFinish } from './print-finish.server.ts';
 
 export type PdfQuality = 'print' | 'screen';
 /** Resolution images are prepared at, for the size they are printed at. */
@@ -36,6 +39,8 @@ export type LayoutInput = {
   /** JPEG quality of prepared images (the user's image_quality, q80 by default). */
   jpegQuality: number;
   watermark: boolean;
+  /** Print output: pages drawn with this much bleed on every side, mm (core/render). Default 0. */
+  bleedMm?: number;
   browser: BrowserPool;
   images: ImageCache;
   resolveSource: ResolveSource;
@@ -50,6 +55,11 @@ export type LayoutInput = {
 export type RenderPdfInput = LayoutInput & {
   /** Receives the PDF as it is produced. */
   write: (pdf: Readable) => Promise<void>;
+  /**
+   * Print output: after Chromium, the PDF is finished (marks, page boxes, CMYK PDF/X) by print-finish; the
+   * pages are drawn with the finish's bleed.
+   */
+  finish?: PrintFinish;
 };
 
 export type RenderPdfReport = {
@@ -65,6 +75,8 @@ export type RenderPdfReport = {
     images: number;
     swap: number;
     print: number;
+    /** Ghostscript's finishing of print output (marks, boxes, CMYK). */
+    finish?: number;
     load?: number;
     store?: number;
   };
@@ -201,7 +213,14 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   const fonts: FontFaceOption[] = bundledFontFaces();
   const tokens = new AssetTokens();
   const customFontUrls = new Set(input.catalog.fonts.map((f) => f.url).filter(Boolean) as string[]);
-  const render: RenderOptions = { format, watermark: input.watermark, mode: 'print', fontFaces: fonts, log };
+  const render: RenderOptions = {
+    format,
+    watermark: input.watermark,
+    mode: 'print',
+    fontFaces: fonts,
+    log,
+    bleedMm: input.bleedMm ?? 0,
+  };
 
   // Each asset is resolved once, whether the measure documents or the final one asks first.
   const resolved = new Map<string, Promise<AssetSource>>();
@@ -361,7 +380,12 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
   try {
     return await input.browser.withPage(
       async (page) => {
-        const report = await layoutCatalog(page, input, dir);
+        const finish = input.finish && needsFinishing(input.finish) ? input.finish : null;
+        const report = await layoutCatalog(
+          page,
+          { ...input, bleedMm: finish ? finish.bleedMm : (input.bleedMm ?? 0) },
+          dir,
+        );
         input.signal?.throwIfAborted();
         const started = performance.now();
         const stream = await page.createPDFStream({
@@ -371,8 +395,26 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
           tagged: false,
           timeout: timeoutMs,
         });
-        await input.write(Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>));
-        report.timings.print = Math.round(performance.now() - started);
+        const pdf = Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>);
+        if (!finish) {
+          await input.write(pdf);
+          report.timings.print = Math.round(performance.now() - started);
+        } else {
+          const printed = path.join(dir, 'chromium.pdf');
+          const finished = path.join(dir, 'finished.pdf');
+          await pipeline(pdf, createWriteStream(printed));
+          report.timings.print = Math.round(performance.now() - started);
+          const done = await finishPrintPdf({
+            input: printed,
+            output: finished,
+            finish,
+            workDir: dir,
+            signal: input.signal,
+            timeoutMs,
+          });
+          report.timings.finish = done.ms;
+          await input.write(createReadStream(finished));
+        }
         input.onProgress?.(report.pages, report.pages);
         return report;
       },
