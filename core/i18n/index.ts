@@ -9,6 +9,7 @@ import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
 import enImages from './locales/en/images.json';
 import enHelp from './locales/en/help.json';
+import enPreflight from './locales/en/preflight.json';
 import enRender from './locales/en/render.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
@@ -21,6 +22,7 @@ import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
 import frImages from './locales/fr/images.json';
 import frHelp from './locales/fr/help.json';
+import frPreflight from './locales/fr/preflight.json';
 import frRender from './locales/fr/render.json';
 import frViewer from './locales/fr/viewer.json';
 
@@ -40,6 +42,7 @@ export const resources = {
     editorText: enEditorText,
     images: enImages,
     help: enHelp,
+    preflight: enPreflight,
     render: enRender,
     viewer: enViewer,
   },
@@ -54,6 +57,7 @@ export const resources = {
     editorText: frEditorText,
     images: frImages,
     help: frHelp,
+    preflight: frPreflight,
     render: frRender,
     viewer: frViewer,
   },

@@ -21,6 +21,8 @@ import {
 import { type BrowserPool, mapLimit } from '../../platform/index.ts';
 import { bundledFontFaces, type ImageCache } from '../../files/index.ts';
 import { AssetTokens, BLANK_GIF, fileUrl, MISSING_IMAGE, placeholderImage } from './assets.server.ts';
+import type { LayoutFacts } from '../../../core/preflight/index.ts';
+import { collectLayoutFacts, type PicturePlacement } from './layout-facts.server.ts';
 import type { AssetSource, ResolveSource } from './sources.server.ts';
 import { finishPrintPdf, needsFinishing, type PrintFinish } from './print-finish.server.ts';
 
@@ -46,6 +48,11 @@ export type LayoutInput = {
   resolveSource: ResolveSource;
   /** Folder for the temporary HTML document (removed afterwards). */
   workDir?: string;
+  /**
+   * Lay out only, for the preflight: pictures stay stand-ins of their size (nothing is prepared), the layout is
+   * measured all the same.
+   */
+  layoutOnly?: boolean;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -77,12 +84,19 @@ export type RenderPdfReport = {
     print: number;
     /** Ghostscript's finishing of print output (marks, boxes, CMYK). */
     finish?: number;
+    /** Measuring the layout for the preflight. */
+    preflight?: number;
     load?: number;
     store?: number;
   };
+  /** What the preflight needs from the laid-out document (core/preflight). */
+  facts: LayoutFacts;
 };
 
-type Placement = { id: number; width: number; height: number; page: number };
+type Placement = PicturePlacement;
+
+/** The missing picture's stand-in, marked with the asset so the preflight can say where a picture is missing. */
+const missingImage = (i: number) => `${MISSING_IMAGE}#cbm${i}`;
 
 /** Measured placements of recent documents (by HTML and picture proportions), for re-renders. */
 const PLACEMENTS = new Map<string, Placement[]>();
@@ -113,7 +127,13 @@ const MEASURE_IMAGES_SCRIPT = `(ratios) => {
       h = nh * k;
     }
     const page = img.closest('.cb-page');
-    out.push({ id: Number(m[1]), width: w, height: h, page: page ? pages.indexOf(page) : 0 });
+    const cell = img.closest('[data-cell-index]');
+    const owner = img.closest('[data-element-id]');
+    out.push({
+      id: Number(m[1]), width: w, height: h, page: page ? pages.indexOf(page) : 0,
+      cell: cell ? Number(cell.getAttribute('data-cell-index')) : null,
+      elementId: (owner && owner.getAttribute('data-element-id')) || null,
+    });
   }
   return out;
 }`;
@@ -201,9 +221,17 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   const jpegQuality =
     input.quality === 'screen' ? Math.min(input.jpegQuality, SCREEN_MAX_JPEG_QUALITY) : input.jpegQuality;
   const log = input.log ?? (() => {});
-  const timings = { paginate: 0, html: 0, sources: 0, measure: 0, images: 0, swap: 0, print: 0 };
+  const timings: RenderPdfReport['timings'] = {
+    paginate: 0,
+    html: 0,
+    sources: 0,
+    measure: 0,
+    images: 0,
+    swap: 0,
+    print: 0,
+  };
   let t = performance.now();
-  const lap = (k: keyof typeof timings) => {
+  const lap = (k: 'paginate' | 'html' | 'sources' | 'measure' | 'images' | 'swap' | 'preflight') => {
     const now = performance.now();
     timings[k] = Math.round(now - t);
     t = now;
@@ -281,7 +309,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
       const s = sources[i];
       if (isFont(i)) return s && 'file' in s ? fileUrl(s.file) : '';
       if (s && 'url' in s) return s.url;
-      return infos[i] ? image(i) : MISSING_IMAGE;
+      return infos[i] ? image(i) : missingImage(i);
     });
   const ratios: Record<number, [number, number]> = {};
   infos.forEach((info, i) => {
@@ -293,7 +321,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   const known = PLACEMENTS.get(layoutKey);
   const docFile = path.join(dir, 'catalog.html');
   let placements: Placement[];
-  if (known) {
+  if (known && !input.layoutOnly) {
     placements = known;
   } else {
     await writeFile(
@@ -309,6 +337,18 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   }
   lap('measure');
   throwIfAborted();
+  const pixels = infos.map((info) => (info ? { width: info.width, height: info.height } : null));
+  if (input.layoutOnly) {
+    const facts = await collectLayoutFacts(page, placements, pixels);
+    lap('preflight');
+    return {
+      pages: pageCount,
+      format,
+      images: { total: 0, prepared: 0, passThrough: 0, missing: 0 },
+      timings,
+      facts,
+    };
+  }
 
   // Each image once, at the largest size it is printed at; in page order so progress reads as pages.
   const needed = new Map<number, { width: number; height: number; page: number }>();
@@ -350,7 +390,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
       else report.prepared++;
     } catch (err) {
       log(`render: image could not be prepared: ${tokens.urls[id]}`, err);
-      swap[id] = MISSING_IMAGE;
+      swap[id] = missingImage(id);
       report.missing++;
     }
     remainingOnPage[n.page]!--;
@@ -362,14 +402,16 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   if (known) {
     await writeFile(
       docFile,
-      documentHtml((i) => swap[i] ?? MISSING_IMAGE),
+      documentHtml((i) => swap[i] ?? missingImage(i)),
     );
     await loadDocument(page, docFile, timeoutMs);
   } else {
     await page.evaluate(`(${SWAP_IMAGES_SCRIPT})(${JSON.stringify(swap)})`);
   }
   lap('swap');
-  return { pages: pageCount, format, images: report, timings };
+  const facts = await collectLayoutFacts(page, placements, pixels);
+  lap('preflight');
+  return { pages: pageCount, format, images: report, timings, facts };
 }
 
 /** A catalog as one PDF (SPEC §4), printed in one pass from one Chromium page. */
