@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import { purgeExpired, purgeRateLimits } from '../server/accounts/index.ts';
+import { purgeUnconfirmedOrders } from '../server/catalogs/index.ts';
 import { servedFileHeaders } from '../server/files/index.ts';
 import { isCrossSite, HSTS } from '../server/platform/index.ts';
 import { type Runtime } from '../server/runtime/index.ts';
@@ -168,11 +169,14 @@ export async function startAppServer(opts: {
   const url = `http://localhost:${port}`;
   // Links in mails and Shopify redirects use the address actually listened on when APP_URL is not set.
   if (!config.APP_URL) config.appUrl = url;
-  // Expired sessions, reset tokens and rate-limit windows go hourly; any number of processes may do it.
+  // Expired sessions, reset tokens, rate-limit windows and orders nobody confirmed go hourly; any number of
+  // processes may do it.
   const housekeeping = () =>
-    Promise.all([purgeExpired({ db: runtime.db }), purgeRateLimits({ db: runtime.db })]).catch((err) =>
-      runtime.logger.warn({ err }, 'housekeeping failed'),
-    );
+    Promise.all([
+      purgeExpired({ db: runtime.db }),
+      purgeRateLimits({ db: runtime.db }),
+      purgeUnconfirmedOrders({ db: runtime.db }),
+    ]).catch((err) => runtime.logger.warn({ err }, 'housekeeping failed'));
   const housekeepingTimer = setInterval(housekeeping, 60 * 60_000);
   housekeepingTimer.unref();
   void housekeeping();

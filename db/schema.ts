@@ -257,8 +257,16 @@ export const catalogs = pgTable(
      * lost answer, a reload with unsaved changes) is recognised by its id and applied once.
      */
     recentSaves: jsonb('recent_saves').notNull().default([]),
-    /** The merchant's own host name this catalog is also served on (viewer, by the Host header); lower-cased. */
+    /**
+     * The merchant's own host name this catalog is also served on (viewer, by the Host header); lower-cased. It
+     * serves only once the owner proved they control it (`custom_hosts.verified_at`).
+     */
     customHost: text('custom_host'),
+    /**
+     * Visitors see the catalog only once its owner publishes it; until then it is a draft that answers 404 to
+     * everyone but the owner and staff. Catalogs made before drafts existed were migrated as published.
+     */
+    published: boolean('published').notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -267,6 +275,36 @@ export const catalogs = pgTable(
     uniqueIndex('catalogs_slug_key').on(t.slug),
     index('catalogs_custom_host_idx').on(t.customHost),
     index('catalogs_featured_idx').on(t.featured),
+  ],
+);
+
+/**
+ * A host name a merchant named for their catalogs, and whether they proved they control it (a TXT record
+ * `_catalog-builder.<host>` holding `token`, or a CNAME to the operator's catalog host), checked with DNS before
+ * the host serves. Several accounts may name a host; one only may have it verified.
+ */
+export const customHosts = pgTable(
+  'custom_hosts',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    /** The value the TXT record must hold (random, per account and host). */
+    token: text('token').notNull(),
+    verifiedAt: ts('verified_at'),
+    /** How control was proved: txt or cname. */
+    method: text('method'),
+    checkedAt: ts('checked_at'),
+    /** Why the last check failed: not_found, dns_unreachable, taken; null after a success. */
+    problem: text('problem'),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.host] }),
+    uniqueIndex('custom_hosts_verified_key')
+      .on(t.host)
+      .where(sql`verified_at is not null`),
   ],
 );
 
@@ -469,11 +507,22 @@ export const orders = pgTable(
      * Null for merchants without a Shopify store.
      */
     draftOrder: jsonb('draft_order'),
+    /**
+     * unconfirmed: sent from a catalog but not yet real (the buyer has not confirmed their address by the mailed
+     * link, nor the merchant accepted it): it does not count against the plan's orders and nothing of what the
+     * sender typed has been mailed. new: a real order. Later statuses follow new.
+     */
+    status: text('status').notNull().default('new'),
+    /** SHA-256 of the buyer's confirmation link token; kept after use so the link says it was used. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** When the buyer confirmed their address (null when the merchant accepted the order instead). */
+    emailConfirmedAt: ts('email_confirmed_at'),
     createdAt: created(),
   },
   (t) => [
     index('orders_owner_created_idx').on(t.ownerId, t.createdAt),
     index('orders_catalog_created_idx').on(t.catalogId, t.createdAt),
+    uniqueIndex('orders_confirm_token_key').on(t.confirmTokenHash),
   ],
 );
 

@@ -93,11 +93,20 @@ describe('account journey in Chromium', () => {
     await logIn('second-password');
     await page.waitForURL(`${server.url}/catalogs`);
 
-    // The link works once only.
+    // The link works once only, and says so when opened again, without a form that could only fail.
     await openPage(page, link!);
+    await expectText(
+      page.getByRole('status'),
+      'This link was already used: your password has been changed with it or with a newer link. Sign in with your new password, or ask for a new link.',
+    );
+    expect(await page.getByLabel('New password').count()).toBe(0);
+    await expectVisible(page.getByRole('link', { name: 'Ask for a new link' }));
+    // A link that was never ours (or expired) gives SPEC §8's message, and no form either.
+    await openPage(page, `${server.url}/reset/${'x'.repeat(43)}`);
     await expectText(
       page.getByRole('alert'),
       'Could not update password as token is invalid or may have expired',
     );
+    expect(await page.getByLabel('New password').count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../db/schema.ts';
 import { client, registeredClient, startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { publishForVisitors } from '../scripts/testing/viewer-fixtures.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
@@ -154,6 +155,8 @@ describe('/catalogs and the new-catalog wizard', () => {
     const made = await other.post('/api/v1/catalogs', { title: 'Atelier Lookbook' });
     const { _id } = ((await made.json()) as { data: { _id: string } }).data;
     await server.runtime.db.update(catalogs).set({ featured: true }).where(eq(catalogs.id, _id));
+    // Featured catalogs are published ones: a draft's link would answer 404.
+    await publishForVisitors(other, _id);
     await page.goto(`${server.url}/catalogs`);
     const strip = page.getByRole('region', { name: 'Featured catalogs' });
     await expectVisible(strip.getByText('Atelier Lookbook'));

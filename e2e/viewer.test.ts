@@ -89,7 +89,7 @@ describe('the flipbook viewer', () => {
     await shot(page, 'viewer-desktop-spread', { fullPage: false });
   });
 
-  it('opens a product, takes two variants into the cart and sends the order to the merchant and Shopify', async () => {
+  it('opens a product, takes two variants into the cart, sends the order, and once the buyer confirms it by mail it reaches the merchant and Shopify', async () => {
     await page.locator('[data-product-id="p0"]').first().click();
     const modal = page.locator('dialog[open]');
     await expectVisible(modal.getByRole('heading', { name: 'Linen Shirt 1' }));
@@ -107,22 +107,52 @@ describe('the flipbook viewer', () => {
     await cart.getByLabel('Comments').fill('Before Friday');
     await expectNoSeriousAxe(page, 'cart');
     await shot(page, 'viewer-cart', { fullPage: false });
+    const outboxBefore = server.outbox().length;
     await cart.getByRole('button', { name: 'Send the order' }).click();
     await expectVisible(
       cart.getByText(
         'Your order was successfully sent. You should receive a confirmation by email within a few minutes.',
       ),
     );
+    // The buyer is told the seller receives it once they confirm it by mail.
+    await expectVisible(
+      cart.getByText(
+        'Please confirm your order with the link we sent to jeanne@boutique.example: the seller receives it once it is confirmed.',
+      ),
+    );
+    await shot(page, 'viewer-order-sent', { fullPage: false });
 
     const { data } = await (await shop.client.get('/api/v1/orders')).json();
     expect(data).toHaveLength(1);
+    expect(data[0].status).toBe('unconfirmed');
     expect(data[0].items.map((l: { sku: string; quantity: number }) => [l.sku, l.quantity])).toEqual([
       ['SHIRT-S', 2],
       ['SHIRT-L', 3],
     ]);
-    const mails = server.outbox().map(server.readMail);
+    // One mail so far: the buyer's request to confirm, carrying nothing they typed.
+    const asked = server.outbox().slice(outboxBefore).map(server.readMail);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^To: jeanne@boutique\.example/m);
+    expect(asked[0]).not.toContain('Before Friday');
+    expect(admin.draftOrders).toHaveLength(0);
+
+    // The buyer opens the link from the mail and confirms.
+    const link = /(\/view\/order-confirmation\/[A-Za-z0-9_-]+)/.exec(asked[0]!.replace(/=\r?\n/g, ''))![1]!;
+    const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const buyer = await buyerContext.newPage();
+    await buyer.goto(`${server.url}${link}`);
+    await expectVisible(buyer.getByRole('heading', { name: /Your order to/ }));
+    await expectVisible(buyer.getByText('2 × Linen Shirt 1 (Small)'));
+    await expectNoSeriousAxe(buyer, 'order confirmation');
+    await shot(buyer, 'viewer-order-confirmation');
+    await buyer.getByRole('button', { name: 'Confirm my order' }).click();
+    await expectVisible(buyer.getByText(/your order is confirmed/));
+    await shot(buyer, 'viewer-order-confirmed');
+    await buyerContext.close();
+
+    const mails = server.outbox().slice(outboxBefore).map(server.readMail);
     expect(mails.some((m) => /^To: nord@example\.com/m.test(m))).toBe(true);
-    expect(mails.some((m) => /^To: jeanne@boutique\.example/m.test(m))).toBe(true);
+    expect(mails.filter((m) => /^To: jeanne@boutique\.example/m.test(m))).toHaveLength(2);
     await expect.poll(() => admin.draftOrders.length, { timeout: 20_000 }).toBe(1);
     expect(admin.draftOrders[0]!.lineItems.map((l) => [l.variantId, l.quantity])).toEqual([
       [VARIANTS[0].id, 2],
@@ -159,6 +189,27 @@ describe('the flipbook viewer', () => {
     expect(block.width).toBeGreaterThan(300);
     await expectNoSeriousAxe(orders, 'orders page on a phone');
     await shot(orders, 'viewer-orders-phone');
+
+    // An order its buyer does not confirm waits, uncounted; the merchant may accept it from this page.
+    await orders.setViewportSize({ width: 1440, height: 900 });
+    const waiting = await fetch(`${server.url}/api/v1/catalogs/${shop.catalogId}/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.50' },
+      body: JSON.stringify({
+        customer: { name: 'Paul Durand', email: 'paul@example.org' },
+        items: [{ product_id: 'p1', quantity: 1 }],
+      }),
+    });
+    expect(waiting.status).toBe(200);
+    await orders.reload();
+    await expectVisible(orders.getByText('Awaiting the buyer’s confirmation'));
+    await expectNoSeriousAxe(orders, 'orders page with an order awaiting confirmation');
+    await shot(orders, 'viewer-orders-unconfirmed', { fullPage: false });
+    const accept = orders.getByRole('button', { name: 'Accept the order of Paul Durand' });
+    await accept.click();
+    await accept.waitFor({ state: 'detached' });
+    const after = (await (await shop.client.get('/api/v1/orders')).json()).data;
+    expect(after.map((o: { status: string }) => o.status)).toEqual(['new', 'new']);
     await ownerContext.close();
   });
 

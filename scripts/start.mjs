@@ -50,10 +50,44 @@ function ensureChromium() {
   say('or set CHROME_PATH to a Chrome or Chromium executable. Everything else works without it.');
 }
 
+/**
+ * Debian's colour emoji font (server/files/fonts.server.ts EMOJI_FONT_FILE): PDFs print emoji with it, the same on
+ * every machine. npm's copy of Noto Color Emoji is COLRv1, which a PDF cannot hold (its emoji would print blank).
+ */
+const EMOJI_FONT_FILE = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+
+function ensureEmojiFont() {
+  if (existsSync(EMOJI_FONT_FILE)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    say('Installing the colour emoji font with apt-get (for emoji in PDFs)…');
+    try {
+      execFileSync('apt-get', ['install', '-y', '-qq', 'fonts-noto-color-emoji'], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    } catch {
+      try {
+        execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+        execFileSync('apt-get', ['install', '-y', '-qq', 'fonts-noto-color-emoji'], {
+          stdio: 'inherit',
+          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+        });
+      } catch {
+        // Said below.
+      }
+    }
+    if (existsSync(EMOJI_FONT_FILE)) return;
+  }
+  say('The colour emoji font is missing: emoji in PDFs print blank until it is installed');
+  say('(`sudo apt-get install fonts-noto-color-emoji`).');
+}
+
 async function main() {
   checkNode();
   installDependencies();
   ensureChromium();
+  ensureEmojiFont();
   const { ensureBuild } = await import('./build-if-stale.mjs');
   ensureBuild(say);
   // The server is our direct child (tsx as a loader, not its CLI, which would add a process between us), with

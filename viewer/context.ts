@@ -3,6 +3,7 @@ import { getT, type Language } from '../core/i18n/index.ts';
 import { getSessionUser, type User } from '../server/accounts/index.ts';
 import {
   canRead,
+  canSee,
   findPublished,
   viewerRole,
   type PublishedCatalog,
@@ -10,7 +11,8 @@ import {
 } from '../server/catalogs/index.ts';
 import { detectLanguage } from '../server/platform/index.ts';
 import { type Runtime } from '../server/runtime/index.ts';
-import { messageDocument } from './documents.tsx';
+import { blankDocument, messageDocument } from './documents.tsx';
+import { viewerPolicy } from './security.ts';
 
 /** What every viewer request works out first: who asks, on which host, about which catalog. */
 export type ViewerRequest = {
@@ -48,25 +50,40 @@ export function visitorLanguage(req: ExpressRequest): Language {
 
 export type Resolved = { pub: PublishedCatalog; role: ViewerRole; user: User | null; readable: boolean };
 
-/** The catalog an address names, with who asks and whether they may read it; null when there is none. */
+/**
+ * The catalog an address names, with who asks and whether they may read it; null when there is none, or when it
+ * is a draft and the asker is neither its owner nor staff (a draft does not exist for visitors).
+ */
 export async function resolveCatalog(v: ViewerRequest, ref: string): Promise<Resolved | null> {
   const pub = await findPublished({ db: v.runtime.db, ref, customHost: v.customHost });
   if (!pub) return null;
   const user = await sessionUser(v);
   const role = viewerRole(pub.row, user);
+  if (!canSee(pub, role)) return null;
   const readable = canRead(pub, role, v.req.headers.cookie, v.runtime.config.appSecret);
   return { pub, role, user, readable };
 }
 
-/** A real 404 page (SPEC §2.5: unknown catalogs), never a redirect. */
+/**
+ * A real 404 page (SPEC §2.5: unknown catalogs), never a redirect, with the viewer's policy. An embed of a catalog
+ * that is not there (a draft, a deleted one) shows nothing in the merchant's frame: an empty page any site may
+ * frame, which says nothing about the catalog.
+ */
 export function notFoundPage(v: ViewerRequest): void {
   const lang = visitorLanguage(v.req);
   const t = (k: string) => String(getT(lang, 'viewer')(k));
+  const embed = v.req.query.embed === '1';
   v.res
     .status(404)
     .type('html')
     .setHeader('Cache-Control', 'no-store')
-    .send(messageDocument({ lang, title: t('notFound.title'), body: t('notFound.body') }));
+    .setHeader('Content-Security-Policy', viewerPolicy({ frameAncestors: embed ? '*' : "'self'" }))
+    .setHeader('X-Robots-Tag', 'noindex')
+    .send(
+      embed
+        ? blankDocument(lang)
+        : messageDocument({ lang, title: t('notFound.title'), body: t('notFound.body') }),
+    );
 }
 
 /** A JSON 404 for the catalog's data URLs: the same answer whether the catalog is missing or locked. */

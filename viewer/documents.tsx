@@ -129,9 +129,23 @@ export function viewerDocument(opts: {
   const t = getT(boot.lang, 'viewer');
   const s = (k: string, v?: Record<string, unknown>) => String(t(k, v));
   const single = boot.single || boot.start === 0 || boot.mode === 'scroll';
+  // The owner is told at once when visitors cannot see the catalog as they do: a draft, or a protection their plan
+  // no longer includes. The note opens the settings panel, which says what to do.
+  const ownerNote = !boot.owner
+    ? null
+    : !boot.owner.published
+      ? s('owner.draftPill')
+      : boot.owner.protectionLapsed
+        ? s('owner.lapsedPill')
+        : null;
   const bar: ReactNode = (
     <header className="vw-bar">
       <h1 className="vw-title">{boot.title}</h1>
+      {ownerNote ? (
+        <button type="button" className="vw-btn vw-pill" id="vw-owner-note">
+          {ownerNote}
+        </button>
+      ) : null}
       <div className="vw-tools" role="toolbar" aria-label={s('toolbar.label')}>
         <ToolButton id="vw-share" label={s('toolbar.share')} icon="share" hidden={!boot.buttons.share} />
         <ToolButton
@@ -273,6 +287,53 @@ export function messageDocument(opts: { lang: Language; title: string; body?: st
     <div className="vw-card">
       <h1>{opts.title}</h1>
       {opts.body ? <p>{opts.body}</p> : null}
+    </div>
+  );
+  return htmlDocument({ title: opts.title, lang: opts.lang, noindex: true }, 'class="vw"', centered(card));
+}
+
+/** Nothing at all: what an embed of a catalog that is not there shows in the merchant's frame. */
+export function blankDocument(lang: Language): string {
+  return htmlDocument({ title: '', lang, noindex: true }, 'class="vw"', '');
+}
+
+/**
+ * The buyer's confirmation of an order (the link mailed to them): what the order holds and one button. A link
+ * opened by a mail program's scanner confirms nothing; only the button's POST does.
+ */
+export function orderConfirmationDocument(opts: {
+  lang: Language;
+  action: string | null;
+  title: string;
+  body: string;
+  lines: string[];
+  tone?: 'ok' | 'err';
+}): string {
+  const t = getT(opts.lang, 'viewer');
+  const card = (
+    <div className="vw-card">
+      <h1>{opts.title}</h1>
+      {opts.tone ? (
+        <p className={`vw-notice ${opts.tone}`} role={opts.tone === 'err' ? 'alert' : 'status'}>
+          {opts.body}
+        </p>
+      ) : (
+        <p>{opts.body}</p>
+      )}
+      {opts.lines.length ? (
+        <ul className="vw-list">
+          {opts.lines.map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
+        </ul>
+      ) : null}
+      {opts.action ? (
+        <form method="post" action={opts.action}>
+          <button className="vw-btn vw-primary" type="submit">
+            {String(t('confirmOrder.submit'))}
+          </button>
+        </form>
+      ) : null}
     </div>
   );
   return htmlDocument({ title: opts.title, lang: opts.lang, noindex: true }, 'class="vw"', centered(card));

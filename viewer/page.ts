@@ -5,6 +5,7 @@ import { pageSize, resolveFormat } from '../core/render/index.ts';
 import { storeAccounts } from '../db/schema.ts';
 import {
   isIndexable,
+  protectionLapsed,
   takesOrders,
   usableSlug,
   viewPath,
@@ -117,6 +118,9 @@ export async function sendViewerPage(
             appUrl: runtime.config.appUrl,
             editUrl: `/designs/${pub.row.id}/edit`,
             ordersUrl: '/orders',
+            published: pub.row.published,
+            protectionLapsed: protectionLapsed(pub),
+            trial: plan.isTrial,
             plan: {
               embeddable: actions.embed,
               password: plan.password || plan.privacy,

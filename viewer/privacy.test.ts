@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs, subscriptions } from '../db/schema.ts';
+import { hashPassword } from '../server/accounts/index.ts';
 import { publishCatalog, type Published } from '../scripts/testing/viewer-fixtures.ts';
 import { CookieJar, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 
@@ -169,7 +170,7 @@ describe('a password-protected catalog', () => {
     const trial = await publishCatalog(server, { email: 'trial-pw@example.com', products: 1 });
     const refused = await trial.client.put(`/api/v1/catalogs/${trial.catalogId}/settings`, {
       password_protection: true,
-      password: 'letmein',
+      password: 'letmein-please',
     });
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toBe('Please upgrade to use this feature');
@@ -183,6 +184,104 @@ describe('a password-protected catalog', () => {
     });
     expect(missing.status).toBe(400);
     expect((await missing.json()).details[0].path).toEqual(['password']);
+  });
+});
+
+/** POST the password form as a browser does, from `ip` behind the trusted local proxy. */
+const tryPassword = (catalogId: string, password: string, ip: string) =>
+  fetch(`${server.url}/view/${catalogId}/unlock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': ip },
+    body: `password=${encodeURIComponent(password)}`,
+    redirect: 'manual',
+  });
+
+describe('guessing a catalog password (issue 21 §4)', () => {
+  it('needs at least 8 characters for a new password, and keeps an older short one working', async () => {
+    const owner = await publishCatalog(server, {
+      email: 'short-pw@example.com',
+      plan: 'BUSINESS',
+      products: 2,
+    });
+    const short = await owner.client.put(`/api/v1/catalogs/${owner.catalogId}/settings`, {
+      password_protection: true,
+      password: 'abcd',
+    });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({
+      message: 'password: A password needs at least 8 characters.',
+      details: [{ path: ['password'], message: 'A password needs at least 8 characters.' }],
+    });
+    const long = await owner.client.put(`/api/v1/catalogs/${owner.catalogId}/settings`, {
+      password_protection: true,
+      password: 'abcdefgh',
+    });
+    expect(long.status).toBe(200);
+    // A catalog protected before the rule, with a 4-character password, still opens with it.
+    await server.runtime.db
+      .update(catalogs)
+      .set({ passwordHash: await hashPassword('abcd') })
+      .where(eq(catalogs.id, owner.catalogId));
+    expect((await tryPassword(owner.catalogId, 'abcd', '192.0.2.200')).status).toBe(303);
+  });
+
+  it('stops a guessing run from 26 addresses after 50 wrong passwords for the catalog', async () => {
+    const target = await publishCatalog(server, {
+      email: 'guessed@example.com',
+      plan: 'BUSINESS',
+      products: 2,
+      settings: { password_protection: true, password: 'the real password' },
+    });
+    // A visitor who unlocked before the run keeps reading.
+    const jar = new CookieJar();
+    jar.store(await tryPassword(target.catalogId, 'the real password', '192.0.2.201'));
+    const statuses: number[] = [];
+    for (let round = 0; round < 5; round++)
+      for (let a = 1; a <= 26; a++)
+        statuses.push((await tryPassword(target.catalogId, `guess-${round}-${a}`, `198.51.100.${a}`)).status);
+    expect({
+      wrong: statuses.filter((x) => x === 401).length,
+      limited: statuses.filter((x) => x === 429).length,
+    }).toEqual({ wrong: 50, limited: 80 });
+    // While the window lasts, no address gets another try, the right password included (that is the limit).
+    const fresh = await tryPassword(target.catalogId, 'the real password', '203.0.113.99');
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0);
+    const reading = await fetch(`${server.url}/view/${target.catalogId}/fragments?from=1&to=1`, {
+      headers: { Cookie: jar.header() },
+    });
+    expect(reading.status).toBe(200);
+    // Other catalogs are not affected.
+    expect((await tryPassword(second.catalogId, 'wrong guess', '198.51.100.1')).status).toBe(401);
+  });
+});
+
+describe('the viewer’s own answers (issue 21 §4)', () => {
+  it('gives fragments, 404s and the password form the viewer’s Content-Security-Policy', async () => {
+    const answers = {
+      fragments: await fetch(`${server.url}/view/${second.catalogId}/fragments?from=1&to=1`),
+      unknownCatalog: await fetch(`${server.url}/view/no-such-catalog`),
+      unknownPage: await fetch(`${server.url}/view/no-such-catalog/page/2`),
+      passwordForm: await fetch(`${server.url}/view/${second.catalogId}`),
+    };
+    const open = await publishCatalog(server, {
+      email: 'csp-open@example.com',
+      plan: 'BUSINESS',
+      products: 2,
+    });
+    const fragments = await fetch(`${server.url}/view/${open.catalogId}/fragments?from=1&to=1`);
+    expect(fragments.status).toBe(200);
+    expect(fragments.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const [name, res] of Object.entries({ ...answers, openFragments: fragments })) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, name).toContain("default-src 'self'");
+      expect(csp, name).toContain("script-src 'self'");
+      expect(csp, name).toContain("object-src 'none'");
+      expect(csp, name).toMatch(/frame-ancestors 'self'/);
+      expect(res.headers.get('x-content-type-options'), name).toBe('nosniff');
+    }
+    expect(answers.unknownCatalog.status).toBe(404);
+    expect(await answers.unknownCatalog.text()).toContain('Catalog not found');
   });
 });
 

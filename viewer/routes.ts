@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
 import { normalizeLanguage } from '../core/i18n/index.ts';
 import { getT } from '../core/i18n/index.ts';
-import { hitRateLimit, verifyPassword } from '../server/accounts/index.ts';
+import { assertUnderRateLimit, hitRateLimit, verifyPassword } from '../server/accounts/index.ts';
 import {
+  confirmOrder as confirmOrderService,
+  findOrderToConfirm,
   isIndexable,
   listHostCatalogs,
   needsPassword,
@@ -26,7 +28,13 @@ import {
   visitorLanguage,
   type ViewerRequest,
 } from './context.ts';
-import { escapeText, hostIndexDocument, messageDocument, passwordDocument } from './documents.tsx';
+import {
+  escapeText,
+  hostIndexDocument,
+  messageDocument,
+  orderConfirmationDocument,
+  passwordDocument,
+} from './documents.tsx';
 import { basePath, sendViewerPage } from './page.ts';
 import { findProduct, framedPages, productData } from './render.tsx';
 import { frameAncestorsFor, PUBLIC_REVALIDATE, viewerPolicy } from './security.ts';
@@ -111,19 +119,31 @@ export async function unlock(v: ViewerRequest, ref: string) {
   const embed = v.req.query.embed === '1';
   const back = `${basePath(v, pub)}${embed ? '?embed=1' : ''}`;
   if (found.readable) return v.res.redirect(303, back);
+  const tooMany = (err: unknown) => {
+    if (!(err instanceof ApiError)) throw err;
+    v.res
+      .status(429)
+      .set(err.headers ?? {})
+      .type('text')
+      .send(err.message);
+  };
+  // Attempts per address and catalog; wrong passwords per catalog from any number of addresses (counted on
+  // failures only). Past that, nobody gets another try until the window ends; browsers already unlocked keep
+  // reading.
+  const catalogLimit = { db: v.runtime.db, name: 'catalogPasswordCatalog', subject: pub.row.id } as const;
   try {
     await hitRateLimit({ db: v.runtime.db, name: 'catalogPassword', subject: `${v.req.ip}:${pub.row.id}` });
+    await assertUnderRateLimit(catalogLimit);
   } catch (err) {
-    if (err instanceof ApiError)
-      return v.res
-        .status(429)
-        .set(err.headers ?? {})
-        .type('text')
-        .send(err.message);
-    throw err;
+    return tooMany(err);
   }
   const given = typeof v.req.body?.password === 'string' ? v.req.body.password.slice(0, 200) : '';
   if (!needsPassword(pub) || !(await verifyPassword(pub.row.passwordHash, given))) {
+    try {
+      await hitRateLimit(catalogLimit);
+    } catch (err) {
+      return tooMany(err);
+    }
     return sendPasswordForm(v, pub.catalog.settings.language, pub.row.id, true, embed);
   }
   const https = originOf(v.req).startsWith('https:');
@@ -287,6 +307,83 @@ export async function orders(v: ViewerRequest, catalogId: string) {
   v.res.status(response.status);
   response.headers.forEach((value, key) => v.res.setHeader(key, value));
   v.res.send(Buffer.from(await response.arrayBuffer()));
+}
+
+/** The confirmation page's words for each outcome, in the catalog's language. */
+function confirmationText(v: ViewerRequest, outcome: Awaited<ReturnType<typeof findOrderToConfirm>>) {
+  const lang =
+    outcome.kind === 'invalid'
+      ? visitorLanguage(v.req)
+      : normalizeLanguage(outcome.published.catalog.settings.language);
+  const t = (k: string, o?: Record<string, unknown>) => String(getT(lang, 'viewer')(k, o));
+  if (outcome.kind === 'invalid')
+    return { lang, status: 404, title: t('confirmOrder.invalidTitle'), body: t('confirmOrder.invalid') };
+  const seller = outcome.published.owner.name || outcome.published.catalog.title;
+  const lines = outcome.order.items.map((l) =>
+    t('cart.line', {
+      quantity: l.quantity,
+      name: l.variation_title ? `${l.title} (${l.variation_title})` : l.title,
+    }),
+  );
+  const base = { lang, lines, title: t('confirmOrder.title', { seller }) };
+  switch (outcome.kind) {
+    case 'already':
+      return { ...base, status: 200, tone: 'ok' as const, body: t('confirmOrder.already', { seller }) };
+    case 'expired':
+      return { ...base, status: 410, tone: 'err' as const, body: t('confirmOrder.expired', { seller }) };
+    case 'limit':
+      return { ...base, status: 403, tone: 'err' as const, body: t('confirmOrder.limit', { seller }) };
+    case 'pending':
+      return { ...base, status: 200, body: t('confirmOrder.ask', { seller }) };
+    default:
+      return { ...base, status: 200, tone: 'ok' as const, body: t('confirmOrder.done', { seller }) };
+  }
+}
+
+function sendConfirmation(
+  v: ViewerRequest,
+  text: ReturnType<typeof confirmationText>,
+  action: string | null,
+) {
+  v.res
+    .status(text.status)
+    .type('html')
+    .setHeader('Cache-Control', 'no-store')
+    .setHeader('X-Robots-Tag', 'noindex, nofollow')
+    // The token is in the address: never sent to another site (no-referrer would make the form's POST carry
+    // `Origin: null`, which the cross-site check refuses).
+    .setHeader('Referrer-Policy', 'same-origin')
+    .send(
+      orderConfirmationDocument({
+        lang: text.lang,
+        title: text.title,
+        body: text.body,
+        lines: 'lines' in text ? text.lines : [],
+        tone: 'tone' in text ? text.tone : undefined,
+        action,
+      }),
+    );
+}
+
+/**
+ * GET /view/order-confirmation/{token}: the link mailed to the buyer. It shows the order and a button; opening
+ * it confirms nothing (mail programs open links to scan them).
+ */
+export async function orderConfirmation(v: ViewerRequest, token: string) {
+  const outcome = await findOrderToConfirm({ db: v.runtime.db, token });
+  const action = outcome.kind === 'pending' ? `/view/order-confirmation/${encodeURIComponent(token)}` : null;
+  sendConfirmation(v, confirmationText(v, outcome), action);
+}
+
+/** POST /view/order-confirmation/{token}: the buyer confirms; the order becomes real and its mails go out. */
+export async function confirmOrder(v: ViewerRequest, token: string) {
+  if (refuseCrossSite(v)) return;
+  const outcome = await confirmOrderService({
+    ...v.runtime,
+    appUrl: v.runtime.config.appUrl,
+    token,
+  });
+  sendConfirmation(v, confirmationText(v, outcome), null);
 }
 
 /** A merchant's host without a catalog in the path: the catalogs it serves. */

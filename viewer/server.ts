@@ -4,11 +4,17 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { isCustomHost, listSitemapCatalogs, normalizeHost, viewPath } from '../server/catalogs/index.ts';
+import {
+  isCustomHost,
+  listSitemapCatalogs,
+  mayServeHost,
+  normalizeHost,
+  viewPath,
+} from '../server/catalogs/index.ts';
 import type { Runtime } from '../server/runtime/index.ts';
 import { notFoundPage, originOf, type ViewerRequest } from './context.ts';
 import * as routes from './routes.ts';
-import { baseHeaders } from './security.ts';
+import { baseHeaders, viewerPolicy } from './security.ts';
 
 export const VIEWER_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** The client bundle (`npm run build` writes it with the app: scripts/build-viewer.mjs). */
@@ -28,19 +34,24 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
   const bundle = readFileSync(VIEWER_BUNDLE);
   const version = createHash('sha256').update(bundle).digest('hex').slice(0, 12);
   const scriptUrl = `/view-assets/viewer.js?v=${version}`;
-  const hosts = new Map<string, { custom: boolean; at: number }>();
+  const hosts = new Map<string, { at: number }>();
   const https = runtime.config.appUrl.startsWith('https:');
 
-  /** Whether a Host is a merchant's (some catalog is set to it); the app's own host never is. */
+  /**
+   * Whether a Host is a merchant's (a catalog is set to it by an owner who proved they control it). The app's own
+   * hosts and addresses, IP literals and reserved names never are, whatever the database says: they never reach
+   * the catalog router.
+   */
   async function customHostOf(req: Request): Promise<string | null> {
     const host = normalizeHost(req.headers.host);
-    if (!host || host === normalizeHost(new URL(runtime.config.appUrl).host)) return null;
+    if (!mayServeHost(host, runtime.config)) return null;
     const hit = hosts.get(host);
-    if (hit && Date.now() - hit.at < HOST_CACHE_MS) return hit.custom ? host : null;
-    const custom = await isCustomHost(runtime.db, host);
-    hosts.set(host, { custom, at: Date.now() });
+    if (hit && Date.now() - hit.at < HOST_CACHE_MS) return host;
+    // Only hosts that serve are remembered: one just proved serves at its next request.
+    if (!(await isCustomHost(runtime.db, host))) return null;
+    hosts.set(host, { at: Date.now() });
     if (hosts.size > 10_000) hosts.delete(hosts.keys().next().value!);
-    return custom ? host : null;
+    return host;
   }
 
   const router = express.Router();
@@ -124,6 +135,16 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
     '/api/v1/catalogs/:catalogId/orders',
     run((v, req) => routes.orders(v, param(req, 'catalogId'))),
   );
+  // The buyer's confirmation of an order (the link mailed to them): a page, then its form's POST.
+  router.get(
+    '/view/order-confirmation/:token',
+    run((v, req) => routes.orderConfirmation(v, param(req, 'token'))),
+  );
+  router.post(
+    '/view/order-confirmation/:token',
+    form,
+    run((v, req) => routes.confirmOrder(v, param(req, 'token'))),
+  );
 
   // A merchant's host: /{slug or id}, its sitemap, and nothing of the app.
   const merchant = express.Router();
@@ -167,6 +188,8 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
         if (!customHost && !isViewerPath(req) && !opts.standalone) return next();
         res.locals.customHost = customHost;
         for (const [k, v] of Object.entries(baseHeaders(https))) res.setHeader(k, v);
+        // Every answer carries the viewer's policy (fragments, 404s, messages); pages that may be framed set theirs.
+        res.setHeader('Content-Security-Policy', viewerPolicy({ frameAncestors: "'self'" }));
         const notFound = () => notFoundPage(ctx(req, res));
         const done = (err?: unknown) => {
           if (err) return failed(err, req, res);

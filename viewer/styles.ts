@@ -20,6 +20,7 @@ body.vw.vw-nonav{--vw-nav:0px}
 .vw-btn[disabled]{opacity:.4;cursor:default}
 .vw-btn svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 .vw-btn .vw-label{display:none}
+.vw-pill{flex:none;height:30px;border-radius:15px;background:#ffd79d!important;color:#4a2a00!important;font-size:13px;font-weight:600;white-space:nowrap;max-width:45vw;overflow:hidden;text-overflow:ellipsis}
 .vw-badge{background:#e3412f;color:#fff;border-radius:10px;font-size:12px;min-width:20px;height:20px;display:inline-flex;align-items:center;justify-content:center;padding:0 6px}
 .vw-stage{flex:1;min-height:0;position:relative;display:flex;align-items:center;justify-content:center;padding:12px;overflow:auto}
 .vw-book{position:relative;outline:none;display:flex;justify-content:center;align-items:center;width:100%;height:100%}
@@ -85,11 +86,13 @@ dialog.vw-side{margin:0 0 0 auto;height:100vh;max-height:100vh;border-radius:0;m
 .vw-check input{width:18px;height:18px}
 .vw-row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 .vw-notice{border-radius:10px;padding:10px 12px;font-size:14px;margin:8px 0}
+.vw-notice>div{margin-top:6px;font-weight:600}
 .vw-notice.ok{background:#e4f4e9;color:#0c5132}
 .vw-notice.err{background:#fde8e6;color:#8e1f0b}
 .vw-notice.info{background:#eaf2ff;color:#173f78}
 .vw-section{border-top:1px solid #e3e3e3;padding-top:14px;margin-top:14px}
 .vw-section h3{margin:0 0 8px;font-size:15px}
+.vw-dns{display:block;padding:6px 8px;margin:0 0 8px;border-radius:6px;background:#f3f3f3;font:12px/1.4 ui-monospace,Menlo,monospace;overflow-wrap:anywhere}
 .vw-code{width:100%;min-height:84px;font:12px/1.4 ui-monospace,Menlo,monospace}
 .vw-qr{width:168px;height:168px;background:#fff;padding:8px;border:1px solid #e3e3e3;border-radius:8px}
 .vw-qr svg{width:100%;height:100%}
@@ -101,6 +104,7 @@ dialog.vw-side{margin:0 0 0 auto;height:100vh;max-height:100vh;border-radius:0;m
 .vw-card label{display:grid;gap:6px;font-weight:600;font-size:14px}
 .vw-card .vw-btn{height:44px}
 .vw-list{list-style:none;margin:0;padding:0;display:grid;gap:8px}
+.vw-card .vw-list+form{margin-top:20px}
 .vw-list a{color:#1f5199}
 @media (min-width:900px){.vw-btn .vw-label{display:inline}}
 @media (max-width:700px){.vw-hide-narrow{display:none!important}.vw-counter{min-width:110px}}

@@ -163,6 +163,27 @@ describe('search engines (DESIGN §6)', () => {
   });
 });
 
+describe('visitors’ figures (SPEC §3 analytics, issue 21 §4)', () => {
+  it('are a plan feature: 403 with SPEC §6’s message for plans without analytics', async () => {
+    const personal = await publishCatalog(server, {
+      email: 'no-stats@example.com',
+      plan: 'PERSONAL',
+      products: 1,
+    });
+    const refused = await personal.client.get(`/api/v1/catalogs/${personal.catalogId}/analytics`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: 'forbidden',
+      message: 'Please upgrade to use this feature',
+    });
+    const trial = await publishCatalog(server, { email: 'trial-stats@example.com', products: 1 });
+    expect((await trial.client.get(`/api/v1/catalogs/${trial.catalogId}/analytics`)).status).toBe(403);
+    const allowed = await shop.client.get(`/api/v1/catalogs/${shop.catalogId}/analytics`);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toMatchObject({ days: 30, page_views: expect.any(Number) });
+  });
+});
+
 describe('owner endpoints of another merchant', () => {
   it('answer 404 for every catalog id that is not the caller’s', async () => {
     const c = other.client;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog, Page } from '../../core/model/index.ts';
 import { catalogs, subscriptions, users } from '../../db/schema.ts';
 import { client, registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+import { publishForVisitors } from '../../scripts/testing/viewer-fixtures.ts';
 
 let server: TestServer;
 let alice: ReturnType<typeof client>;
@@ -275,13 +276,16 @@ describe('templates and featured catalogs', () => {
     expect((await bob.post(`/api/v1/catalogs/${templateId}/copy`)).status).toBe(404);
   });
 
-  it('lets the admin feature any catalog (403 for its owner), shown to everyone unless protected', async () => {
+  it('lets the admin feature any catalog (403 for its owner), shown to everyone once published, unless protected', async () => {
     const own = (await (await alice.post('/api/v1/catalogs', { title: 'Showcase' })).json()).data._id;
     const refused = await alice.put(`/api/v1/catalogs/${own}`, { featured: true });
     expect(refused.status).toBe(403);
     const res = await staff.put(`/api/v1/catalogs/${own}`, { featured: true });
     expect(res.status).toBe(200);
     expect((await res.json()).featured).toBe(true);
+    // A draft is nobody's to see (its link would answer 404): featured only once published.
+    expect((await (await client(server.url).get('/api/v1/featured-catalogs')).json()).data).toEqual([]);
+    await publishForVisitors(alice, own);
     const featured = await (await client(server.url).get('/api/v1/featured-catalogs')).json();
     expect(featured.data.map((c: { title: string }) => c.title)).toEqual(['Showcase']);
     expect(featured.data[0].cover.user.email).toBe('');

@@ -307,6 +307,31 @@ describe("another owner's ids are 404 everywhere", () => {
     });
   });
 
+  it('flags pictures that could not be kept, and fetches them again on request (issue 22 item 5)', async () => {
+    const mug = await createMug();
+    // The test server reaches nothing outside this machine, so the store's pictures cannot be fetched.
+    let listing = mug;
+    for (let i = 0; i < 100 && listing.picture_problems.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      listing = await (await alice.get(`/api/v1/listings/${mug.id}`)).json();
+    }
+    expect(listing.picture_problems.map((p: { url: string }) => p.url).sort()).toEqual([
+      'https://cdn.example.com/mug-2.jpg',
+      'https://cdn.example.com/mug.jpg',
+    ]);
+    expect(listing.images.map((i: { kept: string | null }) => i.kept)).toEqual([null, null]);
+
+    const retry = await body(await alice.post(`/api/v1/listings/${mug.id}/pictures/retry`, {}));
+    expect(retry).toEqual({ status: 200, body: { job_id: expect.any(String) } });
+    expect((await bob.post(`/api/v1/listings/${mug.id}/pictures/retry`, {})).status).toBe(404);
+
+    // Only the picture job says what failed: a client cannot clear or invent problems.
+    await alice.put(`/api/v1/listings/${mug.id}`, { picture_problems: [], price: 19 });
+    const after = await (await alice.get(`/api/v1/listings/${mug.id}`)).json();
+    expect(after.price).toBe(19);
+    expect(after.picture_problems).toHaveLength(2);
+  });
+
   it('asks visitors to sign in', async () => {
     const res = await fetch(`${server.url}/api/v1/accounts`, { headers: { Accept: 'application/json' } });
     expect(res.status).toBe(401);

@@ -123,11 +123,16 @@ describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () 
     }
   });
 
-  it('names the missing required columns', async () => {
+  it('names the missing required columns, with the headers to map them from', async () => {
     const r = await review('Title,Price\nShirt,10\n');
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('The following columns are missing: category, image');
-    expect(r.body.details[0]).toMatchObject({ code: 'missing_columns', line: 1 });
+    expect(r.body.details[0]).toMatchObject({
+      code: 'missing_columns',
+      line: 1,
+      headers: ['Title', 'Price'],
+      columns: { title: 'Title', price: 'Price' },
+    });
   });
 
   it('refuses two products with the same name, pointing at the second', async () => {
@@ -153,7 +158,8 @@ describe('CSV rules (SPEC §5) answer 400 with the exact message and where', () 
   it('refuses a value that is not a price, with its line and column', async () => {
     const r = await review('title,price,category,image\nShirt,abc,Tops,https://x.y/a.jpg\n');
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe('"abc" is not a price');
+    // One sentence that says where: the API's message is read without its details by simple clients.
+    expect(r.body.message).toBe('Line 2, column price: "abc" is not a price');
     expect(r.body.details[0]).toMatchObject({ line: 2, column: 2, columnName: 'price', value: 'abc' });
   });
 
@@ -268,5 +274,99 @@ describe('importing a file again without uploading its pictures', () => {
     const listings = (await (await alice.get(`/api/v1/accounts/${account}/listings?keywords=linen`)).json())
       .data as Listing[];
     expect(listings.map((l) => l.main_image)).toEqual(['https://cdn.example.com/linen-2.jpg']);
+  });
+});
+
+describe('European spreadsheets and the column mapping', () => {
+  /** A merchant's own price list as a French Excel saves it: semicolons, decimal commas, Windows-1252. */
+  const FRENCH = Uint8Array.from(
+    Buffer.from(
+      [
+        'Référence;Désignation;Prix TTC (€);Rayon;Visuel;Stock',
+        'CH-01;Chemise lin;12,50;Chemises;https://cdn.example.fr/chemise.jpg;1.200',
+        'MA-02;Manteau laine;1.234,56;Manteaux;https://cdn.example.fr/manteau.jpg;3',
+        '',
+      ]
+        .join('\r\n')
+        .replace('€', '\u0080'),
+      'latin1',
+    ),
+  );
+  const MAPPING = {
+    sku: 'Référence',
+    title: 'Désignation',
+    price: 'Prix TTC (€)',
+    category: 'Rayon',
+    image: 'Visuel',
+    stock: 'Stock',
+  };
+
+  it('offers the mapping, reads the file through it, and applies it again to the next file', async () => {
+    const carol = await registeredClient(server.url, 'mapping@example.com');
+    const send = (fields?: Record<string, string>) =>
+      carol.upload('/api/v1/listings/import', [{ field: 'file', name: 'tarifs.csv', body: FRENCH }], fields);
+
+    const first = await send();
+    expect(first.status).toBe(400);
+    expect(first.body.message).toBe('The following columns are missing: title, price, category, image');
+    expect(first.body.details).toEqual([
+      expect.objectContaining({
+        code: 'missing_columns',
+        headers: ['Référence', 'Désignation', 'Prix TTC (€)', 'Rayon', 'Visuel', 'Stock'],
+        columns: { stock: 'Stock' },
+      }),
+    ]);
+
+    const mapped = await send({ columns: JSON.stringify(MAPPING) });
+    expect(mapped.status).toBe(200);
+    expect(mapped.body).toMatchObject({ columnsFrom: 'request', columns: MAPPING });
+    expect(mapped.body.listings.map((l: Listing) => [l.sku, l.title, l.price, l.category, l.stock])).toEqual([
+      ['CH-01', 'Chemise lin', 12.5, 'Chemises', 1200],
+      ['MA-02', 'Manteau laine', 1234.56, 'Manteaux', 3],
+    ]);
+
+    // The next file with these headers needs no mapping step: the remembered one applies, and says so.
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ columnsFrom: 'saved', columns: MAPPING });
+    expect(again.body.listings).toHaveLength(2);
+
+    // A file with our own names is read by them, whatever was remembered.
+    const ours = await carol.upload('/api/v1/listings/import', [
+      { field: 'file', name: 'p.csv', body: 'title,price,category,image\nShirt,1,X,https://x.y/a.jpg\n' },
+    ]);
+    expect(ours.body).toMatchObject({ columnsFrom: 'names', columns: { title: 'title' } });
+
+    // Remembered per merchant: another one still gets the mapping step.
+    expect((await review(FRENCH, 'tarifs.csv')).status).toBe(400);
+  });
+
+  it('refuses a mapping that is not a JSON object of our fields', async () => {
+    for (const columns of ['{"title":', '{"colour":"Couleur"}', '["title"]']) {
+      const r = await review(FRENCH, 'tarifs.csv', { columns });
+      expect(r.status, columns).toBe(400);
+      expect(r.body.message).toMatch(/^columns must be a JSON object/);
+    }
+  });
+
+  it('says once that a picture renamed .csv is not a CSV file', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    const r = await review(new Uint8Array(jpeg), 'photo.csv');
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('This file is not a CSV file');
+    expect(r.body.details).toHaveLength(1);
+  });
+
+  it('says where a value is too long for its column, in one sentence', async () => {
+    const r = await review(`title;price;category;image\n${'T'.repeat(801)};1;X;https://x.y/a.jpg\n`);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(
+      'Line 2, column title: This value has 801 characters; at most 800 fit in this column',
+    );
+    expect(r.body.details).toEqual([
+      expect.objectContaining({ code: 'too_long', line: 2, column: 1, columnName: 'title' }),
+    ]);
   });
 });

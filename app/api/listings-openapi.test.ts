@@ -36,6 +36,15 @@ describe('OpenAPI document', () => {
     const create = doc.paths['/api/v1/listings'].post;
     expect(Object.keys(create.responses)).toContain('413');
     expect(create.requestBody.content['application/json'].schema.anyOf).toHaveLength(2);
+    // The import takes a column mapping, documented as such.
+    const importForm =
+      doc.paths['/api/v1/listings/import'].post.requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(importForm.properties)).toEqual(['file', 'currency', 'columns']);
+    expect(importForm.properties.columns.description).toMatch(/JSON object: our field/);
+    const imported = doc.paths['/api/v1/listings/import'].post.responses['200'].content['application/json'];
+    expect(Object.keys(imported.schema.properties)).toEqual(
+      expect.arrayContaining(['headers', 'columns', 'columnsFrom']),
+    );
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/v1/accounts',

@@ -277,3 +277,27 @@ export const parentListingEndpoint = defineEndpoint(
       source: query.source || undefined,
     }),
 );
+
+export const retryListingPicturesEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/listings/{listingId}/pictures/retry',
+    summary:
+      'Fetch again the pictures of a listing that could not be kept (its picture_problems): answers the job ' +
+      '(GET /api/v1/jobs?jobId=), or null when every picture is already kept',
+    tags: ['listings'],
+    auth: 'user',
+    response: z.object({ job_id: z.string().nullable() }),
+    errors: [404],
+  },
+  async ({ user, runtime, params }) => {
+    const listing = await getListing({ db: runtime.db, ownerId: user.id, listingId: params.listingId ?? '' });
+    const [job] = await queueListingImages({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      ownerId: user.id,
+      listingIds: [listing.id],
+    });
+    return { job_id: job?.id ?? null };
+  },
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  acceptOrder,
   countOrdersLastCycle,
   listOrders,
   listUserEvents,
@@ -9,7 +10,7 @@ import {
 } from '../../server/catalogs/index.ts';
 import { placeOrderEndpoint } from '../../server/runtime/index.ts';
 import { assertFeature, getEntitlements } from '../../server/billing/index.ts';
-import { defineEndpoint } from '../../server/runtime/index.ts';
+import { defineEndpoint, type Runtime } from '../../server/runtime/index.ts';
 
 /** Served by the app on its host and by the viewer on merchants' hosts (server/catalogs/order-endpoint). */
 export { placeOrderEndpoint };
@@ -23,8 +24,27 @@ const Order = z.object({
   total: z.number().nullable(),
   currency: z.string().nullable(),
   draft_order: z.record(z.string(), z.unknown()).nullable(),
+  status: z.enum(['unconfirmed', 'new']),
+  email_confirmed: z.boolean(),
   created_at: z.string(),
 });
+
+const orderDeps = (runtime: Runtime) => ({ ...runtime, appUrl: runtime.config.appUrl });
+
+export const acceptOrderEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/orders/{orderId}/accept',
+    summary:
+      'Accept an order the buyer has not confirmed by mail: it becomes a real order (counted, sent to Shopify)',
+    tags: ['orders'],
+    auth: 'user',
+    response: Order,
+    errors: [403, 404, 409],
+  },
+  async ({ user, params, runtime }) =>
+    acceptOrder({ ...orderDeps(runtime), ownerId: user.id, orderId: params.orderId ?? '' }),
+);
 
 export const listOrdersEndpoint = defineEndpoint(
   {
@@ -64,7 +84,8 @@ export const ordersLastCycleEndpoint = defineEndpoint(
   {
     method: 'GET',
     path: '/api/v1/orders/count/last-cycle',
-    summary: 'How many orders the merchant received in the current billing cycle, and the plan allowance',
+    summary:
+      'How many real orders (confirmed by the buyer or accepted) the merchant received in the current billing cycle, and the plan allowance',
     tags: ['orders'],
     auth: 'user',
     response: z.object({ count: z.number(), since: z.string(), max_orders: z.number() }),

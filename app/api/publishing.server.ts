@@ -5,17 +5,33 @@ import {
   setCatalogSlug,
   summarizeViewerEvents,
   updateViewerSettings,
+  verifyCatalogHost,
   ViewerSettingsPatchSchema,
 } from '../../server/catalogs/index.ts';
+import { hitRateLimit } from '../../server/accounts/index.ts';
+import { assertFeature, getEntitlements } from '../../server/billing/index.ts';
 import { notFound } from '../../server/platform/index.ts';
 import { defineEndpoint } from '../../server/runtime/index.ts';
 import { findOwned } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
 
+const HostStatus = z.object({
+  host: z.string(),
+  verified: z.boolean(),
+  method: z.enum(['txt', 'cname']).nullable(),
+  checked_at: z.string().nullable(),
+  problem: z.enum(['not_found', 'dns_unreachable', 'taken']).nullable(),
+  txt: z.object({ name: z.string(), value: z.string() }),
+  cname: z.object({ name: z.string(), target: z.string() }),
+});
+
 const SettingsView = z.object({
   settings: z.record(z.string(), z.unknown()),
   has_password: z.boolean(),
+  protection_lapsed: z.boolean(),
+  published: z.boolean(),
   custom_host: z.string().nullable(),
+  custom_host_status: HostStatus.nullable(),
   slug: z.string().nullable(),
   url: z.string(),
   revision: z.number(),
@@ -63,14 +79,20 @@ export const getViewerSettingsEndpoint = defineEndpoint(
     errors: [404],
   },
   async ({ user, params, runtime }) =>
-    getViewerSettings({ db: runtime.db, ownerId: user.id, catalogId: params.catalogId ?? '' }),
+    getViewerSettings({
+      db: runtime.db,
+      config: runtime.config,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+    }),
 );
 
 export const updateViewerSettingsEndpoint = defineEndpoint(
   {
     method: 'PUT',
     path: '/api/v1/catalogs/{catalogId}/settings',
-    summary: "Change the online catalog's settings; plan-gated ones answer 403 without the plan",
+    summary:
+      "Change the online catalog's settings (published: publish or unpublish it); plan-gated ones answer 403 without the plan",
     tags: ['catalogs'],
     auth: 'user',
     body: ViewerSettingsPatchSchema,
@@ -83,8 +105,30 @@ export const updateViewerSettingsEndpoint = defineEndpoint(
       ownerId: user.id,
       catalogId: params.catalogId ?? '',
       patch: body,
-      appHost: new URL(runtime.config.appUrl).host,
+      config: runtime.config,
     }),
+);
+
+export const verifyCatalogHostEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/catalogs/{catalogId}/custom-host/verify',
+    summary:
+      "Check with DNS that the owner controls the catalog's own host (TXT _catalog-builder.<host> or a CNAME to the catalog host)",
+    tags: ['catalogs'],
+    auth: 'user',
+    response: SettingsView,
+    errors: [400, 404, 429],
+  },
+  async ({ user, params, runtime }) => {
+    await hitRateLimit({ db: runtime.db, name: 'customHostCheck', subject: user.id });
+    return verifyCatalogHost({
+      db: runtime.db,
+      config: runtime.config,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+    });
+  },
 );
 
 export const catalogAnalyticsEndpoint = defineEndpoint(
@@ -101,11 +145,14 @@ export const catalogAnalyticsEndpoint = defineEndpoint(
       product_clicks: z.number(),
       average_seconds_on_page: z.number(),
     }),
-    errors: [404],
+    errors: [403, 404],
   },
   async ({ user, params, query, runtime }) => {
     const row = await findOwned(runtime.db, catalogs, params.catalogId ?? '', user.id);
     if (!row) throw notFound('Catalog not found.');
+    // SPEC §3 analytics: the visitors' figures are a plan feature (SPEC §6's 403 otherwise).
+    const ent = await getEntitlements({ db: runtime.db, user });
+    await assertFeature({ db: runtime.db, ent, feature: 'analytics' });
     return summarizeViewerEvents({ db: runtime.db, ownerId: user.id, catalogId: row.id, days: query.days });
   },
 );

@@ -4,6 +4,7 @@ import { unpackPages, type PageLayout, type PackedCatalog } from '../../core/mod
 import type { ListingPage, PanelAccount } from '../components/listings-panel/index.ts';
 import type { AssistBoot } from './assist/editor-assist.tsx';
 import { EditorScreen } from './editor-screen.tsx';
+import type { OnlineBoot } from './online-version.tsx';
 import type { EditorBoot } from './use-editor.ts';
 import catalogFonts from '../styles/catalog-fonts.css?url';
 import editorStyles from '../styles/editor.css?url';
@@ -27,6 +28,7 @@ export type EditorPageData = {
   accounts: PanelAccount[];
   initialListings: ListingPage | null;
   assist: AssistBoot;
+  online: OnlineBoot;
 };
 
 /** The editor of both routes: standalone (`/designs/{id}/edit`) and inside the Shopify admin (`/app/designs/…`). */
@@ -40,6 +42,7 @@ export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: s
       accounts={data.accounts}
       initialListings={data.initialListings}
       assist={data.assist}
+      online={data.online}
       backUrl={backUrl}
     />
   );

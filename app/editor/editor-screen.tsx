@@ -12,6 +12,7 @@ import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
+import { OnlineVersion, type OnlineBoot } from './online-version.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { PageOrganizer } from './page-organizer.tsx';
 import { placeListing } from './place-listing.ts';
@@ -38,6 +39,7 @@ export type EditorScreenProps = {
   /** Where "back" goes: the catalogs list standalone, the app's home inside the Shopify admin. */
   backUrl: string;
   assist: AssistBoot;
+  online: OnlineBoot;
 };
 
 function SaveStatus({ store }: { store: EditorStore }) {
@@ -242,6 +244,7 @@ export function EditorScreen(props: EditorScreenProps) {
               </Button>
             </ButtonGroup>
           )}
+          <OnlineVersion catalogId={catalog._id} online={props.online} />
           <Button url={`/preview/${encodeURIComponent(catalog._id)}`}>{t('screen.preview')}</Button>
           {assist.bar}
         </div>

@@ -3,8 +3,9 @@ import { packPages, type Catalog, type PageLayout } from '../../core/model/index
 import { hasOrganizerMode, shouldAskRating, type AssistFlags } from '../../core/rules/index.ts';
 import type { User } from '../../server/accounts/index.ts';
 import { getEntitlements } from '../../server/billing/index.ts';
-import { getCatalog, listLayouts } from '../../server/catalogs/index.ts';
-import { listListings } from '../../server/listings/index.ts';
+import { getCatalog, listLayouts, viewPath } from '../../server/catalogs/index.ts';
+import { findKeptPictures, listListings } from '../../server/listings/index.ts';
+import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
 import { getRuntime } from '../../server/runtime/index.ts';
 import { listAccounts } from '../../server/stores/index.ts';
 
@@ -27,6 +28,11 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
     throw new Response('Not found', { status: 404 });
   }
   const accounts = await listAccounts({ db, ownerId: user.id });
+  // Products placed before their pictures were kept show our copies (their listings'), not the store's.
+  const urls = unkeptPictureUrls(loaded.catalog as Catalog);
+  const catalog = urls.length
+    ? withKeptPictures(loaded.catalog as Catalog, await findKeptPictures({ db, ownerId: user.id, urls }))
+    : (loaded.catalog as Catalog);
   const saves = (loaded.row.recentSaves as { id: string }[]).map((s) => s.id);
   return {
     userId: user.id,
@@ -44,12 +50,14 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
     },
     title: loaded.catalog.title,
     // The layout (and header, footer) repeated on every page travels once: a long catalog's page is ~27% smaller.
-    packed: packPages(loaded.catalog as Catalog),
+    packed: packPages(catalog),
     boot: {
       revision: loaded.revision,
       saves,
       readonly: new URL(request.url).searchParams.get('readonly') === 'true',
     },
+    // The top bar's Online version: a draft until published (SPEC §2.2 view/{slug or id}).
+    online: { published: loaded.row.published, url: viewPath(loaded.row) },
     layouts: (await listLayouts({ db, ownerId: user.id })) as PageLayout[],
     accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
     initialListings: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),

@@ -27,13 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { getRuntime } = await import('../../server/runtime/index.ts');
   const { listCatalogCards, listFeaturedCatalogs, wizardChoices } =
     await import('../../server/catalogs/index.ts');
+  const { getEntitlementsWithGates } = await import('../../server/billing/index.ts');
   // SPEC §6: an expired or inactive subscription goes to /subscribe.
   const { user } = await requireEntitledPageUser(request);
   const { db } = getRuntime();
-  const [catalogs, featured, choices] = await Promise.all([
+  const [catalogs, featured, choices, { gates }] = await Promise.all([
     listCatalogCards({ db, ownerId: user.id }),
     listFeaturedCatalogs({ db }),
     wizardChoices({ db, ownerId: user.id }),
+    getEntitlementsWithGates({ db, user }),
   ]);
   return {
     email: user.email,
@@ -42,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The merchant's own catalogs are on the page already.
     featured: featured.filter((f) => !catalogs.some((c) => c._id === f._id)),
     choices,
+    // After a downgrade a protected catalog stays protected; its card says why (SPEC §6 passwords).
+    protectionAllowed: gates.password.kind === 'open' || gates.privacy.kind === 'open',
   };
 }
 
@@ -49,7 +53,7 @@ type Pending = { action: 'rename' | 'delete' | 'synchronize'; card: CatalogCard 
 
 export default function CatalogsPage() {
   const { t } = useTranslation('catalogs');
-  const { email, isStaff, catalogs, featured, choices } = useLoaderData<typeof loader>();
+  const { email, isStaff, catalogs, featured, choices, protectionAllowed } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [wizard, setWizard] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -65,6 +69,14 @@ export default function CatalogsPage() {
     }
   };
   const onAction = (card: CatalogCard) => (action: CardAction) => {
+    if (action === 'publish' || action === 'unpublish')
+      return void run(
+        () =>
+          callApi('PUT', `/api/v1/catalogs/${encodeURIComponent(card._id)}/settings`, {
+            published: action === 'publish',
+          }),
+        t(action === 'publish' ? 'list.publishedDone' : 'list.unpublishedDone'),
+      );
     if (action !== 'duplicate') return setPending({ action, card });
     void run(
       () =>
@@ -97,7 +109,12 @@ export default function CatalogsPage() {
             ) : (
               <ul className="cb-catalog-grid" aria-label={t('list.title')}>
                 {catalogs.map((c) => (
-                  <CatalogCardView key={c._id} card={c} onAction={onAction(c)} />
+                  <CatalogCardView
+                    key={c._id}
+                    card={c}
+                    onAction={onAction(c)}
+                    protectionAllowed={protectionAllowed}
+                  />
                 ))}
               </ul>
             )}

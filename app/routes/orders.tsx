@@ -1,5 +1,6 @@
 import {
   Badge,
+  Banner,
   BlockStack,
   Button,
   Card,
@@ -12,9 +13,17 @@ import {
   Text,
   useBreakpoints,
 } from '@shopify/polaris';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  useLoaderData,
+  useNavigate,
+  useRevalidator,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
+import { callApi } from '../components/catalogs/api.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { GatedControl } from '../components/gated-control.tsx';
 
@@ -22,7 +31,10 @@ export const meta: MetaFunction = () => [{ title: 'Orders · Catalog Builder' }]
 
 const PAGE_SIZE = 25;
 
-/** The merchant's wholesale orders (SPEC §7 GET orders), their Shopify draft orders, and a CSV download. */
+/**
+ * The merchant's wholesale orders (SPEC §7 GET orders), their Shopify draft orders, and a CSV download. An order
+ * the buyer has not confirmed by mail waits, uncounted, until they do or the merchant accepts it here.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/runtime/index.ts');
@@ -53,6 +65,47 @@ function money(value: number | null, currency: string | null, locale: string) {
   } catch {
     return value.toFixed(2);
   }
+}
+
+/** An order's state: confirmed, or waiting for the buyer with the way to accept it. */
+function OrderStatus({ order }: { order: { _id: string; status: string; customer: { name: string } } }) {
+  const { t } = useTranslation('viewer');
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (order.status !== 'unconfirmed') return <Badge tone="success">{t('orders.statusNew')}</Badge>;
+  const accept = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await callApi('POST', `/api/v1/orders/${encodeURIComponent(order._id)}/accept`);
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(t('orders.acceptFailed', { error: (err as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <BlockStack gap="100" inlineAlign="start">
+      <Badge tone="attention">{t('orders.unconfirmed')}</Badge>
+      <Button
+        size="slim"
+        loading={busy}
+        onClick={() => void accept()}
+        accessibilityLabel={t('orders.acceptOf', { name: order.customer.name })}
+      >
+        {t('orders.accept')}
+      </Button>
+      {error ? (
+        <span role="alert">
+          <Text as="span" tone="critical">
+            {error}
+          </Text>
+        </span>
+      ) : null}
+    </BlockStack>
+  );
 }
 
 export default function OrdersPage() {
@@ -118,6 +171,7 @@ export default function OrdersPage() {
                 </Text>
                 {total}
               </InlineStack>
+              <OrderStatus order={o} />
               {customer}
               {items}
               <div>{shopify}</div>
@@ -128,6 +182,9 @@ export default function OrdersPage() {
     return (
       <IndexTable.Row id={o._id} key={o._id} position={i}>
         <IndexTable.Cell>{date}</IndexTable.Cell>
+        <IndexTable.Cell>
+          <OrderStatus order={o} />
+        </IndexTable.Cell>
         <IndexTable.Cell>{o.catalog.title}</IndexTable.Cell>
         <IndexTable.Cell>{customer}</IndexTable.Cell>
         <IndexTable.Cell>{items}</IndexTable.Cell>
@@ -156,6 +213,13 @@ export default function OrdersPage() {
         }
       >
         <Layout>
+          {orders.data.some((o) => o.status === 'unconfirmed') ? (
+            <Layout.Section>
+              <Banner tone="info">
+                <p>{t('orders.unconfirmedHelp')}</p>
+              </Banner>
+            </Layout.Section>
+          ) : null}
           <Layout.Section>
             <Card padding="0">
               {orders.total === 0 ? (
@@ -170,6 +234,7 @@ export default function OrdersPage() {
                   selectable={false}
                   headings={[
                     { title: t('orders.date') },
+                    { title: t('orders.status') },
                     { title: t('orders.catalog') },
                     { title: t('orders.customer') },
                     { title: t('orders.items') },

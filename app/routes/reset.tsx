@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Button, FormLayout, Link, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, FormLayout, InlineStack, Link, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,14 +15,14 @@ export const meta: MetaFunction = () => [{ title: 'Choose a new password · Cata
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { getRuntime } = await import('../../server/runtime/index.ts');
-  const { isResetTokenUsable, AUTH_MESSAGES } = await import('../../server/accounts/index.ts');
-  const usable = await isResetTokenUsable({ db: getRuntime().db, tokenId: params.tokenId ?? '' });
-  return { usable, invalidMessage: AUTH_MESSAGES.resetTokenInvalid };
+  const { resetTokenState, AUTH_MESSAGES } = await import('../../server/accounts/index.ts');
+  const state = await resetTokenState({ db: getRuntime().db, tokenId: params.tokenId ?? '' });
+  return { state, invalidMessage: AUTH_MESSAGES.resetTokenInvalid };
 }
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('app');
-  const { usable, invalidMessage } = useLoaderData<typeof loader>();
+  const { state, invalidMessage } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<{ message?: string; details?: unknown }>();
   const [params] = useSearchParams();
   const { tokenId } = useParams();
@@ -33,8 +33,25 @@ export default function ResetPasswordPage() {
   const errors = fieldErrors(result?.details);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const general =
-    result?.message && !Object.keys(errors).length ? result.message : !usable ? invalidMessage : null;
+  const general = result?.message && !Object.keys(errors).length ? result.message : null;
+  if (state !== 'usable' && !result) {
+    // A link that can do nothing more shows why and the ways on, not a form that would only fail.
+    return (
+      <AuthLayout title={t('reset.title')}>
+        <BlockStack gap="400">
+          <Banner tone={state === 'used' ? 'info' : 'critical'}>
+            <p role={state === 'used' ? 'status' : 'alert'}>
+              {state === 'used' ? t('reset.used') : invalidMessage}
+            </p>
+          </Banner>
+          <InlineStack gap="400">
+            <Link url="/login">{t('reset.signIn')}</Link>
+            <Link url="/forgot-password">{t('reset.again')}</Link>
+          </InlineStack>
+        </BlockStack>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout
       title={t('reset.title')}

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { parseTemplate } from '../../core/captions/index.ts';
-import { formatCsvProblem, locateCellValue, parseProductCsv } from '../../core/csv/index.ts';
+import {
+  CSV_COLUMNS,
+  formatCsvProblem,
+  locateCellValue,
+  parseProductCsv,
+  type CsvColumnMapping,
+  type CsvField,
+} from '../../core/csv/index.ts';
 import { listProducts } from '../../core/commands/index.ts';
 import { parseCommandArgs, requireOption } from '../args.ts';
 import { PRODUCT_LAYOUTS, buildCatalog, findProductLayout } from '../../core/builder/index.ts';
@@ -18,8 +25,13 @@ file in file order (variations stay inside their product), and a back cover.
 
 Options:
   --csv <file>          product CSV: our format, a Shopify product export or a WooCommerce product export
-                        (told apart by the header row), in UTF-8 or Windows-1252 (Excel's plain "CSV").
+                        (told apart by the header row), in UTF-8 or Windows-1252 (Excel's plain "CSV"),
+                        separated by commas, semicolons or tabs, prices with decimal points or commas.
                         Pictures given as file names are looked up next to the CSV file.
+  --column <field=header>
+                        read one of our columns from a header of another name, e.g.
+                        --column "title=Désignation" --column "price=Prix TTC" (repeat for each; fields:
+                        ${Object.keys(CSV_COLUMNS).join(', ')})
   --out <catalog.json>  where to write the catalog document (folders are created)
   --layout <name>       product page layout, by title or id (default: "9 products per page"):
                         ${PRODUCT_LAYOUTS.map((l) => `"${l.title}" (${l._id})`).join(',\n                        ')}
@@ -55,8 +67,28 @@ function checkCaption(caption: string): void {
   throw new CliError(lines.join('\n'));
 }
 
+/** "--column title=Désignation" → { title: 'Désignation' }; an unknown field or a missing '=' is a usage error. */
+function columnMapping(values: string[] | undefined): CsvColumnMapping | undefined {
+  if (!values?.length) return undefined;
+  const mapping: CsvColumnMapping = {};
+  for (const value of values) {
+    const at = value.indexOf('=');
+    const field = value.slice(0, at).trim();
+    const header = value.slice(at + 1).trim();
+    if (at < 1 || header === '' || !(field in CSV_COLUMNS)) {
+      throw new CliError(
+        `catalog build: --column "${value}" is not <field>=<header> with one of the fields ` +
+          `${Object.keys(CSV_COLUMNS).join(', ')}`,
+      );
+    }
+    mapping[field as CsvField] = header;
+  }
+  return mapping;
+}
+
 const OPTIONS = {
   csv: { type: 'string' },
+  column: { type: 'string', multiple: true },
   out: { type: 'string' },
   layout: { type: 'string' },
   caption: { type: 'string' },
@@ -88,7 +120,10 @@ export const buildCommand: CliCommand = {
     if (values.caption !== undefined) checkCaption(values.caption);
 
     const text = await readCsvFile(csvFile);
-    const parsed = parseProductCsv(text, { currency: values.currency });
+    const parsed = parseProductCsv(text, {
+      currency: values.currency,
+      columns: columnMapping(values.column),
+    });
     if (parsed.errors.length > 0) {
       throw new CliError(parsed.errors.map((p) => formatCsvProblem(p, csvFile)).join('\n'));
     }

@@ -4,7 +4,8 @@ import {
   generatedBigcommerceProducts,
   publishedBigcommerceProducts,
 } from '../../scripts/testing/fake-bigcommerce.ts';
-import { HTML_LOGIN_PAGE, listAllPages, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { listAllPages } from '../../scripts/testing/connector-pages.ts';
 import { CONNECT_SPECS, getConnector } from '../index.ts';
 import { BigcommerceConnector } from './connector.ts';
 import type { BcProduct } from './map-product.ts';
@@ -32,7 +33,7 @@ beforeEach(() => {
     { id: 43, name: 'Able' },
   ];
   fake.limit(Infinity);
-  fake.server.forced.length = 0;
+  fake.server.clearForced();
 });
 
 /** The connector as the app builds it: through the registry, with the stored credentials opened. */
@@ -164,7 +165,7 @@ describe('BigCommerce: products', () => {
     });
     expect(jar.description).toContain('Lorem ipsum dolor sit amet');
     // The request asked for every nested resource, in id order.
-    const call = fake.server.calls.find((c) => c.path.endsWith('/v3/catalog/products'))!;
+    const call = fake.server.requests.find((c) => c.path.endsWith('/v3/catalog/products'))!;
     expect(call.query.get('include')).toBe('variants,images,custom_fields,bulk_pricing_rules');
     expect(call.query.get('sort')).toBe('id');
   });
@@ -258,13 +259,15 @@ describe('BigCommerce: products', () => {
 
   it('pages to the end by meta.pagination, 250 a page', async () => {
     fake.products = generatedBigcommerceProducts(1000);
-    const before = fake.server.calls.length;
+    const before = fake.server.requests.length;
     const c = connector();
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages.map((p) => p.listings.length)).toEqual([250, 250, 250, 250]);
     const ids = new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id)));
     expect(ids.size).toBe(1000);
-    const pageCalls = fake.server.calls.slice(before).filter((c) => c.path.endsWith('/v3/catalog/products'));
+    const pageCalls = fake.server.requests
+      .slice(before)
+      .filter((c) => c.path.endsWith('/v3/catalog/products'));
     expect(pageCalls.map((c) => [c.query.get('page'), c.query.get('limit')])).toEqual([
       ['1', '250'],
       ['2', '250'],
@@ -280,7 +283,7 @@ describe('BigCommerce: products', () => {
       c.listProductsChangedSince(new Date('2018-09-01T00:00:00Z'), cur),
     );
     expect(pages.flatMap((p) => p.listings.map((l) => l.title))).toEqual(['1L Le Parfait Jar']);
-    const call = fake.server.calls.findLast((x) => x.path.endsWith('/v3/catalog/products'))!;
+    const call = fake.server.requests.findLast((x) => x.path.endsWith('/v3/catalog/products'))!;
     expect(call.query.get('date_modified:min')).toBe('2018-09-01T00:00:00+00:00');
   });
 
@@ -317,11 +320,13 @@ describe('BigCommerce: products', () => {
 
 describe('BigCommerce: rate limits, errors and connection', () => {
   it('waits out a 429 for the window reset it names, then goes on', async () => {
-    fake.server.force({
-      path: '/v3/catalog/products',
-      status: 429,
-      headers: { 'X-Rate-Limit-Time-Reset-Ms': '1500', 'X-Rate-Limit-Requests-Left': '0' },
-    });
+    fake.server.force(
+      {
+        status: 429,
+        headers: { 'X-Rate-Limit-Time-Reset-Ms': '1500', 'X-Rate-Limit-Requests-Left': '0' },
+      },
+      { path: '/v3/catalog/products' },
+    );
     const c = connector();
     expect((await c.listProducts()).listings).toHaveLength(2);
     expect(c.client.waits).toEqual([{ ms: 1500, reason: 'throttled' }]);
@@ -330,7 +335,7 @@ describe('BigCommerce: rate limits, errors and connection', () => {
   it('paces itself before the shared quota runs out, so it never gets a 429', async () => {
     fake.limit(4);
     fake.products = generatedBigcommerceProducts(40);
-    const before = fake.server.calls.length;
+    const before = fake.server.requests.length;
     const c = connector({ pageSize: 5 });
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages.flatMap((p) => p.listings)).toHaveLength(40);
@@ -338,7 +343,7 @@ describe('BigCommerce: rate limits, errors and connection', () => {
     const paces = c.client.waits.filter((w) => w.reason === 'pace');
     expect(paces.length).toBeGreaterThan(3);
     expect(c.client.waits.filter((w) => w.reason === 'throttled')).toEqual([]);
-    expect(fake.server.calls.length - before).toBeGreaterThan(8);
+    expect(fake.server.requests.length - before).toBeGreaterThan(8);
   });
 
   it('is unauthorized with a wrong or revoked token', async () => {
@@ -352,11 +357,10 @@ describe('BigCommerce: rate limits, errors and connection', () => {
   });
 
   it('reports an HTML page or a truncated answer as invalid', async () => {
-    fake.server.force({ path: '/v3/catalog/products', ...HTML_LOGIN_PAGE });
+    fake.server.force(HTML_LOGIN_PAGE, { path: '/v3/catalog/products' });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
-    fake.server.force({
+    fake.server.force(truncatedJson({ data: publishedBigcommerceProducts() }), {
       path: '/v3/catalog/products',
-      ...truncatedJson({ data: publishedBigcommerceProducts() }),
     });
     await expect(connector().listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
@@ -371,7 +375,7 @@ describe('BigCommerce: rate limits, errors and connection', () => {
       currency: 'USD',
       storeUrl: 'https://my-awesome.store',
     });
-    fake.server.force({ path: '/v2/store', status: 503, times: 4 });
+    fake.server.force({ status: 503 }, { path: '/v2/store', times: 4 });
     expect(await connector({ retryBaseMs: 1 }).checkConnection()).toMatchObject({
       ok: false,
       code: 'network',

@@ -1,5 +1,12 @@
-import { connectionCheck, RestClient, tuningOf, type ClientTuning, withQuery } from '../rest/index.ts';
-import { mapOne, mapProducts } from '../rest/listing.ts';
+import {
+  connectionCheck,
+  HttpClient,
+  mapOne,
+  mapProducts,
+  tuningOf,
+  type ClientTuning,
+  withQuery,
+} from '../shared/index.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -48,7 +55,7 @@ function rateLimitHold(res: Response, reserve: number): number {
 /** BigCommerce behind the Connector interface, over the V3 Catalog API with a store-level API token. */
 export class BigcommerceConnector implements Connector {
   readonly platform = 'bigcommerce';
-  readonly client: RestClient;
+  readonly client: HttpClient;
   private readonly base: string;
   private readonly pageSize: number;
   private store: { name: string | null; currency: string | null; url: string | null } | null = null;
@@ -59,7 +66,7 @@ export class BigcommerceConnector implements Connector {
     const reserve = opts.rateLimitReserve ?? 2;
     this.base = `${(opts.apiUrl ?? BIGCOMMERCE_API_URL).replace(/\/+$/, '')}/stores/${encodeURIComponent(opts.storeHash)}`;
     this.pageSize = Math.min(250, Math.max(1, opts.pageSize ?? 250));
-    this.client = new RestClient({
+    this.client = new HttpClient({
       label: `BigCommerce store ${opts.storeHash}`,
       ...tuningOf(opts),
       headers: () => ({ 'X-Auth-Token': opts.accessToken }),
@@ -80,7 +87,7 @@ export class BigcommerceConnector implements Connector {
   }
 
   async countProducts(): Promise<number | null> {
-    const page = await this.client.get<Collection<{ id: number }>>(
+    const page = await this.client.json<Collection<{ id: number }>>(
       withQuery(`${this.base}/v3/catalog/products`, { limit: 1, include_fields: 'id' }),
     );
     return page.meta?.pagination?.total ?? null;
@@ -97,8 +104,9 @@ export class BigcommerceConnector implements Connector {
   }
 
   async getProduct(id: string): Promise<StoreListing | null> {
-    const found = await this.client.getOrNull<{ data: BcProduct }>(
+    const found = await this.client.json<{ data: BcProduct }>(
       withQuery(`${this.base}/v3/catalog/products/${encodeURIComponent(id)}`, { include: INCLUDE }),
+      { notFoundIsNull: true },
     );
     if (!found?.data) return null;
     const ctx = await this.context([found.data]);
@@ -121,18 +129,18 @@ export class BigcommerceConnector implements Connector {
    * alone the scopes already registered to it. Answers the ids of the hooks created.
    */
   async ensureWebhooks(opts: { destination: string; secret: string }): Promise<string[]> {
-    const hooks = await this.client.get<
+    const hooks = await this.client.json<
       Collection<{ id: number; scope: string; destination: string; is_active: boolean }>
     >(withQuery(`${this.base}/v3/hooks`, { limit: 250 }));
     const created: string[] = [];
     for (const scope of BIGCOMMERCE_PRODUCT_SCOPES) {
       if (hooks.data.some((h) => h.scope === scope && h.destination === opts.destination && h.is_active))
         continue;
-      const { data } = await this.client.request<{ data: { id: number } }>(`${this.base}/v3/hooks`, {
+      const hook = await this.client.json<{ data: { id: number } }>(`${this.base}/v3/hooks`, {
         method: 'POST',
-        body: bigcommerceHookBody(scope, opts.destination, opts.secret),
+        json: bigcommerceHookBody(scope, opts.destination, opts.secret),
       });
-      created.push(String(data.data.id));
+      created.push(String(hook.data.id));
     }
     return created;
   }
@@ -144,7 +152,7 @@ export class BigcommerceConnector implements Connector {
     const pageNumber = cursor ? Number(cursor) : 1;
     if (!Number.isInteger(pageNumber) || pageNumber < 1)
       throw new ConnectorError('invalid_response', `"${cursor}" is not a BigCommerce page cursor`);
-    const body = await this.client.get<Collection<BcProduct>>(
+    const body = await this.client.json<Collection<BcProduct>>(
       withQuery(`${this.base}/v3/catalog/products`, {
         include: INCLUDE,
         limit: this.pageSize,
@@ -175,7 +183,7 @@ export class BigcommerceConnector implements Connector {
       ),
     ];
     for (let i = 0; i < missing.length; i += 50) {
-      const brands = await this.client.get<Collection<{ id: number; name: string }>>(
+      const brands = await this.client.json<Collection<{ id: number; name: string }>>(
         withQuery(`${this.base}/v3/catalog/brands`, {
           'id:in': missing.slice(i, i + 50).join(','),
           limit: 250,
@@ -188,7 +196,7 @@ export class BigcommerceConnector implements Connector {
 
   private async storeInfo() {
     if (!this.store) {
-      const s = await this.client.get<{
+      const s = await this.client.json<{
         name?: string;
         currency?: string;
         secure_url?: string;
@@ -209,7 +217,7 @@ export class BigcommerceConnector implements Connector {
     if (!this.categoryNames) {
       const names = new Map<string, string>();
       for (let page = 1; ; page++) {
-        const body = await this.client.get<Collection<{ id: number; name: string }>>(
+        const body = await this.client.json<Collection<{ id: number; name: string }>>(
           withQuery(`${this.base}/v3/catalog/categories`, { limit: 250, page }),
         );
         for (const c of body.data ?? []) names.set(String(c.id), c.name);

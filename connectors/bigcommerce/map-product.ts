@@ -1,8 +1,8 @@
 import type { ListingInput } from '../../core/model/index.ts';
 import {
+  decimal,
   fieldKey,
   finishListing,
-  money,
   namedRefs,
   optionsOf,
   positiveMoney,
@@ -13,7 +13,7 @@ import {
   wholeNumber,
   type PricedVariation,
   type TierPrice,
-} from '../rest/listing.ts';
+} from '../shared/index.ts';
 import type { StoreListing } from '../types.ts';
 
 /** A product of GET /v3/catalog/products with include=variants,images,custom_fields,bulk_pricing_rules. */
@@ -93,7 +93,7 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 export function bulkTiers(rules: readonly BcBulkPricingRule[], price: number | null): TierPrice[] {
   const tiers: TierPrice[] = [];
   for (const r of rules) {
-    const amount = money(r.amount);
+    const amount = decimal(r.amount);
     if (amount === null || !Number.isFinite(r.quantity_min)) continue;
     const unit =
       r.type === 'fixed'
@@ -127,7 +127,7 @@ export function mapBigcommerceProduct(p: BcProduct, ctx: BcMapContext): StoreLis
     if (img.is_thumbnail) thumbnail ??= text(img.url_thumbnail);
   }
   const tracking = p.inventory_tracking ?? 'none';
-  const regular = money(p.price);
+  const regular = decimal(p.price);
   const categories = namedRefs(p.categories ?? [], ctx.categories);
   const customfields = (p.custom_fields ?? []).map((f) => ({
     key: fieldKey(f.name),
@@ -169,7 +169,7 @@ export function mapBigcommerceProduct(p: BcProduct, ctx: BcMapContext): StoreLis
     const variations: PricedVariation[] = named.map(({ v, pairs }) => {
       const values = valuesOf(pairs);
       // A variant without its own price takes the product's, sale included.
-      const own = money(v.price);
+      const own = decimal(v.price);
       const prices = salePrices(
         own ?? regular,
         positiveMoney(v.sale_price) ?? (own === null ? positiveMoney(p.sale_price) : null),

@@ -1,6 +1,15 @@
-import type { HttpClient } from '../http-client.ts';
-import { asArray, mapSafely, pageOf, readCursor, text } from '../listing.ts';
-import { oauthClient, type OAuthAdapterOptions, type OAuthSession } from '../oauth.ts';
+import {
+  asArray,
+  connectionCheck,
+  mapSafely,
+  oauthClient,
+  pageOf,
+  readCursor,
+  text,
+  type HttpClient,
+  type OAuthAdapterOptions,
+  type OAuthSession,
+} from '../shared/index.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -105,22 +114,15 @@ export class EbayConnector implements Connector {
     });
   }
 
-  async checkConnection(): Promise<ConnectionCheck> {
-    try {
+  checkConnection(): Promise<ConnectionCheck> {
+    return connectionCheck(async () => {
       const answer = await this.trading.call<{ User?: { UserID?: string; Site?: string } }>(
         'GetUser',
         '<DetailLevel>ReturnSummary</DetailLevel>',
       );
       const user = asArray(answer.User)[0];
-      return {
-        ok: true,
-        shopName: text(user?.UserID),
-        currency: SITE_CURRENCY[user?.Site ?? ''] ?? null,
-      };
-    } catch (err) {
-      if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
-      return { ok: false, code: 'network', reason: (err as Error).message };
-    }
+      return { shopName: text(user?.UserID), currency: SITE_CURRENCY[user?.Site ?? ''] ?? null };
+    });
   }
 
   /** The live listings over the windows of a full listing: GetSellerList's entry count, one item a page. */
@@ -237,7 +239,11 @@ export class EbayConnector implements Connector {
   private async mapAll(items: EbayItem[]) {
     const storeCategories = await this.loadStoreCategories().catch(() => null);
     return items.map((item) =>
-      mapSafely({ id: item?.ItemID, title: item?.Title }, () => mapEbayItem(item, { storeCategories })),
+      mapSafely(
+        item,
+        (i) => mapEbayItem(i, { storeCategories }),
+        (i) => ({ id: i?.ItemID, title: text(i?.Title) }),
+      ),
     );
   }
 

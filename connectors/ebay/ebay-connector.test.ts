@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeEbay } from '../../scripts/testing/fake-ebay.ts';
 import { readAllPages } from '../../scripts/testing/connector-pages.ts';
-import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-rest.ts';
+import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-store-server.ts';
 import { getConnector } from '../index.ts';
 import { EbayConnector } from './connector.ts';
 import { connectEbay, ebayAuthorizeUrl, EbayCredentialsSchema } from './oauth.ts';
@@ -68,7 +68,7 @@ describe('eBay OAuth 2', () => {
     expect(credentials).toMatchObject({ userId: 'testuser_sv02', siteId: 0 });
     expect(Date.parse(credentials.expiresAt!) - Date.now()).toBeGreaterThan(7100_000);
     expect(Date.parse(credentials.refreshTokenExpiresAt!) - Date.now()).toBeGreaterThan(47_000_000_000);
-    const exchange = ebay.rest.calls('/identity/v1/oauth2/token').at(-1)!;
+    const exchange = ebay.server.calls('/identity/v1/oauth2/token').at(-1)!;
     expect(exchange.headers.authorization).toBe(
       `Basic ${Buffer.from(`${ebay.appKeys.clientId}:${ebay.appKeys.clientSecret}`).toString('base64')}`,
     );
@@ -115,9 +115,9 @@ describe('eBay connector: connection check', () => {
     ).toEqual({
       ok: false,
       code: 'unauthorized',
-      reason: 'eBay refused our access token: IAF token supplied is invalid.',
+      reason: 'eBay answered 401: IAF token supplied is invalid.',
     });
-    ebay.rest.force(HTML_LOGIN_PAGE);
+    ebay.server.force(HTML_LOGIN_PAGE);
     expect(await connector(ebay.credentials()).checkConnection()).toMatchObject({
       ok: false,
       code: 'invalid_response',
@@ -169,7 +169,7 @@ describe('eBay connector: the catalog', () => {
     );
     expect(listings[4]!.images).toEqual([]);
     // What eBay was asked: the whole catalog in an EndTime window of 120 days, 200 a page, every detail.
-    const request = ebay.rest
+    const request = ebay.server
       .calls('/ws/api.dll')
       .find((r) => r.headers['x-ebay-api-call-name'] === 'GetSellerList')!;
     expect(request.headers['x-ebay-api-compatibility-level']).toBe('1451');
@@ -184,14 +184,14 @@ describe('eBay connector: the catalog', () => {
 
   it('pages 1,000 listings 200 at a time in one window, to the end', async () => {
     ebay.useGenerated(1000);
-    const before = ebay.rest.requests.length;
+    const before = ebay.server.requests.length;
     const c = connector(ebay.credentials());
     expect(await c.countProducts()).toBe(1000);
     const { listings, failures, pages } = await listAll(c);
     expect(failures).toEqual([]);
     expect(pages).toBe(5);
     expect(new Set(listings.map((l) => l.external_id)).size).toBe(1000);
-    const bodies = ebay.rest.requests
+    const bodies = ebay.server.requests
       .slice(before)
       .filter((r) => r.headers['x-ebay-api-call-name'] === 'GetSellerList' && r.body.includes('ReturnAll'))
       .map((r) => r.body);
@@ -209,10 +209,10 @@ describe('eBay connector: the catalog', () => {
       windows: 2,
       windowDays: 150,
     });
-    const before = ebay.rest.requests.length;
+    const before = ebay.server.requests.length;
     const { pages } = await listAll(c);
     expect(pages).toBe(2);
-    const windows = ebay.rest.requests
+    const windows = ebay.server.requests
       .slice(before)
       .filter((r) => r.headers['x-ebay-api-call-name'] === 'GetSellerList')
       .map((r) => [/<EndTimeFrom>(.*?)</.exec(r.body)![1]!, /<EndTimeTo>(.*?)</.exec(r.body)![1]!]);
@@ -230,8 +230,12 @@ describe('eBay connector: the catalog', () => {
     const page = await connector(ebay.credentials()).listProducts();
     expect(page.listings.map((l) => l.external_id)).toEqual(['110141989458', '110142400319', '110142503362']);
     expect(page.failures).toEqual([
-      { external_id: '110141553531', title: null, error: 'title: the product has no title' },
-      { external_id: '110141989389', title: 'levis 501 teenager Cap', error: 'price: -3 is negative' },
+      { external_id: '110141553531', title: null, error: 'The product title is empty' },
+      {
+        external_id: '110141989389',
+        title: 'levis 501 teenager Cap',
+        error: 'price: The price "-3" is negative',
+      },
     ]);
   });
 
@@ -283,9 +287,9 @@ describe('eBay connector: the catalog', () => {
 describe('eBay connector: rate limits, errors and expired tokens', () => {
   it("waits Retry-After on a 429, retries eBay's internal errors after 3 and 6 s, then succeeds", async () => {
     const c = connector(ebay.credentials());
-    ebay.rest.force(json({}, 429, { 'Retry-After': '15' }));
+    ebay.server.force(json({}, 429, { 'Retry-After': '15' }));
     const internal = ebay.failure('GetSellerList', '10007', 'Internal error to the application.');
-    ebay.rest.force(internal, {
+    ebay.server.force(internal, {
       match: (r) => r.headers['x-ebay-api-call-name'] === 'GetSellerList',
       times: 2,
     });
@@ -299,7 +303,7 @@ describe('eBay connector: rate limits, errors and expired tokens', () => {
   });
 
   it("is throttled when the app's daily call limit is spent", async () => {
-    ebay.rest.force(ebay.failure('GetSellerList', '518', 'Call usage limit has been reached.'));
+    ebay.server.force(ebay.failure('GetSellerList', '518', 'Call usage limit has been reached.'));
     await expect(connector(ebay.credentials()).listProducts()).rejects.toMatchObject({
       code: 'throttled',
       platformCodes: ['518'],
@@ -315,12 +319,12 @@ describe('eBay connector: rate limits, errors and expired tokens', () => {
     const renewed = JSON.parse(stored[0]!);
     expect(renewed).toMatchObject({ refreshToken: stale.refreshToken, userId: 'testuser_sv02', siteId: 0 });
     expect(renewed.accessToken).not.toBe(stale.accessToken);
-    const refresh = ebay.rest.calls('/identity/v1/oauth2/token').at(-1)!;
+    const refresh = ebay.server.calls('/identity/v1/oauth2/token').at(-1)!;
     expect(Object.fromEntries(new URLSearchParams(refresh.body))).toMatchObject({
       grant_type: 'refresh_token',
       refresh_token: stale.refreshToken,
     });
-    const last = ebay.rest.requests.at(-1)!;
+    const last = ebay.server.requests.at(-1)!;
     expect(last.headers['x-ebay-api-iaf-token']).toBe(renewed.accessToken);
   });
 
@@ -348,12 +352,15 @@ describe('eBay connector: rate limits, errors and expired tokens', () => {
 
   it('reports an HTML page and a cut-off XML answer as invalid responses', async () => {
     const c = connector(ebay.credentials());
-    ebay.rest.force(HTML_LOGIN_PAGE, { match: (r) => r.headers['x-ebay-api-call-name'] === 'GetSellerList' });
+    ebay.server.force(HTML_LOGIN_PAGE, {
+      match: (r) => r.headers['x-ebay-api-call-name'] === 'GetSellerList',
+    });
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'eBay answered an HTML page instead of XML',
+      message:
+        'eBay answered a web page instead of data: is the store protected by a password or a login page?',
     });
-    ebay.rest.force(
+    ebay.server.force(
       {
         ...ebay.xml('GetSellerList', `\t<ItemArray>\n\t\t${ebay.items[0]!.xml}\n\t</ItemArray>\n`),
         truncate: true,
@@ -362,7 +369,7 @@ describe('eBay connector: rate limits, errors and expired tokens', () => {
     );
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'eBay answered a truncated or malformed response',
+      message: 'eBay answered data that is cut short or malformed',
     });
   });
 });

@@ -1,4 +1,4 @@
-import { readCredentials, requireAppKeys } from '../credentials.ts';
+import { clientTuning, openCredentials, requireAppKeys } from '../shared/index.ts';
 import type { Connector, ConnectorAccount, ConnectorDeps } from '../types.ts';
 import { EbayConnector } from './connector.ts';
 import { EbayCredentialsSchema } from './oauth.ts';
@@ -29,7 +29,7 @@ export {
  * and the operator's eBay app keys (client id and secret: token requests use HTTP basic authentication).
  */
 export function createEbayConnector(account: ConnectorAccount, deps: ConnectorDeps): Connector {
-  const credentials = readCredentials('eBay', account, deps, EbayCredentialsSchema);
+  const credentials = openCredentials(account, deps, EbayCredentialsSchema, 'eBay');
   const o = deps.options ?? {};
   return new EbayConnector({
     credentials,
@@ -41,8 +41,6 @@ export function createEbayConnector(account: ConnectorAccount, deps: ConnectorDe
     pageSize: o.pageSize,
     windowDays: o.windowDays,
     windows: o.windows,
-    maxRetries: o.maxRetries,
-    retryBaseMs: o.retryBaseMs,
-    timeoutMs: o.timeoutMs,
+    ...clientTuning(o),
   });
 }

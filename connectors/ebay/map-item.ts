@@ -1,5 +1,5 @@
 import type { ListingInput } from '../../core/model/index.ts';
-import { addImage, decimal, summarizeVariations, text, toStoreListing, wholeNumber } from '../listing.ts';
+import { addImage, decimal, finishListing, summarizeVariations, text, wholeNumber } from '../shared/index.ts';
 import type { StoreListing } from '../types.ts';
 
 /** An amount with its currency, as the XML parser gives `<StartPrice currencyID="USD">2.22</StartPrice>`. */
@@ -188,7 +188,9 @@ export function mapEbayItem(
         id && store.has(id) ? [{ external_id: id, title: store.get(id)! }] : [],
       )
     : undefined;
-  return toStoreListing(listing, {
+  return finishListing(listing, {
+    external_id: listing.external_id,
+    source: listing.source,
     collections,
     external_created_at: text(item.ListingDetails?.StartTime),
   });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { HttpClient } from '../http-client.ts';
-import { asArray, text } from '../listing.ts';
-import { authorizeUrl, OAuthSession, renewCredentials, requestToken, type TokenSet } from '../oauth.ts';
+import {
+  asArray,
+  authorizeUrl,
+  oauthClient,
+  renewCredentials,
+  requestToken,
+  text,
+  type TokenSet,
+} from '../shared/index.ts';
 import { ConnectorError } from '../types.ts';
 import { TradingClient } from './trading.ts';
 
@@ -110,12 +116,16 @@ export async function connectEbay(
     siteId: opts.siteId ?? 0,
   });
   // A token eBay just issued has nothing to renew: a refusal here is final.
-  const session = new OAuthSession({
+  const { session, http } = oauthClient({
+    platform: 'eBay',
+    fetch: opts.fetch,
+    now: opts.now,
     credentials: { ...credentials, refreshToken: null },
     refresh: () => Promise.reject(new ConnectorError('unauthorized', 'eBay refused the new access token')),
+    bearer: false,
   });
   const trading = new TradingClient({
-    http: new HttpClient({ platform: 'eBay', fetch: opts.fetch }),
+    http,
     endpoint: ebayTradingUrl(opts.apiUrl),
     siteId: credentials.siteId,
     session,

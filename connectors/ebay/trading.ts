@@ -1,8 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { HTTP_RETRY } from '../../core/constants.ts';
-import type { HttpClient } from '../http-client.ts';
-import { asArray } from '../listing.ts';
-import type { AccessTokenSource } from '../oauth.ts';
+import { asArray, WORDS, type AccessTokenSource, type HttpClient } from '../shared/index.ts';
 import { ConnectorError } from '../types.ts';
 
 /** The Trading API schema version our requests name (X-EBAY-API-COMPATIBILITY-LEVEL). */
@@ -77,14 +75,14 @@ export function parseTradingXml<T = Record<string, unknown>>(callName: string, x
   const body = xml.replace(/^\uFEFF/, '');
   const head = body.trimStart().slice(0, 200).toLowerCase();
   if (head.startsWith('<!doctype html') || head.startsWith('<html'))
-    throw new ConnectorError('invalid_response', 'eBay answered an HTML page instead of XML');
+    throw new ConnectorError('invalid_response', WORDS.htmlPage('eBay'));
   if (!body.trimEnd().endsWith(`</${callName}Response>`))
-    throw new ConnectorError('invalid_response', 'eBay answered a truncated or malformed response');
+    throw new ConnectorError('invalid_response', WORDS.malformed('eBay'));
   let doc: Record<string, unknown>;
   try {
     doc = parser.parse(body) as Record<string, unknown>;
   } catch {
-    throw new ConnectorError('invalid_response', 'eBay answered a truncated or malformed response');
+    throw new ConnectorError('invalid_response', WORDS.malformed('eBay'));
   }
   const root = doc[`${callName}Response`];
   if (!root || typeof root !== 'object')
@@ -144,7 +142,7 @@ export class TradingClient {
           renewed = true;
           continue;
         }
-        throw new ConnectorError('unauthorized', `eBay refused our access token: ${reason}`, 401, codes);
+        throw new ConnectorError('unauthorized', WORDS.refused('eBay', 401, reason), 401, codes);
       }
       if (codes.includes(USAGE_LIMIT))
         throw new ConnectorError('throttled', `eBay: ${reason}`, undefined, codes);

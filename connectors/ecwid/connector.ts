@@ -1,12 +1,13 @@
 import {
   connectionCheck,
-  RestClient,
+  HttpClient,
   tuningOf,
   type ClientTuning,
   withQuery,
   type QueryParams,
-} from '../rest/index.ts';
-import { mapOne, mapProducts } from '../rest/listing.ts';
+  mapOne,
+  mapProducts,
+} from '../shared/index.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -41,7 +42,7 @@ type Profile = {
 /** Ecwid behind the Connector interface, over REST API v3 with the store's token. */
 export class EcwidConnector implements Connector {
   readonly platform = 'ecwid';
-  readonly client: RestClient;
+  readonly client: HttpClient;
   private readonly base: string;
   private readonly pageSize: number;
   private profile: { name: string | null; currency: string | null; url: string | null } | null = null;
@@ -50,7 +51,7 @@ export class EcwidConnector implements Connector {
   constructor(opts: EcwidConnectorOptions) {
     this.base = `${(opts.apiUrl ?? ECWID_API_URL).replace(/\/+$/, '')}/api/v3/${encodeURIComponent(opts.storeId)}`;
     this.pageSize = Math.min(100, Math.max(1, opts.pageSize ?? 100));
-    this.client = new RestClient({
+    this.client = new HttpClient({
       label: `Ecwid store ${opts.storeId}`,
       ...tuningOf(opts),
       headers: () => ({ Authorization: `Bearer ${opts.token}` }),
@@ -66,7 +67,7 @@ export class EcwidConnector implements Connector {
   }
 
   async countProducts(): Promise<number | null> {
-    const r = await this.client.get<SearchResult<unknown>>(withQuery(`${this.base}/products`, { limit: 1 }));
+    const r = await this.client.json<SearchResult<unknown>>(withQuery(`${this.base}/products`, { limit: 1 }));
     return typeof r?.total === 'number' ? r.total : null;
   }
 
@@ -80,7 +81,9 @@ export class EcwidConnector implements Connector {
   }
 
   async getProduct(id: string): Promise<StoreListing | null> {
-    const p = await this.client.getOrNull<EcwidProduct>(`${this.base}/products/${encodeURIComponent(id)}`);
+    const p = await this.client.json<EcwidProduct>(`${this.base}/products/${encodeURIComponent(id)}`, {
+      notFoundIsNull: true,
+    });
     if (!p) return null;
     const ctx = await this.context();
     return mapOne(p, (x) => mapEcwidProduct(x, ctx));
@@ -99,7 +102,7 @@ export class EcwidConnector implements Connector {
     const offset = cursor ? Number(cursor) : 0;
     if (!Number.isInteger(offset) || offset < 0)
       throw new ConnectorError('invalid_response', `"${cursor}" is not an Ecwid page cursor`);
-    const r = await this.client.get<SearchResult<EcwidProduct>>(
+    const r = await this.client.json<SearchResult<EcwidProduct>>(
       withQuery(`${this.base}/products`, {
         offset,
         limit: this.pageSize,
@@ -122,7 +125,7 @@ export class EcwidConnector implements Connector {
 
   private async storeProfile() {
     if (!this.profile) {
-      const p = await this.client.get<Profile>(`${this.base}/profile`);
+      const p = await this.client.json<Profile>(`${this.base}/profile`);
       if (!p || typeof p !== 'object')
         throw new ConnectorError('invalid_response', 'Ecwid answered the store profile without data');
       this.profile = {
@@ -139,7 +142,7 @@ export class EcwidConnector implements Connector {
     if (!this.categoryNames) {
       const names = new Map<string, string>();
       for (let offset = 0; ;) {
-        const r = await this.client.get<SearchResult<{ id: number; name?: unknown }>>(
+        const r = await this.client.json<SearchResult<{ id: number; name?: unknown }>>(
           withQuery(`${this.base}/categories`, { offset, limit: 100 }),
         );
         const items = Array.isArray(r?.items) ? r.items : [];

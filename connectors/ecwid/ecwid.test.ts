@@ -5,7 +5,8 @@ import {
   generatedEcwidProducts,
   publishedEcwidProducts,
 } from '../../scripts/testing/fake-ecwid.ts';
-import { HTML_LOGIN_PAGE, listAllPages, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { listAllPages } from '../../scripts/testing/connector-pages.ts';
 import { CONNECT_SPECS, getConnector } from '../index.ts';
 import { EcwidConnector } from './connector.ts';
 import { ecwidWebhookSignature, readEcwidWebhook, verifyEcwidWebhook } from './webhooks.ts';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => fake.stop());
 beforeEach(() => {
   fake.products = publishedEcwidProducts();
-  fake.server.forced.length = 0;
+  fake.server.clearForced();
 });
 
 const connector = (options: Record<string, number> = {}, token = TOKEN) =>
@@ -149,12 +150,12 @@ describe('Ecwid: products', () => {
 
   it('pages by offset to the end, 100 a page', async () => {
     fake.products = generatedEcwidProducts(1000);
-    const before = fake.server.calls.length;
+    const before = fake.server.requests.length;
     const c = connector();
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(10);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
-    const offsets = fake.server.calls
+    const offsets = fake.server.requests
       .slice(before)
       .filter((x) => x.path.endsWith('/products'))
       .map((x) => x.query.get('offset'));
@@ -168,7 +169,7 @@ describe('Ecwid: products', () => {
       c.listProductsChangedSince(new Date('2016-01-01T00:00:00Z'), cur),
     );
     expect(pages.flatMap((p) => p.listings.map((l) => l.title))).toEqual(['Orange']);
-    expect(fake.server.calls.findLast((x) => x.path.endsWith('/products'))!.query.get('updatedFrom')).toBe(
+    expect(fake.server.requests.findLast((x) => x.path.endsWith('/products'))!.query.get('updatedFrom')).toBe(
       '1451606400',
     );
   });
@@ -198,7 +199,7 @@ describe('Ecwid: products', () => {
 
 describe('Ecwid: limits, errors and connection', () => {
   it('waits Retry-After on 429, then goes on', async () => {
-    fake.server.force({ path: '/products', status: 429, headers: { 'Retry-After': '4' } });
+    fake.server.force({ status: 429, headers: { 'Retry-After': '4' } }, { path: '/products' });
     const c = connector();
     expect((await c.listProducts()).listings).toHaveLength(2);
     expect(c.client.waits).toEqual([{ ms: 4000, reason: 'throttled' }]);
@@ -230,9 +231,9 @@ describe('Ecwid: limits, errors and connection', () => {
   });
 
   it('reports an HTML page or a truncated answer as invalid', async () => {
-    fake.server.force({ path: '/products', ...HTML_LOGIN_PAGE });
+    fake.server.force(HTML_LOGIN_PAGE, { path: '/products' });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
-    fake.server.force({ path: '/products', ...truncatedJson({ total: 2, items: publishedEcwidProducts() }) });
+    fake.server.force(truncatedJson({ total: 2, items: publishedEcwidProducts() }), { path: '/products' });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
   });
 
@@ -243,11 +244,13 @@ describe('Ecwid: limits, errors and connection', () => {
       currency: 'USD',
       storeUrl: 'https://mdemo.ecwid.com',
     });
-    fake.server.force({
-      path: '/profile',
-      status: 402,
-      body: { errorMessage: 'Store is suspended', errorCode: 'STORE_IS_SUSPENDED' },
-    });
+    fake.server.force(
+      {
+        status: 402,
+        body: { errorMessage: 'Store is suspended', errorCode: 'STORE_IS_SUSPENDED' },
+      },
+      { path: '/profile' },
+    );
     expect(await connector().checkConnection()).toMatchObject({ ok: false, code: 'unavailable' });
   });
 

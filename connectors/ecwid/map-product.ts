@@ -1,8 +1,8 @@
 import type { CustomField, ListingInput } from '../../core/model/index.ts';
 import {
+  decimal,
   fieldKey,
   finishListing,
-  money,
   namedRefs,
   optionsOf,
   salePrices,
@@ -11,7 +11,7 @@ import {
   tierPricesMetafield,
   wholeNumber,
   type PricedVariation,
-} from '../rest/listing.ts';
+} from '../shared/index.ts';
 import type { StoreListing } from '../types.ts';
 
 /** A product of GET /api/v3/{storeId}/products (fields we read). */
@@ -129,7 +129,7 @@ export function mapEcwidProduct(p: EcwidProduct, ctx: EcwidMapContext): StoreLis
       customfields.push({ key: fieldKey(a.name), name: a.name, value: a.value! });
   }
   const tiers = tiersOf(p.wholesalePrices);
-  const price = money(p.price) ?? money(p.defaultDisplayedPrice);
+  const price = decimal(p.price) ?? decimal(p.defaultDisplayedPrice);
   const enabled = p.enabled !== false;
 
   const listing: ListingInput = {
@@ -145,7 +145,7 @@ export function mapEcwidProduct(p: EcwidProduct, ctx: EcwidMapContext): StoreLis
     thumbnail_image: text(p.thumbnailUrl),
     customfields,
     metafields: tiers ? [tiers] : [],
-    ...ecwidPrices(price, money(p.compareToPrice)),
+    ...ecwidPrices(price, decimal(p.compareToPrice)),
     stock: ecwidStock(p.unlimited, p.quantity),
   };
   if (ctx.currency) listing.iso_currency_code = ctx.currency;
@@ -168,7 +168,10 @@ export function mapEcwidProduct(p: EcwidProduct, ctx: EcwidMapContext): StoreLis
         title: values.filter(Boolean).join(' / '),
         sku: text(c.sku),
         barcode: barcodeOf(c.attributes),
-        ...ecwidPrices(money(c.price) ?? money(c.defaultDisplayedPrice) ?? price, money(c.compareToPrice)),
+        ...ecwidPrices(
+          decimal(c.price) ?? decimal(c.defaultDisplayedPrice) ?? price,
+          decimal(c.compareToPrice),
+        ),
         stock: ecwidStock(c.unlimited, c.quantity),
         image,
         options: values,

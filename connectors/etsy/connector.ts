@@ -1,6 +1,16 @@
-import type { HttpClient, Pacer } from '../http-client.ts';
-import { decodeEntities, mapSafely, pageOf, readCursor } from '../listing.ts';
-import { oauthClient, type OAuthAdapterOptions, type OAuthSession } from '../oauth.ts';
+import {
+  connectionCheck,
+  decodeEntities,
+  mapSafely,
+  oauthClient,
+  pageOf,
+  readCursor,
+  text,
+  type HttpClient,
+  type OAuthAdapterOptions,
+  type OAuthSession,
+  type Pacer,
+} from '../shared/index.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -86,18 +96,11 @@ export class EtsyConnector implements Connector {
     return this.session.credentials.shopId;
   }
 
-  async checkConnection(): Promise<ConnectionCheck> {
-    try {
+  checkConnection(): Promise<ConnectionCheck> {
+    return connectionCheck(async () => {
       const shop = await this.loadShop(true);
-      return {
-        ok: true,
-        shopName: shop.shop_name ?? shop.title ?? null,
-        currency: shop.currency_code ?? null,
-      };
-    } catch (err) {
-      if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
-      return { ok: false, code: 'network', reason: (err as Error).message };
-    }
+      return { shopName: shop.shop_name ?? shop.title ?? null, currency: shop.currency_code ?? null };
+    });
   }
 
   async countProducts(): Promise<number | null> {
@@ -165,8 +168,10 @@ export class EtsyConnector implements Connector {
     const sections = await this.loadSections();
     const shop = await this.loadShop(false);
     return listings.map((l) =>
-      mapSafely({ id: l?.listing_id, title: l?.title ? decodeEntities(l.title) : null }, () =>
-        mapEtsyListing(l, { sections, currency: shop.currency_code ?? null }),
+      mapSafely(
+        l,
+        (x) => mapEtsyListing(x, { sections, currency: shop.currency_code ?? null }),
+        (x) => ({ id: x?.listing_id, title: text(x?.title ? decodeEntities(x.title) : null) }),
       ),
     );
   }

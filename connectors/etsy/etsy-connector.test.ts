@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAllPages } from '../../scripts/testing/connector-pages.ts';
 import { readExtdataJson } from '../../scripts/testing/extdata.ts';
 import { FakeEtsy } from '../../scripts/testing/fake-etsy.ts';
-import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-rest.ts';
+import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-store-server.ts';
 import { getConnector } from '../index.ts';
-import { pkceChallenge, pkcePair } from '../oauth.ts';
+import { pkceChallenge, pkcePair } from '../shared/index.ts';
 import { ConnectorError, type ConnectorDeps } from '../types.ts';
 import { EtsyConnector } from './connector.ts';
 import { connectEtsy, etsyAuthorizeUrl, EtsyCredentialsSchema, type EtsyCredentials } from './oauth.ts';
@@ -145,12 +145,12 @@ describe('Etsy connector: listings', () => {
     freshShop(250);
     const c = connector(etsy.credentials());
     expect(await c.countProducts()).toBe(250);
-    const before = etsy.rest.requests.length;
+    const before = etsy.server.requests.length;
     const { listings, failures, pages } = await readAllPages((cursor) => c.listProducts(cursor));
     expect(failures).toEqual([]);
     expect(pages).toBe(3);
     expect(new Set(listings.map((l) => l.external_id)).size).toBe(250);
-    const listingCalls = etsy.rest.requests.slice(before).filter((r) => r.path.endsWith('/listings'));
+    const listingCalls = etsy.server.requests.slice(before).filter((r) => r.path.endsWith('/listings'));
     expect(listingCalls.map((r) => [r.query.get('offset'), r.query.get('limit')])).toEqual([
       ['0', '100'],
       ['100', '100'],
@@ -224,11 +224,11 @@ describe('Etsy connector: listings', () => {
       [1, 2, 3].map((n) => `Hand-knitted wool scarf "No. ${n}"`),
     );
     expect(page.failures).toEqual([
-      { external_id: String(untitled.listing_id), title: null, error: 'title: the product has no title' },
+      { external_id: String(untitled.listing_id), title: null, error: 'The product title is empty' },
       {
         external_id: String(negative.listing_id),
         title: 'Hand-knitted wool scarf "No. 5"',
-        error: 'price: -5 is negative',
+        error: 'price: The price "-5" is negative',
       },
     ]);
   });
@@ -260,10 +260,10 @@ describe('Etsy connector: rate limits, errors and expired tokens', () => {
   it('waits Retry-After on a 429 and backs off 3, 6 s on 5xx, then succeeds', async () => {
     freshShop(2);
     const c = connector(etsy.credentials());
-    etsy.rest.force(json({ error: 'Too many requests' }, 429, { 'Retry-After': '2' }), {
+    etsy.server.force(json({ error: 'Too many requests' }, 429, { 'Retry-After': '2' }), {
       match: (r) => r.path.endsWith('/listings'),
     });
-    etsy.rest.force(
+    etsy.server.force(
       { status: 503, body: 'unavailable' },
       { match: (r) => r.path.endsWith('/listings'), times: 2 },
     );
@@ -280,7 +280,7 @@ describe('Etsy connector: rate limits, errors and expired tokens', () => {
     freshShop(1);
     const c = connector(etsy.credentials());
     // The first answer and five more waited out: six 429s in a row.
-    etsy.rest.force(json({ error: 'Too many requests' }, 429, { 'Retry-After': '1' }), { times: 6 });
+    etsy.server.force(json({ error: 'Too many requests' }, 429, { 'Retry-After': '1' }), { times: 6 });
     await expect(c.listProducts()).rejects.toMatchObject({ code: 'throttled', status: 429 });
     expect(c.http.waits).toEqual(Array.from({ length: 5 }, () => ({ ms: 1000, reason: 'throttled' })));
   });
@@ -302,7 +302,7 @@ describe('Etsy connector: rate limits, errors and expired tokens', () => {
       granted: true,
       form: { client_id: etsy.appKeys.clientId, refresh_token: stale.refreshToken },
     });
-    expect(etsy.rest.requests.at(-1)!.headers.authorization).toBe(`Bearer ${renewed.accessToken}`);
+    expect(etsy.server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${renewed.accessToken}`);
   });
 
   it('renews once when Etsy says the token expired before we thought', async () => {
@@ -333,18 +333,19 @@ describe('Etsy connector: rate limits, errors and expired tokens', () => {
   it('reports an HTML page and a truncated body as invalid responses', async () => {
     freshShop(1);
     const c = connector(etsy.credentials());
-    etsy.rest.force(HTML_LOGIN_PAGE, { match: (r) => r.path.endsWith('/listings') });
+    etsy.server.force(HTML_LOGIN_PAGE, { match: (r) => r.path.endsWith('/listings') });
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'Etsy answered an HTML page instead of JSON',
+      message:
+        'Etsy answered a web page instead of data: is the store protected by a password or a login page?',
     });
-    etsy.rest.force(
+    etsy.server.force(
       { ...json({ count: 1, results: [etsy.listings[0]] }), truncate: true },
       { match: (r) => r.path.endsWith('/listings') },
     );
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'Etsy answered a truncated or malformed response',
+      message: 'Etsy answered data that is cut short or malformed',
     });
   });
 });

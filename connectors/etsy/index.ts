@@ -1,4 +1,4 @@
-import { readCredentials, requireAppKeys } from '../credentials.ts';
+import { clientTuning, openCredentials, requireAppKeys } from '../shared/index.ts';
 import type { Connector, ConnectorAccount, ConnectorDeps } from '../types.ts';
 import { EtsyConnector } from './connector.ts';
 import { EtsyCredentialsSchema } from './oauth.ts';
@@ -23,7 +23,7 @@ export {
  * the operator's Etsy app (keystring and shared secret, ETSY_CLIENT_ID / ETSY_CLIENT_SECRET in the server).
  */
 export function createEtsyConnector(account: ConnectorAccount, deps: ConnectorDeps): Connector {
-  const credentials = readCredentials('Etsy', account, deps, EtsyCredentialsSchema);
+  const credentials = openCredentials(account, deps, EtsyCredentialsSchema, 'Etsy');
   const o = deps.options ?? {};
   return new EtsyConnector({
     credentials,
@@ -33,8 +33,6 @@ export function createEtsyConnector(account: ConnectorAccount, deps: ConnectorDe
     sleep: deps.sleep,
     onCredentials: deps.onCredentials,
     pageSize: o.pageSize,
-    maxRetries: o.maxRetries,
-    retryBaseMs: o.retryBaseMs,
-    timeoutMs: o.timeoutMs,
+    ...clientTuning(o),
   });
 }

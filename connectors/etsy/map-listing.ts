@@ -2,12 +2,12 @@ import type { ListingInput } from '../../core/model/index.ts';
 import {
   addImage,
   decodeEntities,
+  finishListing,
   plainTextToHtml,
   summarizeVariations,
   text,
-  toStoreListing,
   wholeNumber,
-} from '../listing.ts';
+} from '../shared/index.ts';
 import type { StoreListing } from '../types.ts';
 
 /** Etsy's money: an integer amount of minor units over a divisor ({amount: 2200, divisor: 100} is 22.00). */
@@ -193,7 +193,9 @@ export function mapEtsyListing(
     const skus = listing.variations.map((v) => v.sku).filter(Boolean);
     listing.sku = text(l.skus?.[0]) ?? (skus[0] as string | undefined) ?? null;
   }
-  return toStoreListing(listing, {
+  return finishListing(listing, {
+    external_id: listing.external_id,
+    source: listing.source,
     external_created_at: isoFromSeconds(l.created_timestamp ?? l.creation_timestamp),
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authorizeUrl, renewCredentials, requestToken, type TokenSet } from '../oauth.ts';
+import { authorizeUrl, renewCredentials, requestToken, type TokenSet } from '../shared/index.ts';
 import { ConnectorError } from '../types.ts';
 
 /** Etsy Open API v3, as Etsy publishes it; ETSY_API_URL replaces it (a local server in tests). */

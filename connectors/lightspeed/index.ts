@@ -1,4 +1,4 @@
-import { readCredentials } from '../credentials.ts';
+import { clientTuning, openCredentials } from '../shared/index.ts';
 import type { Connector, ConnectorAccount, ConnectorDeps } from '../types.ts';
 import { LightspeedCredentialsSchema } from './credentials.ts';
 import { RSeriesConnector } from './r-series/connector.ts';
@@ -39,7 +39,7 @@ export {
  * (`series`). The operator's app keys renew expired tokens; an X-Series personal token needs none.
  */
 export function createLightspeedConnector(account: ConnectorAccount, deps: ConnectorDeps): Connector {
-  const credentials = readCredentials('Lightspeed', account, deps, LightspeedCredentialsSchema);
+  const credentials = openCredentials(account, deps, LightspeedCredentialsSchema, 'Lightspeed');
   const o = deps.options ?? {};
   const common = {
     appKeys: deps.appKeys,
@@ -48,9 +48,7 @@ export function createLightspeedConnector(account: ConnectorAccount, deps: Conne
     sleep: deps.sleep,
     onCredentials: deps.onCredentials,
     pageSize: o.pageSize,
-    maxRetries: o.maxRetries,
-    retryBaseMs: o.retryBaseMs,
-    timeoutMs: o.timeoutMs,
+    ...clientTuning(o),
   };
   return credentials.series === 'x'
     ? new XSeriesConnector({ ...common, credentials })

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeLightspeed } from '../../scripts/testing/fake-lightspeed.ts';
 import { readAllPages } from '../../scripts/testing/connector-pages.ts';
-import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-rest.ts';
+import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-store-server.ts';
 import { getConnector } from '../index.ts';
-import { pkcePair } from '../oauth.ts';
+import { pkcePair } from '../shared/index.ts';
 import { LightspeedRCredentialsSchema } from './credentials.ts';
 import { LeakyBucket } from './r-series/bucket.ts';
 import { RSeriesConnector } from './r-series/connector.ts';
@@ -93,19 +93,19 @@ describe('Lightspeed R-Series connector', () => {
     ).toMatchObject({
       ok: false,
       code: 'unauthorized',
-      reason: 'Lightspeed refused our access token',
+      reason: 'Lightspeed answered 401',
     });
   });
 
   it('lists the items outside any matrix by @attributes offset pages, then each matrix with its items', async () => {
     const c = connector(ls.rCredentials());
     expect(await c.countProducts()).toBe(232);
-    const before = ls.rest.requests.length;
+    const before = ls.server.requests.length;
     const { listings, failures, pages } = await listAll(c);
     expect(failures).toEqual([]);
     expect(pages).toBe(4);
     expect(listings).toHaveLength(232);
-    const itemPages = ls.rest.requests
+    const itemPages = ls.server.requests
       .slice(before)
       .filter((r) => r.path.endsWith('/Item.json') && r.query.get('itemMatrixID') === '0');
     expect(itemPages.map((r) => [r.query.get('offset'), r.query.get('limit')])).toEqual([
@@ -168,11 +168,11 @@ describe('Lightspeed R-Series connector', () => {
 
   it("follows V3's next links when the answers give them", async () => {
     ls.paging = 'next';
-    const before = ls.rest.requests.length;
+    const before = ls.server.requests.length;
     const { listings, pages } = await listAll(connector(ls.rCredentials()));
     expect(listings).toHaveLength(232);
     expect(pages).toBe(4);
-    const afters = ls.rest.requests
+    const afters = ls.server.requests
       .slice(before)
       .filter((r) => r.path.endsWith('/Item.json') && r.query.get('itemMatrixID') === '0')
       .map((r) => r.query.get('after'));
@@ -211,7 +211,7 @@ describe('Lightspeed R-Series connector', () => {
 
   it('waits Retry-After on a 429, then goes on', async () => {
     const c = connector(ls.rCredentials());
-    ls.rest.force(json({ message: 'Rate limit exceeded' }, 429, { 'Retry-After': '3' }));
+    ls.server.force(json({ message: 'Rate limit exceeded' }, 429, { 'Retry-After': '3' }));
     expect((await c.listProducts()).listings).toHaveLength(100);
     expect(c.http.waits).toEqual([{ ms: 3000, reason: 'throttled' }]);
   });
@@ -251,12 +251,13 @@ describe('Lightspeed R-Series connector', () => {
 
   it('reports an HTML page and a truncated body as invalid responses', async () => {
     const c = connector(ls.rCredentials());
-    ls.rest.force(HTML_LOGIN_PAGE);
+    ls.server.force(HTML_LOGIN_PAGE);
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'Lightspeed answered an HTML page instead of JSON',
+      message:
+        'Lightspeed answered a web page instead of data: is the store protected by a password or a login page?',
     });
-    ls.rest.force({
+    ls.server.force({
       ...json({ '@attributes': { count: '1', offset: '0', limit: '100' }, Item: ls.rItems[0] }),
       truncate: true,
     });
@@ -269,8 +270,8 @@ describe('Lightspeed R-Series connector', () => {
     const page = await connector(ls.rCredentials()).listProducts();
     expect(page.listings).toHaveLength(98);
     expect(page.failures).toEqual([
-      { external_id: '193', title: null, error: 'title: the product has no title' },
-      { external_id: '194', title: 'Balsa Sheet 194/32"', error: 'price: -2.5 is negative' },
+      { external_id: '193', title: null, error: 'The product title is empty' },
+      { external_id: '194', title: 'Balsa Sheet 194/32"', error: 'price: The price "-2.5" is negative' },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeLightspeed, xProduct } from '../../scripts/testing/fake-lightspeed.ts';
 import { readAllPages } from '../../scripts/testing/connector-pages.ts';
-import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-rest.ts';
+import { HTML_LOGIN_PAGE, json } from '../../scripts/testing/fake-store-server.ts';
 import { getConnector } from '../index.ts';
 import { LightspeedXCredentialsSchema } from './credentials.ts';
 import { XSeriesConnector } from './x-series/connector.ts';
@@ -167,7 +167,7 @@ describe('Lightspeed X-Series connector', () => {
     expect(bravo.images).toHaveLength(3);
     // The family was fetched by its name; the children met in the pages were not listed twice.
     expect(
-      ls.rest.requests.some((r) => r.path === '/api/2.0/products' && r.query.get('name') === 'Bravo'),
+      ls.server.requests.some((r) => r.path === '/api/2.0/products' && r.query.get('name') === 'Bravo'),
     ).toBe(true);
   });
 
@@ -186,11 +186,11 @@ describe('Lightspeed X-Series connector', () => {
 
   it('pages by the version cursor until an empty page', async () => {
     ls.xProducts = Array.from({ length: 600 }, (_, i) => xProduct(i + 1, 10_000 + i * 3));
-    const before = ls.rest.requests.length;
+    const before = ls.server.requests.length;
     const { listings, pages } = await listAll(connector(ls.xCredentials(), { pageSize: 250 }));
     expect(listings).toHaveLength(600);
     expect(pages).toBe(4);
-    const afters = ls.rest.requests
+    const afters = ls.server.requests
       .slice(before)
       .filter((r) => r.path === '/api/2.0/products')
       .map((r) => r.query.get('after'));
@@ -205,7 +205,7 @@ describe('Lightspeed X-Series connector', () => {
   it('waits the Retry-After date of a 429, then goes on', async () => {
     const t0 = Math.floor(Date.now() / 1000) * 1000;
     const c = connector(ls.xCredentials(), { now: () => t0 });
-    ls.rest.force(
+    ls.server.force(
       json({ error: 'Too Many Requests', message: 'Rate limiting enforced' }, 429, {
         'Retry-After': new Date(t0 + 5000).toUTCString(),
       }),
@@ -229,9 +229,9 @@ describe('Lightspeed X-Series connector', () => {
 
   it('reports an HTML page and a truncated body as invalid responses', async () => {
     const c = connector(ls.xCredentials());
-    ls.rest.force(HTML_LOGIN_PAGE, { match: (r) => r.path === '/api/2.0/products' });
+    ls.server.force(HTML_LOGIN_PAGE, { match: (r) => r.path === '/api/2.0/products' });
     await expect(c.listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
-    ls.rest.force(
+    ls.server.force(
       { ...json({ data: ls.xProducts, version: { min: 1, max: 2 } }), truncate: true },
       {
         match: (r) => r.path === '/api/2.0/products',
@@ -239,7 +239,7 @@ describe('Lightspeed X-Series connector', () => {
     );
     await expect(c.listProducts()).rejects.toMatchObject({
       code: 'invalid_response',
-      message: 'Lightspeed answered a truncated or malformed response',
+      message: 'Lightspeed answered data that is cut short or malformed',
     });
   });
 
@@ -249,11 +249,11 @@ describe('Lightspeed X-Series connector', () => {
     const page = await connector(ls.xCredentials()).listProducts();
     expect(page.listings.map((l) => l.title)).toEqual(['Product 0006', 'Bravo']);
     expect(page.failures).toEqual([
-      { external_id: PLACEHOLDER_ID, title: null, error: 'title: the product has no title' },
+      { external_id: PLACEHOLDER_ID, title: null, error: 'The product title is empty' },
       {
         external_id: 'b8ca3a65-0183-11e4-fbb5-9776c5faaed2',
         title: 'Product 0005',
-        error: 'price: -4 is negative',
+        error: 'price: The price "-4" is negative',
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import { type RestClient, withQuery } from '../rest/index.ts';
+import { type HttpClient, withQuery } from '../shared/index.ts';
 import { ConnectorError } from '../types.ts';
 import type { MagentoAttribute, MagentoProduct } from './map-product.ts';
 import { searchCriteria } from './search-criteria.ts';
@@ -39,7 +39,7 @@ export class MagentoCatalogData {
   private readonly askedIds = new Set<string>();
 
   constructor(
-    private readonly client: RestClient,
+    private readonly client: HttpClient,
     private readonly root: string,
     private readonly storeCode: string | null,
   ) {}
@@ -47,7 +47,7 @@ export class MagentoCatalogData {
   /** The store view's configuration (currency, URLs); null when the integration may not read it. */
   async storeConfig(): Promise<StoreConfig | null> {
     if (this.config === undefined) {
-      const all = await lenient(() => this.client.get<StoreConfig[]>(`${this.root}/store/storeConfigs`), []);
+      const all = await lenient(() => this.client.json<StoreConfig[]>(`${this.root}/store/storeConfigs`), []);
       const list = Array.isArray(all) ? all : [];
       this.config = list.find((c) => c.code === (this.storeCode ?? 'default')) ?? list[0] ?? null;
     }
@@ -65,7 +65,7 @@ export class MagentoCatalogData {
       if (!code) {
         const d = await lenient(
           () =>
-            this.client.get<{ base_currency_code?: string; default_display_currency_code?: string }>(
+            this.client.json<{ base_currency_code?: string; default_display_currency_code?: string }>(
               `${this.root}/directory/currency`,
             ),
           {},
@@ -80,7 +80,7 @@ export class MagentoCatalogData {
   /** The category tree under the store's root, flattened: every category by id. */
   async categoryTree(): Promise<Map<string, string>> {
     if (!this.categoryNames) {
-      const root = await this.client.get<CategoryNode>(`${this.root}/categories`);
+      const root = await this.client.json<CategoryNode>(`${this.root}/categories`);
       if (!root || typeof root !== 'object')
         throw new ConnectorError('invalid_response', 'Magento answered the category tree without data');
       const names = new Map<string, string>();
@@ -114,7 +114,7 @@ export class MagentoCatalogData {
     ];
     const found = await lenient(
       () =>
-        this.client.get<Search<MagentoAttribute>>(
+        this.client.json<Search<MagentoAttribute>>(
           withQuery(
             `${this.root}/products/attributes`,
             searchCriteria({ groups: [filters], pageSize: 1000, currentPage: 1 }),
@@ -137,7 +137,7 @@ export class MagentoCatalogData {
     ];
     for (let i = 0; i < ids.length; i += 100) {
       const chunk = ids.slice(i, i + 100);
-      const found = await this.client.get<Search<MagentoProduct>>(
+      const found = await this.client.json<Search<MagentoProduct>>(
         withQuery(
           `${this.root}/products`,
           searchCriteria({
@@ -152,8 +152,9 @@ export class MagentoCatalogData {
     for (const p of configurables) {
       if (p.extension_attributes?.configurable_product_links || typeof p.sku !== 'string') continue;
       // Gone since the list was read: no children.
-      const kids = await this.client.getOrNull<MagentoProduct[]>(
+      const kids = await this.client.json<MagentoProduct[]>(
         `${this.root}/configurable-products/${encodeURIComponent(p.sku)}/children`,
+        { notFoundIsNull: true },
       );
       const list = Array.isArray(kids) ? kids : [];
       for (const c of list) out.set(c.id, c);
@@ -184,7 +185,7 @@ export class MagentoCatalogData {
       const chunk = skus.slice(i, i + 100);
       const found = await lenient(
         () =>
-          this.client.get<Search<{ sku: string; quantity?: number; status?: number }>>(
+          this.client.json<Search<{ sku: string; quantity?: number; status?: number }>>(
             withQuery(
               `${this.root}/inventory/source-items`,
               searchCriteria({

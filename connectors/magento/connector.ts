@@ -1,14 +1,14 @@
 import {
   connectionCheck,
+  HttpClient,
+  mapProducts,
   oauth1Header,
-  RestClient,
   trimSlashes,
   tuningOf,
-  type ClientTuning,
   withQuery,
+  type ClientTuning,
   type OAuth1Keys,
-} from '../rest/index.ts';
-import { mapProducts } from '../rest/listing.ts';
+} from '../shared/index.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -44,7 +44,7 @@ const LISTED: MagentoFilter = { field: 'visibility', value: 1, conditionType: 'n
 /** Magento 2 / Adobe Commerce behind the Connector interface, over its REST API with an integration's token. */
 export class MagentoConnector implements Connector {
   readonly platform = 'magento';
-  readonly client: RestClient;
+  readonly client: HttpClient;
   private readonly baseUrl: string;
   private readonly root: string;
   private readonly pageSize: number;
@@ -57,7 +57,7 @@ export class MagentoConnector implements Connector {
     this.pageSize = Math.max(1, opts.pageSize ?? 100);
     this.urlSuffix = opts.urlSuffix ?? '.html';
     const auth = opts.auth;
-    this.client = new RestClient({
+    this.client = new HttpClient({
       label: `the Magento store ${new URL(this.baseUrl).host}`,
       ...tuningOf(opts),
       headers: (request) => ({
@@ -134,7 +134,7 @@ export class MagentoConnector implements Connector {
   }
 
   private async search(groups: MagentoFilter[][], pageSize: number, currentPage: number) {
-    const r = await this.client.get<Search<MagentoProduct>>(
+    const r = await this.client.json<Search<MagentoProduct>>(
       withQuery(
         `${this.root}/products`,
         searchCriteria({ groups, sortField: 'entity_id', pageSize, currentPage }),

@@ -5,7 +5,8 @@ import {
   generatedMagentoProducts,
   publishedMagentoSearch,
 } from '../../scripts/testing/fake-magento.ts';
-import { HTML_LOGIN_PAGE, listAllPages, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { listAllPages } from '../../scripts/testing/connector-pages.ts';
 import { CONNECT_SPECS, getConnector } from '../index.ts';
 import { MagentoConnector } from './connector.ts';
 
@@ -25,7 +26,7 @@ beforeEach(() => {
   fake.attributes = tee.attributes;
   fake.sourceItems = [{ sku: 'Zapatillas', source_code: 'default', quantity: 7, status: 1 }];
   fake.deniedPaths.clear();
-  fake.server.forced.length = 0;
+  fake.server.clearForced();
 });
 
 const connector = (credentials: Record<string, string> = {}, options: Record<string, number> = {}) =>
@@ -74,7 +75,7 @@ describe('Magento: products', () => {
     });
     expect(shoes).toMatchObject({ title: 'Zapatillas', stock: 7 });
     // Only products visible on their own, by id.
-    const call = fake.server.calls.find((c) => c.path === '/rest/V1/products')!;
+    const call = fake.server.requests.find((c) => c.path === '/rest/V1/products')!;
     expect(call.query.get('searchCriteria[filter_groups][0][filters][0][field]')).toBe('visibility');
     expect(call.query.get('searchCriteria[filter_groups][0][filters][0][condition_type]')).toBe('neq');
     expect(call.query.get('searchCriteria[sortOrders][0][field]')).toBe('entity_id');
@@ -155,7 +156,7 @@ describe('Magento: products', () => {
       const [l] = (await connector().listProducts()).listings;
       expect(l!.variations!.map((v) => v.sku)).toEqual(['MS-Champ-S', 'MS-Champ-M', 'MS-Champ-L']);
       expect(
-        fake.server.calls.some((c) => c.path === '/rest/V1/configurable-products/MS-Champ/children'),
+        fake.server.requests.some((c) => c.path === '/rest/V1/configurable-products/MS-Champ/children'),
       ).toBe(true);
     } finally {
       fake.hideLinksInList = false;
@@ -164,12 +165,12 @@ describe('Magento: products', () => {
 
   it('pages by total_count to the end, though a page past the last repeats the last one', async () => {
     fake.products = generatedMagentoProducts(1000);
-    const before = fake.server.calls.length;
+    const before = fake.server.requests.length;
     const c = connector();
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(10);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
-    const pageCalls = fake.server.calls
+    const pageCalls = fake.server.requests
       .slice(before)
       .filter((x) => x.path === '/rest/V1/products' && x.query.get('searchCriteria[pageSize]') === '100');
     expect(pageCalls.map((x) => x.query.get('searchCriteria[currentPage]'))).toEqual([
@@ -198,7 +199,7 @@ describe('Magento: products', () => {
     );
     // Updated on the 28th: every 28th of the 56.
     expect(pages.flatMap((p) => p.listings)).toHaveLength(2);
-    const call = fake.server.calls.findLast(
+    const call = fake.server.requests.findLast(
       (x) =>
         x.path === '/rest/V1/products' && x.query.has('searchCriteria[filter_groups][1][filters][0][value]'),
     )!;
@@ -253,7 +254,7 @@ describe('Magento: authentication, errors and connection', () => {
   it('signs every request with the four OAuth 1.0a keys (HMAC-SHA256)', async () => {
     const c = connector({ consumerKey: 'ck', consumerSecret: 'cs', accessTokenSecret: 'ts' });
     expect((await c.listProducts()).listings).toHaveLength(17);
-    const auth = String(fake.server.calls.at(-1)!.headers.authorization);
+    const auth = String(fake.server.requests.at(-1)!.headers.authorization);
     expect(auth).toMatch(/^OAuth /);
     expect(auth).toContain('oauth_signature_method="HMAC-SHA256"');
     // A wrong secret makes a signature the store refuses.
@@ -275,8 +276,8 @@ describe('Magento: authentication, errors and connection', () => {
   });
 
   it('waits Retry-After on 429 and retries a 503 after 3 s', async () => {
-    fake.server.force({ path: '/rest/V1/products', status: 429, headers: { 'Retry-After': '2' } });
-    fake.server.force({ path: '/rest/V1/products', status: 503 });
+    fake.server.force({ status: 429, headers: { 'Retry-After': '2' } }, { path: '/rest/V1/products' });
+    fake.server.force({ status: 503 }, { path: '/rest/V1/products' });
     const c = connector();
     expect((await c.listProducts()).listings).toHaveLength(17);
     expect(c.client.waits).toEqual([
@@ -286,15 +287,14 @@ describe('Magento: authentication, errors and connection', () => {
   });
 
   it('reports a login page or a truncated answer as invalid', async () => {
-    fake.server.force({ path: '/rest/V1/products', ...HTML_LOGIN_PAGE });
+    fake.server.force(HTML_LOGIN_PAGE, { path: '/rest/V1/products' });
     expect(await connector().checkConnection()).toMatchObject({
       ok: false,
       code: 'invalid_response',
       reason: expect.stringContaining('protected by a password or a login page'),
     });
-    fake.server.force({
+    fake.server.force(truncatedJson({ items: publishedMagentoSearch(), total_count: 17 }), {
       path: '/rest/V1/products',
-      ...truncatedJson({ items: publishedMagentoSearch(), total_count: 17 }),
     });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
   });

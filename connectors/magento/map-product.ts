@@ -1,7 +1,7 @@
 import type { CustomField, ListingInput } from '../../core/model/index.ts';
 import {
+  decimal,
   finishListing,
-  money,
   namedRefs,
   optionsOf,
   salePrices,
@@ -10,7 +10,7 @@ import {
   tierPricesMetafield,
   type PricedVariation,
   type TierPrice,
-} from '../rest/listing.ts';
+} from '../shared/index.ts';
 import type { StoreListing } from '../types.ts';
 import { isoFromMagento } from './search-criteria.ts';
 
@@ -130,7 +130,7 @@ function shown(
 
 /** The special price while its dates allow it (Magento's sale). */
 function specialPrice(p: MagentoProduct, now: Date): number | null {
-  const special = money(attr(p, 'special_price'));
+  const special = decimal(attr(p, 'special_price'));
   if (special === null) return null;
   const from = text(attr(p, 'special_from_date'));
   const to = text(attr(p, 'special_to_date'));
@@ -162,7 +162,7 @@ function tiersOf(p: MagentoProduct, price: number | null): TierPrice[] {
         ? price === null
           ? null
           : price * (1 - percent / 100)
-        : money(t.value);
+        : decimal(t.value);
     if (unit === null) return [];
     const tier: TierPrice = { min_quantity: t.qty, price: Math.round(unit * 100) / 100 };
     if (t.customer_group_id !== ALL_GROUPS) tier.customer_group = String(t.customer_group_id);
@@ -178,7 +178,7 @@ function stockOf(p: MagentoProduct, ctx: MagentoMapContext): number | null {
 }
 
 const pricesOf = (p: MagentoProduct, ctx: MagentoMapContext) =>
-  salePrices(money(p.price), specialPrice(p, ctx.now ?? new Date()));
+  salePrices(decimal(p.price), specialPrice(p, ctx.now ?? new Date()));
 
 /**
  * A Magento product as our listing. Configurable products take their children (configurable_product_links) as
@@ -223,7 +223,7 @@ export function mapMagentoProduct(p: MagentoProduct, ctx: MagentoMapContext): St
     thumbnail_image: thumbnail,
     customfields,
     metafields: tiers ? [tiers] : [],
-    suggested_retail_price: money(attr(p, 'msrp')),
+    suggested_retail_price: decimal(attr(p, 'msrp')),
     ...prices,
     stock: stockOf(p, ctx),
   };
@@ -255,14 +255,14 @@ export function mapMagentoProduct(p: MagentoProduct, ctx: MagentoMapContext): St
       const values = valuesOf(pairsOf(c));
       const image = pictures(c, ctx.mediaUrl).images[0] ?? null;
       if (image && !images.includes(image)) images.push(image);
-      const tiersOfChild = tierPricesMetafield(tiersOf(c, money(c.price)));
+      const tiersOfChild = tierPricesMetafield(tiersOf(c, decimal(c.price)));
       return {
         id: String(c.id),
         title: values.filter(Boolean).join(' / '),
         sku: text(c.sku),
         barcode: BARCODE_CODES.map((code) => text(attr(c, code))).find(Boolean) ?? null,
         ...pricesOf(c, ctx),
-        suggested_retail_price: money(attr(c, 'msrp')),
+        suggested_retail_price: decimal(attr(c, 'msrp')),
         stock: stockOf(c, ctx),
         image,
         options: values,

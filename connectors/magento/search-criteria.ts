@@ -1,4 +1,4 @@
-import type { QueryParams } from '../rest/url.ts';
+import type { QueryParams } from '../shared/index.ts';
 
 /** One filter of a searchCriteria; filters of one group are ORed, groups are ANDed. */
 export type MagentoFilter = { field: string; value: string | number; conditionType?: string };

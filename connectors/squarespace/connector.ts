@@ -1,5 +1,12 @@
-import { connectionCheck, RestClient, tuningOf, type ClientTuning, withQuery } from '../rest/index.ts';
-import { mapOne, mapProducts } from '../rest/listing.ts';
+import {
+  connectionCheck,
+  HttpClient,
+  mapOne,
+  mapProducts,
+  tuningOf,
+  type ClientTuning,
+  withQuery,
+} from '../shared/index.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -41,7 +48,7 @@ type Website = {
 /** Squarespace Commerce behind the Connector interface, over the Products API with a site API key. */
 export class SquarespaceConnector implements Connector {
   readonly platform = 'squarespace';
-  readonly client: RestClient;
+  readonly client: HttpClient;
   private readonly base: string;
   private website: { name: string | null; currency: string | null; url: string | null } | null = null;
   private pages: Map<string, string> | null = null;
@@ -49,7 +56,7 @@ export class SquarespaceConnector implements Connector {
   constructor(opts: SquarespaceConnectorOptions) {
     this.base = (opts.apiUrl ?? SQUARESPACE_API_URL).replace(/\/+$/, '');
     const cooldown = opts.cooldownMs ?? 60_000;
-    this.client = new RestClient({
+    this.client = new HttpClient({
       label: 'Squarespace',
       ...tuningOf(opts),
       headers: () => ({ Authorization: `Bearer ${opts.apiKey}`, 'User-Agent': SQUARESPACE_USER_AGENT }),
@@ -88,8 +95,9 @@ export class SquarespaceConnector implements Connector {
   }
 
   async getProduct(id: string): Promise<StoreListing | null> {
-    const found = await this.client.getOrNull<{ products?: SqProduct[] }>(
+    const found = await this.client.json<{ products?: SqProduct[] }>(
       `${this.base}/${SQUARESPACE_PRODUCTS_API_VERSION}/commerce/products/${encodeURIComponent(id)}`,
+      { notFoundIsNull: true },
     );
     const product = found?.products?.find((p) => p.id === id);
     if (!product) return null;
@@ -112,7 +120,7 @@ export class SquarespaceConnector implements Connector {
   }
 
   private async page(query: Record<string, string>): Promise<ProductPage> {
-    const body = await this.client.get<{ products?: SqProduct[]; pagination?: Pagination }>(
+    const body = await this.client.json<{ products?: SqProduct[]; pagination?: Pagination }>(
       withQuery(`${this.base}/${SQUARESPACE_PRODUCTS_API_VERSION}/commerce/products`, query),
     );
     if (!Array.isArray(body?.products))
@@ -130,7 +138,7 @@ export class SquarespaceConnector implements Connector {
 
   private async site() {
     if (!this.website) {
-      const w = await this.client.get<Website>(`${this.base}/1.0/authorization/website`);
+      const w = await this.client.json<Website>(`${this.base}/1.0/authorization/website`);
       if (!w || typeof w !== 'object')
         throw new ConnectorError(
           'invalid_response',
@@ -147,7 +155,7 @@ export class SquarespaceConnector implements Connector {
       let cursor: string | null = null;
       do {
         const body: { storePages?: { id: string; title: string }[]; pagination?: Pagination } =
-          await this.client.get(withQuery(`${this.base}/1.0/commerce/store_pages`, { cursor }));
+          await this.client.json(withQuery(`${this.base}/1.0/commerce/store_pages`, { cursor }));
         for (const page of body?.storePages ?? []) pages.set(page.id, page.title);
         cursor = body?.pagination?.hasNextPage ? (body.pagination.nextPageCursor ?? null) : null;
       } while (cursor);

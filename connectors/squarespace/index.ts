@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { clientTuning } from '../rest/client.ts';
-import { connectSpec, openCredentials } from '../rest/credentials.ts';
+import { clientTuning, connectSpec, openCredentials } from '../shared/index.ts';
 import type { ConnectSpec, Connector, ConnectorAccount, ConnectorDeps } from '../types.ts';
 import { SquarespaceConnector } from './connector.ts';
 

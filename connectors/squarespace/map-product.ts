@@ -1,14 +1,14 @@
 import type { ListingInput } from '../../core/model/index.ts';
 import {
+  decimal,
   finishListing,
-  money,
   optionsOf,
   salePrices,
   summarizeVariations,
   text,
   wholeNumber,
   type PricedVariation,
-} from '../rest/listing.ts';
+} from '../shared/index.ts';
 import type { StoreListing } from '../types.ts';
 
 /** `value` is a decimal string ("15.00"). */
@@ -58,7 +58,7 @@ export type SqMapContext = {
 };
 
 const pricesOf = (pricing: SqPricing | null | undefined) =>
-  salePrices(money(pricing?.basePrice?.value), pricing?.onSale ? money(pricing.salePrice?.value) : null);
+  salePrices(decimal(pricing?.basePrice?.value), pricing?.onSale ? decimal(pricing.salePrice?.value) : null);
 
 const stockOf = (stock: SqVariant['stock']) =>
   !stock || stock.unlimited ? null : wholeNumber(stock.quantity);

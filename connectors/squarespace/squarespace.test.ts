@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HTML_LOGIN_PAGE, listAllPages, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
+import { listAllPages } from '../../scripts/testing/connector-pages.ts';
 // No published Squarespace responses exist in ../shared/extdata: the fake serves products built from the
 // documented Product, ProductVariant and ProductImage fields (see fake-squarespace.ts).
 import {
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => fake.stop());
 beforeEach(() => {
   fake.products = documentedSquarespaceProducts();
-  fake.server.forced.length = 0;
+  fake.server.clearForced();
 });
 
 const connector = (options: Record<string, number> = {}, apiKey = KEY) =>
@@ -105,13 +106,13 @@ describe('Squarespace: products', () => {
 
   it('follows the cursor to the end, 50 a page, sending nothing else with it', async () => {
     fake.products = generatedSquarespaceProducts(1000);
-    const before = fake.server.calls.length;
+    const before = fake.server.requests.length;
     const c = connector();
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(20);
     expect(pages.every((p) => p.listings.length === 50)).toBe(true);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
-    const calls = fake.server.calls.slice(before).filter((c) => c.path === '/1.1/commerce/products');
+    const calls = fake.server.requests.slice(before).filter((c) => c.path === '/1.1/commerce/products');
     expect(calls[0]!.rawQuery).toBe('type=PHYSICAL%2CDIGITAL');
     expect(calls.slice(1).every((c) => [...c.query.keys()].join() === 'cursor')).toBe(true);
   });
@@ -124,7 +125,7 @@ describe('Squarespace: products', () => {
     );
     // Modified at 00:00:10 and after: 110 of them, on 3 pages.
     expect(pages.flatMap((p) => p.listings)).toHaveLength(110);
-    const first = fake.server.calls.filter((x) => x.path === '/1.1/commerce/products').at(-3)!;
+    const first = fake.server.requests.filter((x) => x.path === '/1.1/commerce/products').at(-3)!;
     expect(first.query.get('modifiedAfter')).toBe('2021-01-01T00:00:09.500Z');
     expect(first.query.get('modifiedBefore')).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
@@ -158,7 +159,7 @@ describe('Squarespace: products', () => {
 
 describe('Squarespace: limits, errors and connection', () => {
   it('cools down a minute after a 429 that says nothing, then goes on', async () => {
-    fake.server.force({ path: '/commerce/products', status: 429 });
+    fake.server.force({ status: 429 }, { path: '/commerce/products' });
     const c = connector();
     expect((await c.listProducts()).listings).toHaveLength(3);
     expect(c.client.waits).toEqual([{ ms: 60_000, reason: 'throttled' }]);
@@ -172,7 +173,7 @@ describe('Squarespace: limits, errors and connection', () => {
     await c.listProducts();
     expect(c.client.waits.length).toBeGreaterThan(0);
     expect(c.client.waits.every((w) => w.reason === 'pace' && w.ms <= 200)).toBe(true);
-    expect(fake.server.calls.at(-1)!.headers['user-agent']).toBe('CatalogBuilder/1.0 (catalog sync)');
+    expect(fake.server.requests.at(-1)!.headers['user-agent']).toBe('CatalogBuilder/1.0 (catalog sync)');
   });
 
   it('is unauthorized with a revoked key', async () => {
@@ -186,11 +187,10 @@ describe('Squarespace: limits, errors and connection', () => {
   });
 
   it('reports an HTML page or a truncated answer as invalid', async () => {
-    fake.server.force({ path: '/commerce/products', ...HTML_LOGIN_PAGE });
+    fake.server.force(HTML_LOGIN_PAGE, { path: '/commerce/products' });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
-    fake.server.force({
+    fake.server.force(truncatedJson({ products: documentedSquarespaceProducts() }), {
       path: '/commerce/products',
-      ...truncatedJson({ products: documentedSquarespaceProducts() }),
     });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
   });
@@ -202,7 +202,7 @@ describe('Squarespace: limits, errors and connection', () => {
       currency: 'USD',
       storeUrl: 'https://example.squarespace.com',
     });
-    fake.server.force({ path: '/authorization/website', status: 500, times: 4 });
+    fake.server.force({ status: 500 }, { path: '/authorization/website', times: 4 });
     expect(await connector({ retryBaseMs: 1 }).checkConnection()).toMatchObject({
       ok: false,
       code: 'network',

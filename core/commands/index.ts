@@ -96,3 +96,4 @@ export {
 export { formatCellCoordinates, parseCellCoordinates, visibleImages, type CellCoordinates } from './cells.ts';
 export { snapCell, snapToGrid } from '../layouts/index.ts';
 export { SYNC_KINDS, productsDiffer, refreshProduct, type SyncKind } from './synchronize.ts';
+export { unkeptPictureUrls, withKeptPictures } from './kept-pictures.ts';

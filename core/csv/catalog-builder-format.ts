@@ -6,12 +6,21 @@ import {
   METAFIELD_PREFIXES,
   OPTION_SEPARATOR,
   REQUIRED_CSV_COLUMNS,
+  type CsvColumnMapping,
   type CsvField,
 } from './columns.ts';
+import { INDEXED_TEXT_MAX } from '../model/bounds.ts';
 import { CSV_MESSAGES } from './problems.ts';
 import type { CsvRow } from './read-rows.ts';
 import { pushUnique, type Sheet } from './sheet.ts';
-import { normalizeHeader, splitList, titleKey, unescapeFormula } from './values.ts';
+import {
+  boundedKey,
+  currencyInHeader,
+  normalizeHeader,
+  splitList,
+  titleKey,
+  unescapeFormula,
+} from './values.ts';
 
 const FIELD_BY_ALIAS = new Map<string, CsvField>(
   (Object.entries(CSV_COLUMNS) as [CsvField, readonly string[]][]).flatMap(([field, aliases]) =>
@@ -32,13 +41,43 @@ function afterPrefix(header: string, prefixes: readonly string[]): string | null
   return null;
 }
 
-function readLayout(sheet: Sheet): Layout {
+/**
+ * The field each column of the header holds: the one the mapping names it for, else the one its header is a
+ * name of. A header the mapping names wins over a header that is one of our names for the same field.
+ */
+function columnFields(sheet: Sheet, mapping: CsvColumnMapping): (CsvField | undefined)[] {
+  const fields: (CsvField | undefined)[] = sheet.headers.map(() => undefined);
+  const mapped = new Set<CsvField>();
+  for (const [field, header] of Object.entries(mapping) as [CsvField, string | undefined][]) {
+    if (!header || !(field in CSV_COLUMNS)) continue;
+    const col = sheet.headers.findIndex(
+      (h, i) => fields[i] === undefined && normalizeHeader(h) === normalizeHeader(header),
+    );
+    if (col === -1) continue;
+    fields[col] = field;
+    mapped.add(field);
+  }
+  sheet.headers.forEach((header, col) => {
+    if (fields[col] !== undefined || isPrefixed(header)) return;
+    const field = FIELD_BY_ALIAS.get(normalizeHeader(header));
+    // The column the mapping chose holds this field; another one named like it would only be a second copy.
+    if (field !== undefined && !(mapped.has(field) && field !== 'image')) fields[col] = field;
+  });
+  return fields;
+}
+
+const isPrefixed = (header: string) =>
+  afterPrefix(header, CUSTOM_FIELD_PREFIXES) !== null || afterPrefix(header, METAFIELD_PREFIXES) !== null;
+
+function readLayout(sheet: Sheet, mapping: CsvColumnMapping): Layout {
   const layout: Layout = { fields: {}, imageColumns: [], custom: [], meta: [] };
+  const fields = columnFields(sheet, mapping);
   sheet.headers.forEach((header, col) => {
     if (header === '') return;
-    const customKey = afterPrefix(header, CUSTOM_FIELD_PREFIXES);
+    const field = fields[col];
+    const customKey = field === undefined ? afterPrefix(header, CUSTOM_FIELD_PREFIXES) : null;
     if (customKey) return void layout.custom.push({ col, key: customKey });
-    const metaKey = afterPrefix(header, METAFIELD_PREFIXES);
+    const metaKey = field === undefined ? afterPrefix(header, METAFIELD_PREFIXES) : null;
     if (metaKey) {
       const dot = metaKey.lastIndexOf('.');
       return void layout.meta.push({
@@ -47,9 +86,15 @@ function readLayout(sheet: Sheet): Layout {
         key: dot === -1 ? metaKey : metaKey.slice(dot + 1),
       });
     }
-    const field = FIELD_BY_ALIAS.get(normalizeHeader(header));
     if (field === undefined) {
-      sheet.problem('warning', 'unknown_column', CSV_MESSAGES.unknownColumn(header), sheet.table.header, col);
+      const known = FIELD_BY_ALIAS.has(normalizeHeader(header));
+      sheet.problem(
+        'warning',
+        known ? 'duplicate_column' : 'unknown_column',
+        known ? CSV_MESSAGES.duplicateColumn(header) : CSV_MESSAGES.unknownColumn(header),
+        sheet.table.header,
+        col,
+      );
     } else if (field === 'image') {
       layout.imageColumns.push(col);
     } else if (layout.fields[field] !== undefined) {
@@ -67,13 +112,21 @@ function readLayout(sheet: Sheet): Layout {
   return layout;
 }
 
+/**
+ * How the file's columns match ours: each field found → the header that holds it (the first, for image), by
+ * the mapping or by name. What the column-mapping step starts from.
+ */
+export function matchedColumns(sheet: Sheet, mapping: CsvColumnMapping = {}): CsvColumnMapping {
+  const out: CsvColumnMapping = {};
+  columnFields(sheet, mapping).forEach((field, col) => {
+    if (field !== undefined && out[field] === undefined) out[field] = sheet.headers[col];
+  });
+  return out;
+}
+
 /** Required columns absent from the header, by their SPEC names, in SPEC order. */
-export function missingCatalogBuilderColumns(sheet: Sheet): string[] {
-  const present = new Set<CsvField>();
-  for (const h of sheet.headers) {
-    const f = FIELD_BY_ALIAS.get(normalizeHeader(h));
-    if (f) present.add(f);
-  }
+export function missingCatalogBuilderColumns(sheet: Sheet, mapping: CsvColumnMapping = {}): string[] {
+  const present = new Set(columnFields(sheet, mapping));
   return REQUIRED_CSV_COLUMNS.filter((c) => !present.has(c));
 }
 
@@ -83,12 +136,15 @@ const NO = new Set(['0', 'false', 'no', 'n', 'non', 'hidden', 'unpublished']);
 
 export interface CatalogBuilderOptions {
   currency?: string;
+  /** Columns whose headers are not our names: our field → the file's header. */
+  mapping?: CsvColumnMapping;
 }
 
 /** Our own format: one row per product, variations as ';'-separated lists in the same row. */
 export function mapCatalogBuilderRows(sheet: Sheet, opts: CatalogBuilderOptions): ListingInput[] {
-  const layout = readLayout(sheet);
+  const layout = readLayout(sheet, opts.mapping ?? {});
   const f = layout.fields;
+  const priceHeaderCurrency = f.price === undefined ? null : currencyInHeader(sheet.headers[f.price]!);
   const listings: ListingInput[] = [];
   const firstLineOfTitle = new Map<string, number>();
 
@@ -112,9 +168,18 @@ export function mapCatalogBuilderRows(sheet: Sheet, opts: CatalogBuilderOptions)
 
     const listing: ListingInput = {
       source: 'csv',
-      external_id: text('id') || `csv:${key}`,
+      external_id: text('id') || boundedKey('csv:', key, INDEXED_TEXT_MAX),
       title,
     };
+    sheet.origin(listing, row, {
+      title: f.title,
+      external_id: text('id') ? f.id : f.title,
+      category: f.category,
+      brand: f.brand,
+      vendor: f.vendor,
+      sku: f.sku,
+      stock: f.stock ?? f.variation_stocks,
+    });
     const price = sheet.priceWithCurrency(row, f.price);
     listing.price = price.value;
     for (const field of [
@@ -125,7 +190,8 @@ export function mapCatalogBuilderRows(sheet: Sheet, opts: CatalogBuilderOptions)
     ] as const) {
       if (f[field] !== undefined) listing[field] = sheet.price(row, f[field]);
     }
-    const currency = readCurrency(sheet, row, f.currency) ?? price.currency ?? opts.currency;
+    const currency =
+      readCurrency(sheet, row, f.currency) ?? price.currency ?? priceHeaderCurrency ?? opts.currency;
     if (currency) listing.iso_currency_code = currency;
 
     const description = text('description');

@@ -34,6 +34,12 @@ export const CSV_COLUMNS = {
 
 export type CsvField = keyof typeof CSV_COLUMNS;
 
+/**
+ * Which of the file's columns holds each of our fields, when its headers are not our names (a merchant's own
+ * spreadsheet): our field → the file's header as written. The import's column-mapping step makes one.
+ */
+export type CsvColumnMapping = Partial<Record<CsvField, string>>;
+
 /** SPEC §5 required columns, in the order the "missing" message lists them. */
 export const REQUIRED_CSV_COLUMNS = ['title', 'price', 'category', 'image'] as const;
 

@@ -31,12 +31,48 @@ function decodeWindows1252(bytes: Uint8Array): string {
   return out;
 }
 
+/** UTF-16 written without a byte order mark: every other byte of plain text is a zero. */
+function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(bytes.length, 512) & ~1;
+  if (n < 4) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  const half = n / 2;
+  if (odd >= half * 0.9 && even === 0) return 'utf-16le';
+  if (even >= half * 0.9 && odd === 0) return 'utf-16be';
+  return null;
+}
+
 export function decodeCsvBytes(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  const utf16 = utf16WithoutMark(bytes);
+  if (utf16) return new TextDecoder(utf16).decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return decodeWindows1252(bytes);
   }
+}
+
+/**
+ * Whether decoded "text" is really the bytes of something else (a picture, a PDF, a spreadsheet's .xlsx, which
+ * is a zip) renamed .csv: text never holds a NUL, and holds control characters other than tab, line breaks
+ * and form feed only by accident. Read from the first 64 KB, so a huge file costs nothing more.
+ */
+export function isBinaryText(text: string): boolean {
+  const n = Math.min(text.length, 65_536);
+  let controls = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return true;
+    // C0 controls but \t \n \v \f \r; DEL; C1 controls (Windows-1252 leaves five undefined bytes as such); U+FFFD.
+    if ((c < 0x20 && (c < 0x09 || c > 0x0d)) || c === 0x7f || (c >= 0x80 && c <= 0x9f) || c === 0xfffd)
+      controls++;
+  }
+  return controls > 8 && controls > n / 100;
 }

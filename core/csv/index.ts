@@ -3,13 +3,13 @@
  * exports of Shopify and WooCommerce, read into Listings with every problem pinned to a line and column.
  * Pure: runs in the browser editor, the worker, the API and the CLI alike.
  */
-export { decodeCsvBytes } from './decode.ts';
+export { decodeCsvBytes, isBinaryText } from './decode.ts';
 export { parseProductCsv } from './parse-product-csv.ts';
 export { locateCellValue } from './read-rows.ts';
 export type { ParseProductCsvOptions, ParseProductCsvResult } from './parse-product-csv.ts';
 export { detectCsvFormat } from './detect.ts';
 export type { CsvFormat } from './detect.ts';
-export { CSV_MESSAGES, csvEnglish, formatCsvProblem } from './problems.ts';
+export { CSV_MESSAGES, csvEnglish, formatCsvProblem, locatedEnglish } from './problems.ts';
 export type { CsvProblem, CsvProblemCode, CsvText } from './problems.ts';
 export {
   CSV_COLUMNS,
@@ -19,7 +19,7 @@ export {
   OPTION_SEPARATOR,
   REQUIRED_CSV_COLUMNS,
 } from './columns.ts';
-export type { CsvField } from './columns.ts';
+export type { CsvColumnMapping, CsvField } from './columns.ts';
 export { toCsv } from './to-csv.ts';
 export { localImageKey, resolveLocalImages } from './local-images.ts';
 export type { ResolvedLocalImages } from './local-images.ts';

@@ -1,7 +1,14 @@
-import { missingCatalogBuilderColumns, mapCatalogBuilderRows } from './catalog-builder-format.ts';
+import { checkListingBounds } from './bounds.ts';
+import {
+  matchedColumns,
+  missingCatalogBuilderColumns,
+  mapCatalogBuilderRows,
+} from './catalog-builder-format.ts';
+import type { CsvColumnMapping } from './columns.ts';
+import { isBinaryText } from './decode.ts';
 import { detectCsvFormat, type CsvFormat } from './detect.ts';
 import type { ListingInput } from './model-types.ts';
-import { CSV_MESSAGES, sortProblems, type CsvProblem } from './problems.ts';
+import { CSV_MESSAGES, csvEnglish, sortProblems, type CsvProblem } from './problems.ts';
 import { readRows } from './read-rows.ts';
 import { Sheet } from './sheet.ts';
 import { mapShopifyRows } from './shopify-format.ts';
@@ -14,6 +21,11 @@ export interface ParseProductCsvOptions {
   delimiter?: string;
   /** Skip detection, e.g. when the merchant picked the format. */
   format?: CsvFormat;
+  /**
+   * Our format only: the columns whose headers are not our names (our field → the file's header as written),
+   * from the import's column-mapping step. Entries naming a header the file does not have are ignored.
+   */
+  columns?: CsvColumnMapping;
 }
 
 export interface ParseProductCsvResult {
@@ -28,6 +40,10 @@ export interface ParseProductCsvResult {
   warnings: CsvProblem[];
   /** Data rows read (blank lines excluded). */
   rowCount: number;
+  /** The header row as written. */
+  headers: string[];
+  /** Our format: the header each field was read from (by its name or by `columns`); {} for the others. */
+  columns: CsvColumnMapping;
 }
 
 /**
@@ -35,6 +51,8 @@ export interface ParseProductCsvResult {
  * header. Never throws on bad input: whatever is wrong comes back in `errors`, with its line and column.
  */
 export function parseProductCsv(text: string, opts: ParseProductCsvOptions = {}): ParseProductCsvResult {
+  // A picture or a spreadsheet renamed .csv would read as pages of mojibake problems: one sentence instead.
+  if (isBinaryText(text)) return notACsvFile();
   const table = readRows(text, opts.delimiter);
   const sheet = new Sheet(table);
   const format = opts.format ?? detectCsvFormat(sheet.headers);
@@ -51,6 +69,8 @@ export function parseProductCsv(text: string, opts: ParseProductCsvOptions = {})
     ]),
     warnings: sortProblems(sheet.warnings),
     rowCount: table.rows.length,
+    headers: sheet.headers,
+    columns: format === 'catalog-builder' ? matchedColumns(sheet, opts.columns) : {},
   });
 
   if (table.rows.length === 0) {
@@ -59,12 +79,16 @@ export function parseProductCsv(text: string, opts: ParseProductCsvOptions = {})
   }
   const missing =
     format === 'catalog-builder'
-      ? missingCatalogBuilderColumns(sheet)
+      ? missingCatalogBuilderColumns(sheet, opts.columns)
       : format === 'shopify'
         ? ['Handle', 'Title'].filter((c) => !sheet.has(c))
         : ['Name'].filter((c) => !sheet.has(c));
   if (missing.length > 0) {
-    sheet.problem('error', 'missing_columns', CSV_MESSAGES.missingColumns(missing), table.header, null);
+    sheet.problem('error', 'missing_columns', CSV_MESSAGES.missingColumns(missing), table.header, null, {
+      headers: sheet.headers,
+      columns: format === 'catalog-builder' ? matchedColumns(sheet, opts.columns) : {},
+      sample: sheet.headers.map((_, i) => (table.rows[0]?.cells[i] ?? '').trim().slice(0, 200)),
+    });
     return result([]);
   }
 
@@ -75,8 +99,25 @@ export function parseProductCsv(text: string, opts: ParseProductCsvOptions = {})
       ? mapShopifyRows(sheet, { currency })
       : format === 'woocommerce'
         ? mapWooCommerceRows(sheet, { currency })
-        : mapCatalogBuilderRows(sheet, { currency });
+        : mapCatalogBuilderRows(sheet, { currency, mapping: opts.columns });
+  checkListingBounds(sheet, listings);
   return result(listings);
+}
+
+function notACsvFile(): ParseProductCsvResult {
+  const words = CSV_MESSAGES.notCsv;
+  return {
+    format: 'catalog-builder',
+    listings: [],
+    localImages: [],
+    errors: [
+      { code: 'not_csv', message: csvEnglish(words), text: words, line: 1, column: null, columnName: null },
+    ],
+    warnings: [],
+    rowCount: 0,
+    headers: [],
+    columns: {},
+  };
 }
 
 /** A row longer than the header usually means an unquoted delimiter shifted every value after it. */

@@ -1,4 +1,5 @@
 import english from '../i18n/locales/en/csv.json';
+import type { CsvField } from './columns.ts';
 
 /**
  * Problems found in a product file, each pinned to a line and a column of the file so the CLI can print
@@ -6,6 +7,7 @@ import english from '../i18n/locales/en/csv.json';
  */
 
 export type CsvProblemCode =
+  | 'not_csv'
   | 'not_enough_lines'
   | 'missing_columns'
   | 'duplicate_title'
@@ -16,6 +18,8 @@ export type CsvProblemCode =
   | 'invalid_price'
   | 'negative_price'
   | 'invalid_number'
+  | 'number_out_of_range'
+  | 'too_long'
   | 'invalid_url'
   | 'invalid_image'
   | 'invalid_status'
@@ -51,6 +55,14 @@ export interface CsvProblem {
   value?: string;
   /** Extra context for people, e.g. where the first of two duplicates is. */
   hint?: string;
+  /**
+   * Missing columns only: the file's header row as written, and how its columns match ours so far (our field →
+   * the file's header: by name, or by the mapping the import was given or remembered), for a column-mapping step.
+   */
+  headers?: string[];
+  columns?: Partial<Record<CsvField, string>>;
+  /** Missing columns only: the first product row's values, under the headers, to recognise each column by. */
+  sample?: string[];
 }
 
 /**
@@ -58,6 +70,7 @@ export interface CsvProblem {
  * and values; their English is core/i18n's `csv` namespace, which also holds every other language's.
  */
 export const CSV_MESSAGES = {
+  notCsv: { key: 'notCsv' },
   notEnoughLines: { key: 'notEnoughLines' },
   missingColumns: (columns: readonly string[]) => ({
     key: 'missingColumns',
@@ -71,6 +84,11 @@ export const CSV_MESSAGES = {
   invalidPrice: (value: string) => ({ key: 'invalidPrice', params: { value } }),
   negativePrice: (value: string) => ({ key: 'negativePrice', params: { value } }),
   invalidWholeNumber: (value: string) => ({ key: 'invalidWholeNumber', params: { value } }),
+  numberOutOfRange: (value: string, min: number, max: number) => ({
+    key: 'numberOutOfRange',
+    params: { value, min, max },
+  }),
+  tooLong: (length: number, max: number) => ({ key: 'tooLong', params: { length, max } }),
   invalidUrl: (value: string) => ({ key: 'invalidUrl', params: { value } }),
   invalidImage: (value: string) => ({ key: 'invalidImage', params: { value } }),
   invalidStatus: (value: string) => ({ key: 'invalidStatus', params: { value } }),
@@ -95,6 +113,7 @@ export function csvEnglish(text: CsvText): string {
 }
 
 const FILE_LEVEL_ORDER: Partial<Record<CsvProblemCode, number>> = {
+  not_csv: 0,
   not_enough_lines: 0,
   missing_columns: 1,
   duplicate_title: 2,
@@ -112,6 +131,28 @@ export function sortProblems(problems: CsvProblem[]): CsvProblem[] {
         a.i - b.i,
     )
     .map(({ p }) => p);
+}
+
+/** The SPEC §5 sentences, said exactly as SPEC words them; every other problem can be said with its place. */
+const SPEC_SENTENCES: ReadonlySet<CsvProblemCode> = new Set([
+  'not_csv',
+  'not_enough_lines',
+  'missing_columns',
+  'duplicate_title',
+]);
+
+/**
+ * A problem as one English sentence that says where it is ("Line 4, column price: "abc" is not a price"), for
+ * an answer that carries one message; the SPEC §5 file-level sentences stay exactly as SPEC words them.
+ */
+export function locatedEnglish(problem: CsvProblem): string {
+  if (SPEC_SENTENCES.has(problem.code)) return problem.message;
+  const column = problem.columnName || (problem.column === null ? null : String(problem.column));
+  return csvEnglish(
+    column === null
+      ? { key: 'problemAtLine', params: { line: problem.line, message: problem.message } }
+      : { key: 'problemAt', params: { line: problem.line, column, message: problem.message } },
+  );
 }
 
 /** A value quoted in a message may hold line breaks (a multi-line cell): shown as \n, one problem per line. */

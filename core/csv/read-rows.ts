@@ -21,15 +21,23 @@ export interface CsvTable {
 
 /**
  * The delimiter is read from the header line only: a French Excel writes ';', but our own format also uses
- * ';' inside cells (image lists, variations), which would fool a guess over the whole file.
+ * ';' inside cells (image lists, variations), which would fool a guess over the whole file. The one the header
+ * uses most wins (a French header such as "Prix (€, TTC)" holds a comma between its semicolons); on a tie,
+ * ',' then ';' then tab.
  */
 export function detectDelimiter(text: string): string {
   const end = text.indexOf('\n');
   const first = (end === -1 ? text : text.slice(0, end)).replace(/"[^"]*"/g, '');
-  if (first.includes(',')) return ',';
-  if (first.includes(';')) return ';';
-  if (first.includes('\t')) return '\t';
-  return ',';
+  let best = ',';
+  let most = 0;
+  for (const d of [',', ';', '\t']) {
+    const count = first.split(d).length - 1;
+    if (count > most) {
+      best = d;
+      most = count;
+    }
+  }
+  return best;
 }
 
 function isBlank(cells: string[]): boolean {

@@ -1,3 +1,5 @@
+import { INT32_MAX, INT32_MIN } from '../model/bounds.ts';
+import type { ListingInput } from './model-types.ts';
 import { CSV_MESSAGES, csvEnglish, type CsvProblem, type CsvProblemCode, type CsvText } from './problems.ts';
 import type { CsvRow, CsvTable } from './read-rows.ts';
 import { classifyImage, normalizeHeader, parsePrice, parseWebAddress, parseWholeNumber } from './values.ts';
@@ -12,6 +14,8 @@ export class Sheet {
   readonly warnings: CsvProblem[] = [];
   readonly localImages = new Set<string>();
   private readonly byName = new Map<string, number>();
+  /** Where each listing was read from: its row and the column of each field (see checkListingBounds). */
+  readonly origins = new Map<ListingInput, ListingOrigin>();
 
   constructor(readonly table: CsvTable) {
     this.headers = (table.header?.cells ?? []).map((h) => h.trim());
@@ -44,7 +48,7 @@ export class Sheet {
     words: CsvText,
     row: CsvRow | null,
     col: number | undefined | null,
-    extra: { value?: string; hint?: string } = {},
+    extra: Pick<CsvProblem, 'value' | 'hint' | 'headers' | 'columns' | 'sample'> = {},
   ): void {
     const withColumn = col !== undefined && col !== null;
     const problem: CsvProblem = {
@@ -80,11 +84,24 @@ export class Sheet {
     return { value: null, currency: null };
   }
 
+  /** A stock or quantity: a whole number the database's integer column holds. */
   wholeNumber(row: CsvRow, col: number | undefined, text = this.text(row, col)): number | null {
     const r = parseWholeNumber(text);
-    if (r.ok) return r.value;
-    this.error('invalid_number', CSV_MESSAGES.invalidWholeNumber(text), row, col, text);
-    return null;
+    if (!r.ok) {
+      this.error('invalid_number', CSV_MESSAGES.invalidWholeNumber(text), row, col, text);
+      return null;
+    }
+    if (r.value !== null && (r.value < INT32_MIN || r.value > INT32_MAX)) {
+      const words = CSV_MESSAGES.numberOutOfRange(text, INT32_MIN, INT32_MAX);
+      this.error('number_out_of_range', words, row, col, text);
+      return null;
+    }
+    return r.value;
+  }
+
+  /** Remembers where a listing comes from, so a value found wrong later is reported at its cell. */
+  origin(listing: ListingInput, row: CsvRow, columns: ListingOrigin['columns']): void {
+    this.origins.set(listing, { row, columns });
   }
 
   webAddress(row: CsvRow, col: number | undefined, text = this.text(row, col)): string | null {
@@ -109,6 +126,12 @@ export class Sheet {
     }
     return out;
   }
+}
+
+/** A listing's row and the column each of its fields was read from (undefined: not from one column). */
+export interface ListingOrigin {
+  row: CsvRow;
+  columns: Partial<Record<keyof ListingInput, number | undefined>>;
 }
 
 /** Adds `value` to `list` unless already there; the Set keeps large image lists linear. */

@@ -1,8 +1,10 @@
+import { INDEXED_TEXT_MAX } from '../model/bounds.ts';
 import { lowestPrice, totalStock } from './catalog-builder-format.ts';
 import type { ListingInput, Metafield, VariationInput } from './model-types.ts';
 import { CSV_MESSAGES } from './problems.ts';
 import type { CsvRow } from './read-rows.ts';
 import { pushUnique, type Sheet } from './sheet.ts';
+import { boundedKey } from './values.ts';
 
 interface Group {
   handle: string;
@@ -116,7 +118,7 @@ export function mapShopifyRows(sheet: Sheet, opts: ShopifyOptions): ListingInput
 
     const listing: ListingInput = {
       source: 'csv',
-      external_id: `shopify:${handle}`,
+      external_id: boundedKey('shopify:', handle, INDEXED_TEXT_MAX),
       title,
       description: sheet.text(head, col.body),
       vendor: sheet.text(head, col.vendor) || null,
@@ -125,6 +127,14 @@ export function mapShopifyRows(sheet: Sheet, opts: ShopifyOptions): ListingInput
       images: imageList.map((original) => ({ original })),
     };
     if (opts.currency) listing.iso_currency_code = opts.currency;
+    sheet.origin(listing, head, {
+      title: col.title,
+      external_id: sheet.text(head, col.handle) ? col.handle : col.title,
+      vendor: col.vendor,
+      category: sheet.text(head, col.type) ? col.type : col.category,
+      sku: col.sku,
+      stock: col.qty,
+    });
     readStatus(sheet, head, col.status, col.published, listing);
     const tags = sheet.text(head, col.tags);
     listing.customfields = tags ? [{ key: 'tags', name: 'Tags', value: tags }] : [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   classifyImage,
+  currencyInHeader,
   escapeFormula,
   normalizeHeader,
   parsePrice,
@@ -62,11 +63,28 @@ describe('parseWholeNumber', () => {
     ['1,200', 1200],
     ['12.0', 12],
     ['', null],
+    // As European spreadsheets write them.
+    ['1.200', 1200],
+    ['1 200', 1200],
+    ['12,0', 12],
+    ['+4', 4],
   ])('%s reads as %s', (text, value) => {
     expect(parseWholeNumber(text)).toEqual({ ok: true, value });
   });
-  it.each(['1.5', 'ten', '12a'])('%s is refused', (text) => {
+  it.each(['1.5', '12,5', 'ten', '12a', '$4'])('%s is refused', (text) => {
     expect(parseWholeNumber(text)).toEqual({ ok: false });
+  });
+});
+
+describe('currencyInHeader', () => {
+  it.each([
+    ['Prix TTC (€, unité)', 'EUR'],
+    ['Price £', 'GBP'],
+    ['Price (CHF)', 'CHF'],
+    ['Prix TTC', null],
+    ['Price ($)', null],
+  ])('%s names %s', (header, currency) => {
+    expect(currencyInHeader(header)).toBe(currency);
   });
 });
 

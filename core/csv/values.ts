@@ -27,17 +27,52 @@ export function parsePrice(text: string): PriceResult {
   return { ok: true, value: r.value, currency: r.currency };
 }
 
+const HEADER_SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+
+/**
+ * The currency a price column's header names, for prices written without one: "Prix TTC (€)", "Price (GBP)".
+ * A symbol that says one currency, or a three-letter code in brackets; "$" and bare words ("TTC") say nothing.
+ */
+export function currencyInHeader(header: string): string | null {
+  const symbol = /[€£¥₹]/.exec(header)?.[0];
+  if (symbol) return HEADER_SYMBOLS[symbol]!;
+  return /[([]\s*([A-Z]{3})\s*[)\]]/.exec(header)?.[1] ?? null;
+}
+
 export type WholeNumberResult = { ok: true; value: number | null } | { ok: false };
 
-/** Stock counts: "12", "-3" (oversold), "1,200", "12.0". */
+/**
+ * Stock counts: "12", "-3" (oversold), "1,200", "12.0", and as European spreadsheets write them, "1.200",
+ * "1 200" and "12,0". The separators read as in prices (core/model parsePriceText, so "1.234" is one thousand
+ * two hundred thirty-four in a stock column as in a price column); the number must be whole.
+ */
 export function parseWholeNumber(text: string): WholeNumberResult {
   const s = text.trim().replace(/[\s\u00a0\u202f]/g, '');
   if (s === '') return { ok: true, value: null };
-  const m = /^([+-]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?$/.exec(s);
-  if (!m) return { ok: false };
-  const n = Number(m[2].replace(/,/g, ''));
-  if (!Number.isSafeInteger(n)) return { ok: false };
-  return { ok: true, value: m[1] === '-' ? -n : n };
+  if (!/^[+-]?\d[\d.,']*$/.test(s)) return { ok: false };
+  const r = parsePriceText(s.replace(/^\+/, ''));
+  if (r === null || !Number.isSafeInteger(r.value)) return { ok: false };
+  return { ok: true, value: r.value === 0 ? 0 : r.value };
+}
+
+/**
+ * A key made from text that may be long (a title), kept within the length an indexed column holds: past
+ * `max` characters it is cut and ends with a hash of the whole text, so two long titles that differ only at
+ * their end still make two keys. FNV-1a, twice with different seeds: pure, the same in every runtime.
+ */
+export function boundedKey(prefix: string, text: string, max: number): string {
+  const whole = `${prefix}${text}`;
+  if (whole.length <= max) return whole;
+  const hash = (seed: number) => {
+    let h = seed >>> 0;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h.toString(16).padStart(8, '0');
+  };
+  const tail = `#${hash(0x811c9dc5)}${hash(0x01000193)}`;
+  return `${whole.slice(0, max - tail.length)}${tail}`;
 }
 
 /** A ';'-separated list (SPEC §5), positions kept so variation lists line up ("a;;c" has three entries). */

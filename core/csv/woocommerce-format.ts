@@ -1,9 +1,10 @@
+import { INDEXED_TEXT_MAX } from '../model/bounds.ts';
 import { totalStock } from './catalog-builder-format.ts';
 import type { CustomField, ListingInput, Metafield, VariationInput } from './model-types.ts';
 import { CSV_MESSAGES } from './problems.ts';
 import type { CsvRow } from './read-rows.ts';
 import { pushUnique, type Sheet } from './sheet.ts';
-import { splitEscapedCommaList, titleKey } from './values.ts';
+import { boundedKey, splitEscapedCommaList, titleKey } from './values.ts';
 
 interface Attribute {
   name: string;
@@ -126,7 +127,11 @@ export function mapWooCommerceRows(sheet: Sheet, opts: WooCommerceOptions): List
     if (grouped) customfields.push({ key: 'grouped_products', name: 'Grouped products', value: grouped });
     const listing: ListingInput = {
       source: 'csv',
-      external_id: `woocommerce:${id || (sku ? `sku:${sku}` : `name:${titleKey(name)}`)}`,
+      external_id: boundedKey(
+        'woocommerce:',
+        id || (sku ? `sku:${sku}` : `name:${titleKey(name)}`),
+        INDEXED_TEXT_MAX,
+      ),
       title: name,
       description: unescapeNewlines(text(col.description) || text(col.short)),
       category: splitEscapedCommaList(text(col.categories))[0] ?? null,
@@ -151,6 +156,14 @@ export function mapWooCommerceRows(sheet: Sheet, opts: WooCommerceOptions): List
         .filter((m): m is Metafield => m !== null),
     };
     if (opts.currency) listing.iso_currency_code = opts.currency;
+    sheet.origin(listing, row, {
+      title: col.name,
+      external_id: id ? col.id : sku ? col.sku : col.name,
+      category: col.categories,
+      brand: col.brand,
+      sku: col.sku,
+      stock: col.stock,
+    });
     const product: Product = { listing, attributes, variations: [] };
     products.push(product);
     if (id) byId.set(id, product);

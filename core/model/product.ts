@@ -35,6 +35,12 @@ export const ProductImageSchema = z.object({
   original: z.string(),
   compressed: z.string().nullable().default(null),
   thumbnail: z.string().nullable().default(null),
+  /**
+   * Our copy of `original` (a /files/ address), fetched once at import or sync at the largest size any cell
+   * prints (SPEC §9 sizing base, a whole page): what every later picture is made from, so a store that removes,
+   * moves or cannot serve the picture no longer breaks a catalog.
+   */
+  kept: z.string().nullable().default(null),
   hide: z.boolean().default(false),
 });
 export type ProductImage = z.infer<typeof ProductImageSchema>;
@@ -136,6 +142,11 @@ export const ListingSchema = ProductFieldsSchema.extend({
   external_id: indexedText,
   parent_id: indexedText,
   language: indexedText,
+  /**
+   * Pictures that could not be fetched to keep our copy (the store's address answered an error, or nothing),
+   * with why: the listings panel flags the product and offers to try again. Written by the picture job only.
+   */
+  picture_problems: z.array(z.object({ url: z.string(), error: z.string() })).default([]),
 });
 export type Listing = z.infer<typeof ListingSchema>;
 export type ListingInput = z.input<typeof ListingSchema>;

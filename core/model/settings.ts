@@ -77,5 +77,10 @@ export const UserSettingsSchema = z.object({
   store_front_access_token: z.string().nullable().default(null),
   ga4_tracking_id: z.string().nullable().default(null),
   synchronize_orders: z.boolean().default(false),
+  /**
+   * The column mapping of the merchant's last CSV import that needed one (our field → the file's header as
+   * written), applied to the next file whose headers are not our names, and shown there to change.
+   */
+  csv_columns: z.record(z.string().max(64), z.string().max(500)).nullable().default(null),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;

@@ -10,6 +10,8 @@ export interface FontFaceOption {
   weight?: number;
   style?: 'normal' | 'italic';
   url: string;
+  /** The characters this file covers (CSS unicode-range): a family split in subsets loads only those it uses. */
+  unicodeRange?: string;
 }
 
 export interface TemplateContext {

@@ -54,7 +54,7 @@ export function fontFaceCss(fonts: FontFaceOption[], ctx: RenderContext): string
   const seen = new Set<string>();
   const rules: string[] = [];
   for (const f of all) {
-    const key = `${f.family}|${f.weight ?? 400}|${f.style ?? 'normal'}`;
+    const key = `${f.family}|${f.weight ?? 400}|${f.style ?? 'normal'}|${f.unicodeRange ?? ''}`;
     if (seen.has(key) || !f.family.trim()) continue;
     const url = f.trusted
       ? /^\s*javascript:/i.test(f.url)
@@ -67,10 +67,68 @@ export function fontFaceCss(fonts: FontFaceOption[], ctx: RenderContext): string
     rules.push(
       `@font-face { font-family: ${cssString(f.family)}; font-weight: ${Math.round(f.weight ?? 400)}; ` +
         `font-style: ${f.style === 'italic' ? 'italic' : 'normal'}; font-display: ${ctx.fontDisplay}; ` +
-        `src: url(${cssString(url)})${format ? ` format(${cssString(format)})` : ''}; }`,
+        `src: url(${cssString(url)})${format ? ` format(${cssString(format)})` : ''};` +
+        (f.unicodeRange && /^[\sU+0-9A-F?,-]+$/i.test(f.unicodeRange)
+          ? ` unicode-range: ${f.unicodeRange};`
+          : '') +
+        ' }',
     );
   }
   return rules.join('\n');
+}
+
+/**
+ * Families every font stack falls back to before a generic family, for the characters the merchant's fonts lack:
+ * emoji in colour, then symbols (★ ✓ ☎ ⚠ arrows, dingbats). The worker prints with the bundled files of both
+ * (server/files/fonts.server.ts), so a PDF sets the same glyphs on every machine; a browser uses its own copy of
+ * them when it has one, else its own emoji and symbols.
+ */
+export const FALLBACK_FONT_FAMILIES = ['Noto Color Emoji', 'Noto Sans Symbols 2'] as const;
+
+const GENERIC_FAMILIES = new Set([
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'emoji',
+  'math',
+  'fangsong',
+]);
+const FALLBACK_LIST = FALLBACK_FONT_FAMILIES.map((f) => `'${f}'`).join(', ');
+
+/**
+ * Every font-family declaration of a stylesheet (not @font-face descriptors) with the fallback families put in
+ * before its first generic family (or at its end): a glyph no named font has is then found in ours, not in
+ * whatever the machine's system fallback happens to hold. Keywords (inherit) and var() stay as they are.
+ */
+export function withFallbackFonts(css: string): string {
+  // @font-face blocks name one family in their descriptor: a list there would break the face.
+  return css
+    .split(/(@font-face\s*\{[^}]*\})/i)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(FONT_FAMILY, addFallbacks)))
+    .join('');
+}
+
+const FONT_FAMILY = /(^|[;{\s])(font-family\s*:\s*)([^;{}]+)/gi;
+
+function addFallbacks(whole: string, before: string, prop: string, value: string): string {
+  const important = /\s*!important\s*$/i.exec(value)?.[0] ?? '';
+  const list = value.slice(0, value.length - important.length).trim();
+  if (/^(inherit|initial|unset|revert|revert-layer)$/i.test(list) || /var\(|noto color emoji/i.test(list))
+    return whole;
+  const families = list.split(',').map((f) => f.trim());
+  const at = families.findIndex((f) => GENERIC_FAMILIES.has(f.toLowerCase()));
+  const next =
+    at === -1
+      ? [...families, FALLBACK_LIST]
+      : [...families.slice(0, at), FALLBACK_LIST, ...families.slice(at)];
+  return `${before}${prop}${next.join(', ')}${important}`;
 }
 
 /** Page box size and print rules for the format; printed pages carry no margin, the layout has its own. */
@@ -98,11 +156,11 @@ export function catalogCss(ctx: RenderContext, fontFaces: FontFaceOption[] = [])
   const parts = [
     pageRulesCss(ctx),
     fontFaceCss(fontFaces, ctx),
-    BASE_CSS,
+    withFallbackFonts(BASE_CSS),
     geometryCss(),
-    catalog.version >= 3 ? scopeCss(themeToCss(catalog.theme), scope) : '',
-    scopeCss(catalog.branding_css, scope),
-    scopeCss(catalog.custom_css, scope),
+    catalog.version >= 3 ? withFallbackFonts(scopeCss(themeToCss(catalog.theme), scope)) : '',
+    withFallbackFonts(scopeCss(catalog.branding_css, scope)),
+    withFallbackFonts(scopeCss(catalog.custom_css, scope)),
   ];
   // The stylesheet is inlined in a <style> element: nothing in it may close that element.
   return parts

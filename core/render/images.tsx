@@ -4,13 +4,20 @@ import type { ImagesStyle, Product } from '../model/index.ts';
 import type { RenderContext } from './context.ts';
 import { assetUrl, safeColor } from './merchant-html.ts';
 
-/** The product's main picture: the print-sized compressed copy when there is one. */
+/**
+ * The product's main picture: the print-sized compressed copy when there is one, else our kept copy of the
+ * store's picture, and the store's own address only when we have neither.
+ */
 export function mainImageUrl(product: Product): string | null {
   const firstVisible = product.images.find((i) => !i.hide);
+  const keptMain = product.main_image
+    ? product.images.find((i) => i.original === product.main_image)?.kept
+    : null;
   return (
     product.compressed_image ||
+    keptMain ||
     product.main_image ||
-    (firstVisible ? firstVisible.compressed || firstVisible.original : null) ||
+    (firstVisible ? firstVisible.compressed || firstVisible.kept || firstVisible.original : null) ||
     product.thumbnail_image ||
     null
   );
@@ -23,8 +30,8 @@ export function mainImageUrl(product: Product): string | null {
 export function extraImageUrls(product: Product, style: ImagesStyle): string[] {
   const main = mainImageUrl(product);
   return visibleImages(product, style)
-    .filter((img) => img.original !== main && img.compressed !== main)
-    .map((img) => img.compressed || img.original);
+    .filter((img) => img.original !== main && img.compressed !== main && img.kept !== main)
+    .map((img) => img.compressed || img.kept || img.original);
 }
 
 export type ImageFit = 'contain' | 'cover' | number;

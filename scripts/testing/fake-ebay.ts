@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { readExtdata } from './extdata.ts';
 import { FakeOAuth } from './fake-oauth.ts';
-import { FakeRestServer, type FakeAnswer, type FakeRequest } from './fake-rest.ts';
+import { FakeStoreServer, type FakeAnswer, type FakeRequest } from './fake-store-server.ts';
 
 /**
  * eBay's Trading API (POST /ws/api.dll) and OAuth token endpoint on 127.0.0.1, for the eBay adapter. Answers are
@@ -38,7 +38,7 @@ export function cloneItem(xml: string, n: number): string {
 const itemIdOf = (xml: string) => /<ItemID>(\d+)<\/ItemID>/.exec(xml)?.[1] ?? '';
 
 export class FakeEbay {
-  readonly rest: FakeRestServer;
+  readonly server: FakeStoreServer;
   readonly appKeys = {
     clientId: 'CatalogB-catalogs-PRD-1a2b3c4d5-6e7f8a9b',
     clientSecret: 'PRD-secret-0123456789',
@@ -53,7 +53,7 @@ export class FakeEbay {
   private readonly fixture = readExtdata(FIXTURE);
 
   constructor() {
-    this.rest = new FakeRestServer((req) => this.route(req));
+    this.server = new FakeStoreServer((req) => this.route(req));
     this.oauth = new FakeOAuth({
       clientId: this.appKeys.clientId,
       clientSecret: this.appKeys.clientSecret,
@@ -66,13 +66,13 @@ export class FakeEbay {
   }
 
   async start(): Promise<this> {
-    await this.rest.start();
+    await this.server.start();
     return this;
   }
-  stop = () => this.rest.stop();
+  stop = () => this.server.stop();
 
   get apiUrl(): string {
-    return this.rest.url;
+    return this.server.url;
   }
 
   /** The five items of the published answer. */

@@ -1,5 +1,5 @@
 import { FakeOAuth } from './fake-oauth.ts';
-import { bearerOf, FakeRestServer, json, type FakeAnswer, type FakeRequest } from './fake-rest.ts';
+import { bearerOf, FakeStoreServer, json, type FakeAnswer, type FakeRequest } from './fake-store-server.ts';
 
 /**
  * Etsy Open API v3 on 127.0.0.1, for the Etsy adapter: getMe, getShop, getShopSections, getListingsByShop
@@ -173,7 +173,7 @@ export function etsyListing(
 }
 
 export class FakeEtsy {
-  readonly rest: FakeRestServer;
+  readonly server: FakeStoreServer;
   readonly appKeys = { clientId: 'k9etsykeystring1234abcd', clientSecret: 'etsysharedsecret1' };
   readonly oauth: FakeOAuth;
   readonly userId = 98_765_432;
@@ -190,7 +190,7 @@ export class FakeEtsy {
   listings: Obj[] = [];
 
   constructor() {
-    this.rest = new FakeRestServer((req) => this.route(req));
+    this.server = new FakeStoreServer((req) => this.route(req));
     this.oauth = new FakeOAuth({
       clientId: this.appKeys.clientId,
       clientAuth: 'none',
@@ -201,13 +201,13 @@ export class FakeEtsy {
   }
 
   async start(): Promise<this> {
-    await this.rest.start();
+    await this.server.start();
     return this;
   }
-  stop = () => this.rest.stop();
+  stop = () => this.server.stop();
 
   get apiUrl(): string {
-    return `${this.rest.url}/v3/application`;
+    return `${this.server.url}/v3/application`;
   }
 
   /** Stored credentials of a merchant who connected the shop (as connectEtsy would write them). */

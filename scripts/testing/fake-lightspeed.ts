@@ -1,6 +1,6 @@
 import { readExtdataJson } from './extdata.ts';
 import { FakeOAuth } from './fake-oauth.ts';
-import { bearerOf, FakeRestServer, json, type FakeAnswer, type FakeRequest } from './fake-rest.ts';
+import { bearerOf, FakeStoreServer, json, type FakeAnswer, type FakeRequest } from './fake-store-server.ts';
 
 /**
  * Lightspeed's two retail APIs on one 127.0.0.1 server (LIGHTSPEED_API_URL replaces the origin of both):
@@ -191,7 +191,7 @@ export function rMatrix1(): Obj {
 type Bucket = { level: number; size: number; drip: number; at: number };
 
 export class FakeLightspeed {
-  readonly rest: FakeRestServer;
+  readonly server: FakeStoreServer;
   readonly appKeys = { clientId: 'ls-client-7f3e9', clientSecret: 'ls-secret-c81d' };
   readonly xOAuth: FakeOAuth;
   readonly rOAuth: FakeOAuth;
@@ -225,7 +225,7 @@ export class FakeLightspeed {
   throttled = 0;
 
   constructor() {
-    this.rest = new FakeRestServer((req) => this.route(req));
+    this.server = new FakeStoreServer((req) => this.route(req));
     this.xOAuth = new FakeOAuth({
       clientId: this.appKeys.clientId,
       clientSecret: this.appKeys.clientSecret,
@@ -247,13 +247,13 @@ export class FakeLightspeed {
   now = () => Date.now() + this.clockOffset;
 
   async start(): Promise<this> {
-    await this.rest.start();
+    await this.server.start();
     return this;
   }
-  stop = () => this.rest.stop();
+  stop = () => this.server.stop();
 
   get apiUrl(): string {
-    return this.rest.url;
+    return this.server.url;
   }
 
   /** X-Series: the published example's three products, the Bravo family, stock for all of them. */
@@ -490,7 +490,7 @@ export class FakeLightspeed {
     next.set('after', Buffer.from(JSON.stringify([start + limit])).toString('base64'));
     return json({
       '@attributes': {
-        next: start + limit < records.length ? `${this.rest.url}${req.path}?${next}` : '',
+        next: start + limit < records.length ? `${this.server.url}${req.path}?${next}` : '',
         previous: '',
       },
       ...(slice.length ? { [name]: slice.length === 1 ? slice[0] : slice } : {}),

@@ -55,7 +55,7 @@ export class FakeMagento {
 
   /** GET /V1/store/storeConfigs in the documented shape, for this server's address. */
   storeConfigs() {
-    const base = `${this.server.baseUrl}/`;
+    const base = `${this.server.url}/`;
     return [
       {
         id: 1,
@@ -143,7 +143,7 @@ export class FakeMagento {
       .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
       .sort()
       .join('&');
-    const base = `${req.method}&${rfc3986(`${this.server.baseUrl}${req.url.slice(this.server.baseUrl.length).split('?')[0]}`)}&${rfc3986(normalized)}`;
+    const base = `${req.method}&${rfc3986(`${this.server.url}${req.url.slice(this.server.url.length).split('?')[0]}`)}&${rfc3986(normalized)}`;
     const key = `${rfc3986(this.oauth.consumerSecret)}&${rfc3986(this.oauth.tokenSecret)}`;
     const expected = createHmac(method === 'HMAC-SHA256' ? 'sha256' : 'sha1', key)
       .update(base)

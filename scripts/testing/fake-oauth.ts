@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { formOf, json, type FakeAnswer, type FakeRequest } from './fake-rest.ts';
+import { formOf, json, type FakeAnswer, type FakeRequest } from './fake-store-server.ts';
 
 /**
  * The OAuth 2 side of a fake platform (RFC 6749 authorization code grant, RFC 7636 PKCE): the consent step a

@@ -184,7 +184,7 @@ export class FakeSquarespace {
           pagination: {
             hasNextPage: more,
             nextPageCursor: next,
-            nextPageUrl: next ? `${this.server.baseUrl}/1.1/commerce/products?cursor=${next}` : null,
+            nextPageUrl: next ? `${this.server.url}/1.1/commerce/products?cursor=${next}` : null,
           },
         },
       };

@@ -172,21 +172,6 @@ export function outputIntents(pdf: Buffer): { s: string; identifier: string; pro
   });
 }
 
-/** Fonts of a PDF as `pdffonts` lists them, with whether each is embedded. */
-export function pdfFonts(pdf: Buffer): { name: string; embedded: boolean }[] {
-  return withFile(pdf, (file) => {
-    const out = execFileSync('pdffonts', [file], { encoding: 'utf8' });
-    return out
-      .split('\n')
-      .slice(2)
-      .filter(Boolean)
-      .map((line) => {
-        const c = line.trim().split(/\s+/);
-        return { name: c[0]!, embedded: c[c.length - 5] === 'yes' };
-      });
-  });
-}
-
 /** A page rasterised (`pdftoppm`, whole MediaBox) as RGB pixels. */
 export function rasterPage(
   pdf: Buffer,
@@ -212,5 +197,43 @@ export function rasterPage(
     );
     const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 40))!;
     return { width: Number(header[1]), height: Number(header[2]), rgb: ppm.subarray(header[0].length) };
+  });
+}
+
+/**
+ * pdffonts: each font of the document by name, type ("Type 3" for Chromium's colour emoji pictures) and whether
+ * it is embedded.
+ */
+export function pdfFonts(pdf: Buffer): { name: string; type: string; embedded: boolean }[] {
+  return withFile(pdf, (file) =>
+    execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim())
+      .map((l) => {
+        const m = /^(\S+)\s+(Type 3|Type 1C?|CID TrueType|CID Type 0C?|TrueType|Type 1)\s/.exec(l);
+        const c = l.trim().split(/\s+/);
+        return { name: m?.[1] ?? c[0]!, type: m?.[2] ?? '', embedded: c[c.length - 5] === 'yes' };
+      }),
+  );
+}
+
+/** One page rasterised by pdftoppm at `dpi`, as PNG bytes (what a print shop's RIP would see, in RGB). */
+export function pdfPagePng(pdf: Buffer, opts: { page?: number; dpi?: number } = {}): Buffer {
+  return withFile(pdf, (file, dir) => {
+    const page = String(opts.page ?? 1);
+    execFileSync('pdftoppm', [
+      '-r',
+      String(opts.dpi ?? 100),
+      '-png',
+      '-f',
+      page,
+      '-l',
+      page,
+      '-singlefile',
+      file,
+      path.join(dir, 'page'),
+    ]);
+    return readFileSync(path.join(dir, 'page.png'));
   });
 }

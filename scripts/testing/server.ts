@@ -34,6 +34,9 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // No DNS lookup leaves the machine: custom-host checks ask a port nothing answers on (ECONNREFUSED at once)
+    // unless a test starts its own server (scripts/testing/fake-dns.ts).
+    DNS_SERVERS: '127.0.0.1:9',
     ...env,
   });
   // With REDIS_URL, each test server has its own BullMQ keys: test files run in parallel on one Redis.

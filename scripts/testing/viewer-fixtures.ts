@@ -12,8 +12,22 @@ export type Published = {
 };
 
 /**
+ * Publish a catalog as its owner does (PUT settings `{ published: true }`): until then it is a draft that answers
+ * 404 to visitors. Every test that opens `/view/...` as a visitor publishes first.
+ */
+export async function publishForVisitors(
+  client: Pick<Published['client'], 'put'>,
+  catalogId: string,
+  published = true,
+): Promise<void> {
+  const res = await client.put(`/api/v1/catalogs/${encodeURIComponent(catalogId)}/settings`, { published });
+  if (res.status !== 200) throw new Error(`publishing: ${res.status} ${await res.text()}`);
+}
+
+/**
  * Register `email`, move it to `plan` (trial stays on the trial), store `pictures` distinct product pictures,
- * and create a catalog of `products` products (9 a page) with those pictures, then apply viewer `settings`.
+ * and create a catalog of `products` products (9 a page) with those pictures, then apply viewer `settings` and
+ * publish it (`draft: true` leaves it a draft).
  */
 export async function publishCatalog(
   server: Pick<TestServer, 'url' | 'runtime'>,
@@ -25,6 +39,7 @@ export async function publishCatalog(
     over?: Partial<CatalogInput>;
     settings?: Record<string, unknown>;
     edit?: (doc: ReturnType<typeof sampleCatalog>) => void;
+    draft?: boolean;
   },
 ): Promise<Published> {
   const client = await registeredClient(server.url, opts.email);
@@ -49,5 +64,6 @@ export async function publishCatalog(
     const res = await client.put(`/api/v1/catalogs/${catalog._id}/settings`, opts.settings);
     if (res.status !== 200) throw new Error(`settings: ${res.status} ${await res.text()}`);
   }
+  if (!opts.draft) await publishForVisitors(client, catalog._id);
   return { client, ownerId, catalogId: catalog._id };
 }

@@ -226,19 +226,21 @@ export async function requestPasswordReset(opts: {
   });
 }
 
-/** Whether a reset token can still be used (for showing the form or an error first). */
-export async function isResetTokenUsable(opts: { db: Db; tokenId: string }): Promise<boolean> {
+/**
+ * What a reset link can still do: set a password (`usable`), nothing because it already did (`used`: the page
+ * says so instead of offering the form again), or nothing because it expired or was never ours (`invalid`).
+ */
+export async function resetTokenState(opts: {
+  db: Db;
+  tokenId: string;
+}): Promise<'usable' | 'used' | 'invalid'> {
   const [row] = await opts.db
-    .select({ id: passwordResetTokens.id })
+    .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.id, hashToken(opts.tokenId)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
-    );
-  return !!row;
+    .where(eq(passwordResetTokens.id, hashToken(opts.tokenId)));
+  if (!row) return 'invalid';
+  if (row.usedAt) return 'used';
+  return row.expiresAt > new Date() ? 'usable' : 'invalid';
 }
 
 /** Set a new password with a reset token; the token is spent and every session of the user ends. */

@@ -5,13 +5,13 @@ export {
   ensureAdmin,
   getSessionUser,
   hasRole,
-  isResetTokenUsable,
   LoginSchema,
   purgeExpired,
   RegisterSchema,
   registerUser,
   requestPasswordReset,
   resetPassword,
+  resetTokenState,
   ResetSchema,
   sessionCookie,
   verifyCredentials,
@@ -34,5 +34,5 @@ export {
   RATE_LIMITS,
 } from './rate-limit.server.ts';
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
-export { loadUserSettings, readUserSettings } from './user-settings.server.ts';
+export { loadUserSettings, readUserSettings, saveUserSettings } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';

@@ -15,9 +15,21 @@ export const RATE_LIMITS = {
   register: { max: 10, windowSeconds: 60 * 60 },
   forgot: { max: 5, windowSeconds: 60 * 60 },
   reset: { max: 10, windowSeconds: 60 * 60 },
+  /** Orders sent per client address. */
   order: { max: 20, windowSeconds: 60 * 60 },
-  /** Wrong catalog passwords per address and catalog (the viewer's password form). */
+  /**
+   * Orders sent to one catalog, from any number of addresses: a flood cannot bury a merchant in unconfirmed
+   * orders, and it lasts 15 minutes at most.
+   */
+  orderCatalog: { max: 30, windowSeconds: 15 * 60 },
+  /** Confirmation mails to one buyer address (the hash of the normalised email), so nobody is mail-bombed. */
+  orderEmail: { max: 5, windowSeconds: 60 * 60 },
+  /** Catalog password attempts per address and catalog (the viewer's password form). */
   catalogPassword: { max: 20, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one catalog from any number of addresses (counted on failures only). */
+  catalogPasswordCatalog: { max: 50, windowSeconds: 15 * 60 },
+  /** DNS checks of merchants' own hosts per account. */
+  customHostCheck: { max: 30, windowSeconds: 60 * 60 },
   /** Viewer analytics events per address (page views, time on page, product clicks). */
   viewerEvents: { max: 600, windowSeconds: 60 * 60 },
 } as const;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { UserSettingsSchema, type UserSettings } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -31,4 +31,23 @@ export async function loadUserSettings(
 ): Promise<{ settings: UserSettings; invalid: string[] }> {
   const [row] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId));
   return readUserSettings(row?.settings ?? {});
+}
+
+/** Change some of a user's settings, keeping the others (merged into users.settings). */
+export async function saveUserSettings(opts: {
+  db: Db;
+  userId: string;
+  changes: Partial<UserSettings>;
+}): Promise<void> {
+  const shape = UserSettingsSchema.shape;
+  const patch = Object.fromEntries(
+    Object.entries(opts.changes).map(([field, value]) => [
+      field,
+      shape[field as keyof UserSettings].parse(value),
+    ]),
+  );
+  await opts.db
+    .update(users)
+    .set({ settings: sql`${users.settings} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(users.id, opts.userId));
 }

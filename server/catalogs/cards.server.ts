@@ -9,7 +9,13 @@ import { summarizeCatalog, toCatalog, type CatalogRow, type CatalogSummary } fro
  * A catalog as a card (SPEC §2.5 /catalogs: front cover, title, counts, last edit): its summary and a cover
  * document, the catalog with its first page only, which core/render draws in the browser as the PDF would.
  */
-export type CatalogCard = CatalogSummary & { cover: Catalog | null };
+export type CatalogCard = CatalogSummary & {
+  cover: Catalog | null;
+  /** Visitors see it (else a draft only its owner and staff see). */
+  published: boolean;
+  /** Protection on with a password set: visitors need it (the page says when the plan no longer has passwords). */
+  passwordProtected: boolean;
+};
 
 /** Featured and template lists are shown to everyone: at most this many. */
 const SHOWCASE_LIMIT = 24;
@@ -58,7 +64,12 @@ async function toCards(db: Db, rows: CatalogRow[]): Promise<CatalogCard[]> {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ ...summarizeCatalog(row), cover: coverDocument(row, pages.get(row.id)) }));
+  return rows.map((row) => ({
+    ...summarizeCatalog(row),
+    cover: coverDocument(row, pages.get(row.id)),
+    published: row.published,
+    passwordProtected: isProtected(row) && !!row.passwordHash,
+  }));
 }
 
 /** The user's catalogs as cards, most recently changed first. */
@@ -71,12 +82,15 @@ export async function listCatalogCards(opts: { db: Db; ownerId: string }): Promi
   return toCards(opts.db, rows);
 }
 
-/** Catalogs staff featured (SPEC §4 'Catalog flags'), newest first; a password-protected one is never shown. */
+/**
+ * Catalogs staff featured (SPEC §4 'Catalog flags'), newest first; a draft or a password-protected one is never
+ * shown (its link would answer 404 or a password form).
+ */
 export async function listFeaturedCatalogs(opts: { db: Db }): Promise<CatalogCard[]> {
   const rows = await opts.db
     .select()
     .from(catalogs)
-    .where(and(eq(catalogs.featured, true), isNull(catalogs.passwordHash)))
+    .where(and(eq(catalogs.featured, true), eq(catalogs.published, true), isNull(catalogs.passwordHash)))
     .orderBy(desc(catalogs.updatedAt))
     .limit(SHOWCASE_LIMIT);
   return toCards(

@@ -15,6 +15,7 @@ import {
   recentSavesOf,
   toCatalog,
   withFirstIssue,
+  withStoredProtection,
   type CatalogRow,
 } from './catalogs.server.ts';
 
@@ -169,7 +170,10 @@ function checkOrder(order: string[], existing: Set<string>, pages: Page[]) {
 /** The catalog's own fields from a client: the server keeps the ones it owns (owner, slug, PDF, dates). */
 function clientDocument(row: CatalogRow, raw: Record<string, unknown>): Catalog {
   const stored = row.document as Record<string, unknown>;
-  return toCatalog({ ...raw, user: stored.user ?? null, _id: row.id, pages: [] });
+  return withStoredProtection(
+    toCatalog({ ...raw, user: stored.user ?? null, _id: row.id, pages: [] }),
+    stored,
+  );
 }
 
 /**

@@ -8,7 +8,6 @@ import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts
 import { catalogPages, catalogs, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../platform/index.ts';
 import { assertCatalogSlot, assertCatalogWithinPlan, getEntitlements } from '../billing/index.ts';
-import { hashPassword } from '../accounts/index.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
@@ -120,10 +119,21 @@ export function documentOf(catalog: Catalog): Record<string, unknown> {
   return { ...rest, settings: { ...rest.settings, password: null } };
 }
 
-/** A password a client sent with a whole document becomes the row's hash; none leaves the hash as it is. */
-async function passwordColumn(catalog: Catalog): Promise<{ passwordHash?: string }> {
-  const given = catalog.settings.password;
-  return given ? { passwordHash: await hashPassword(given) } : {};
+/**
+ * The visitor password and its protection change only through the viewer settings (updateViewerSettings: the plan
+ * gate, the length rule, the hash). A document a client saves keeps the stored protection whatever it says, so
+ * an editor save can neither protect a catalog on a plan without passwords nor lift a protection by accident.
+ */
+export function withStoredProtection(catalog: Catalog, stored: unknown): Catalog {
+  const settings = (stored as { settings?: { password_protection?: unknown } } | null)?.settings;
+  return {
+    ...catalog,
+    settings: {
+      ...catalog.settings,
+      password: null,
+      password_protection: settings?.password_protection === true,
+    },
+  };
 }
 
 /** Blocking plan rules of SPEC §5 (403 with the SPEC message) and the size limit, before any write. */
@@ -196,7 +206,8 @@ export async function createCatalog(opts: {
   });
   if (!Array.isArray(raw.pages))
     catalog = { ...catalog, pages: starterPages(catalog.settings.nbProductsPage) };
-  catalog = await applySaveRules(db, ownerId, catalog);
+  // A new catalog starts unprotected (and as a draft: the column's default); its owner protects it from the viewer.
+  catalog = withStoredProtection(await applySaveRules(db, ownerId, catalog), null);
   await db.transaction(async (tx) => {
     await tx.insert(catalogs).values({
       id,
@@ -206,7 +217,6 @@ export async function createCatalog(opts: {
       schemaVersion: CURRENT_SCHEMA_VERSION,
       pageCount: catalog.pages.length,
       productCount: countProducts(catalog),
-      ...(await passwordColumn(catalog)),
     });
     if (catalog.pages.length) {
       await tx
@@ -302,13 +312,12 @@ export async function saveCatalog(opts: {
   revision: number;
 }): Promise<{ revision: number; catalog: Catalog }> {
   const { db, ownerId, catalogId } = opts;
-  if (!(await findOwned(db, catalogs, catalogId, ownerId))) throw notFound('Catalog not found.');
+  const current = await findOwned(db, catalogs, catalogId, ownerId);
+  if (!current) throw notFound('Catalog not found.');
   let catalog = toCatalog({ ...(opts.catalog as object), _id: catalogId });
-  catalog = await applySaveRules(db, ownerId, catalog);
-  const password = await passwordColumn(catalog);
+  catalog = withStoredProtection(await applySaveRules(db, ownerId, catalog), current.document);
   const row = await db.transaction(async (tx) => {
     const saved = await claimRevision(tx as unknown as Db, ownerId, catalogId, opts.revision, {
-      ...password,
       title: catalog.title,
       document: documentOf(catalog),
       schemaVersion: CURRENT_SCHEMA_VERSION,

@@ -69,20 +69,30 @@ export {
 } from './analytics.server.ts';
 export { createDraftOrderForOrder, DRAFT_ORDER_FAILED, markDraftOrderFailed } from './draft-orders.server.ts';
 export {
+  acceptOrder,
+  CONFIRM_LINK_DAYS,
+  confirmOrder,
+  findOrderToConfirm,
+  purgeUnconfirmedOrders,
+} from './order-confirmation.server.ts';
+export type { ConfirmOutcome } from './order-confirmation.server.ts';
+export {
   catalogProducts,
   countOrdersLastCycle,
   cycleStart,
   listOrders,
   ORDER_MESSAGES,
+  ORDER_STATUSES,
   OrderInputSchema,
   ordersCsv,
   placeOrder,
   priceOrder,
   takesOrders,
 } from './orders.server.ts';
-export type { DraftOrderState, OrderInput, OrderLine, OrderView } from './orders.server.ts';
+export type { DraftOrderState, OrderInput, OrderLine, OrderStatus, OrderView } from './orders.server.ts';
 export {
   canRead,
+  canSee,
   findPublished,
   findPublishedRow,
   isCustomHost,
@@ -92,7 +102,7 @@ export {
   listSitemapCatalogs,
   loadPublished,
   needsPassword,
-  normalizeHost,
+  protectionLapsed,
   unlockCookieName,
   unlockToken,
   usableSlug,
@@ -101,12 +111,24 @@ export {
 } from './published.server.ts';
 export type { OwnerPlan, PublishedCatalog, ViewerRole } from './published.server.ts';
 export {
+  checkCustomHost,
+  hostResolver,
+  mayServeHost,
+  normalizeHost,
+  readHostName,
+  VERIFICATION_LABEL,
+  VERIFICATION_PREFIX,
+} from './custom-hosts.server.ts';
+export type { CustomHostStatus, HostNameProblem } from './custom-hosts.server.ts';
+export {
   checkSlug,
   getViewerSettings,
+  PASSWORD_MIN_LENGTH,
   PUBLISHING_MESSAGES,
   setCatalogSlug,
   slugify,
   updateViewerSettings,
+  verifyCatalogHost,
   ViewerSettingsPatchSchema,
 } from './publishing.server.ts';
 export type { ViewerSettingsPatch, ViewerSettingsView } from './publishing.server.ts';

@@ -19,7 +19,38 @@ function lineText(l: OrderLine, locale: string): string {
 }
 
 /**
- * The two mails of an order: to the merchant (every detail, a reply goes to the buyer) and the buyer's
+ * The mail that asks the buyer to confirm an order: nothing in it was typed by whoever sent the order (not the
+ * name, nor the comments, nor the address fields), since anyone can send an order with anyone's email address.
+ * The products and prices come from the catalog, the seller's name from the merchant.
+ */
+export function confirmationRequestMail(opts: {
+  order: OrderView;
+  published: PublishedCatalog;
+  confirmUrl: string;
+}): MailMessage {
+  const { order, published } = opts;
+  const lang = published.catalog.settings.language;
+  const t = getT(lang, 'viewer');
+  const locale = lang || 'en';
+  const seller = published.owner.name || published.catalog.title;
+  return {
+    to: order.customer.email,
+    subject: String(t('mail.confirmSubject', { seller })),
+    text: [
+      String(t('mail.confirmIntro', { seller, catalog: published.catalog.title })),
+      '',
+      opts.confirmUrl,
+      '',
+      order.items.map((l) => lineText(l, locale)).join('\n'),
+      `${t('mail.total')}: ${money(order.total, order.currency, locale)}`,
+      '',
+      String(t('mail.confirmIgnore')),
+    ].join('\n'),
+  };
+}
+
+/**
+ * The two mails of a confirmed order: to the merchant (every detail, a reply goes to the buyer) and the buyer's
  * confirmation (SPEC §8: 'You should receive a confirmation by email within a few minutes'). Text only: nothing
  * a buyer typed becomes markup in a mail program.
  */

@@ -1,16 +1,15 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { isProductElement, type Catalog, type Product } from '../../core/model/index.ts';
 import { cycleStart as billingCycleStart } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, ownedBy } from '../../db/owned.ts';
-import { catalogs, orders, storeAccounts } from '../../db/schema.ts';
-import { hitRateLimit } from '../accounts/index.ts';
+import { catalogs, orders } from '../../db/schema.ts';
+import { accountSubject, hitRateLimit } from '../accounts/index.ts';
 import { getCurrentSubscription } from '../billing/index.ts';
-import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { badRequest, forbidden, notFound, type Logger } from '../platform/index.ts';
-import { orderMails } from './order-mails.server.ts';
+import { badRequest, forbidden, hashToken, notFound, randomToken, type Logger } from '../platform/index.ts';
+import { confirmationRequestMail } from './order-mails.server.ts';
 import type { PublishedCatalog } from './published.server.ts';
 
 /** SPEC §8 order messages, and the refusals of SPEC §6 (digital orders need the plan and the setting). */
@@ -21,7 +20,22 @@ export const ORDER_MESSAGES = {
   limit: 'This catalog cannot take more orders this month. Please contact the seller.',
   unknownItem: 'This product is not in this catalog.',
   unknownVariation: 'This variant is not in this catalog.',
+  /** What the buyer is told besides SPEC §8's message: the order waits for their confirmation. */
+  confirmByMail:
+    'Please confirm your order with the link we sent to your email address: the seller receives it once it is confirmed.',
+  notUnconfirmed: 'This order is already confirmed.',
 } as const;
+
+/**
+ * Order states. An order sent from a catalog is `unconfirmed` until the buyer confirms their email address by the
+ * mailed link or the merchant accepts it; then it is `new`, a real order (counted against the plan, mailed with
+ * its details, sent to Shopify). Statuses after `new` extend this list.
+ */
+export const ORDER_STATUSES = ['unconfirmed', 'new'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Real orders: every status but unconfirmed (the monthly quota and the cycle's count read these). */
+export const isRealOrder = ne(orders.status, 'unconfirmed');
 
 const MAX_LINES = 500;
 const MAX_QUANTITY = 100_000;
@@ -75,6 +89,9 @@ export type OrderView = {
   total: number | null;
   currency: string | null;
   draft_order: DraftOrderState | null;
+  status: OrderStatus;
+  /** The buyer confirmed their address by the mailed link (false for orders the merchant accepted). */
+  email_confirmed: boolean;
   created_at: string;
 };
 
@@ -129,18 +146,21 @@ export function cycleStart(start: Date | null, now = new Date()): Date {
   return billingCycleStart(start, now);
 }
 
-/** SPEC §7 GET orders/count/last-cycle: the owner's orders since the current cycle began. */
+/**
+ * SPEC §7 GET orders/count/last-cycle: the owner's real orders since the current cycle began (an order nobody
+ * confirmed does not use the plan's allowance).
+ */
 export async function countOrdersLastCycle(opts: { db: Db; ownerId: string; now?: Date }) {
   const sub = await getCurrentSubscription({ db: opts.db, userId: opts.ownerId });
   const since = cycleStart(sub?.startDate ?? null, opts.now);
   const [{ n }] = (await opts.db
     .select({ n: count() })
     .from(orders)
-    .where(ownedBy(orders, opts.ownerId, gte(orders.createdAt, since)))) as [{ n: number }];
+    .where(ownedBy(orders, opts.ownerId, and(gte(orders.createdAt, since), isRealOrder)))) as [{ n: number }];
   return { count: Number(n), since: since.toISOString() };
 }
 
-function viewOf(row: typeof orders.$inferSelect, title: string): OrderView {
+export function viewOf(row: typeof orders.$inferSelect, title: string): OrderView {
   return {
     _id: row.id,
     catalog: { _id: row.catalogId, title },
@@ -150,42 +170,48 @@ function viewOf(row: typeof orders.$inferSelect, title: string): OrderView {
     total: row.total,
     currency: row.currency,
     draft_order: (row.draftOrder as DraftOrderState | null) ?? null,
+    status: (ORDER_STATUSES as readonly string[]).includes(row.status) ? (row.status as OrderStatus) : 'new',
+    email_confirmed: !!row.emailConfirmedAt,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 /**
  * Take a wholesale order from a catalog's visitor (SPEC §4 'Orders', §6): the catalog must take digital orders
- * and the owner's plan allow them and have room left this cycle (max_orders); lines are priced from the
- * catalog; the order is stored, mailed to the merchant, confirmed to the buyer and, for a Shopify merchant,
- * queued to become a draft order in the store.
+ * and the owner's plan allow them and have room left this cycle (max_orders); lines are priced from the catalog.
+ * The order is stored unconfirmed and the buyer gets a link to confirm it, in a mail that carries nothing the
+ * sender typed (anyone can type anyone's address). Only a confirmed order (confirmOrder) or one the merchant
+ * accepts (acceptOrder) is real: counted, mailed with its details, sent to Shopify. Intake is limited per address,
+ * per catalog and per buyer address.
  */
 export async function placeOrder(opts: {
   db: Db;
   mailer: Mailer;
-  jobs: JobQueue;
   logger: Logger;
   published: PublishedCatalog;
   input: OrderInput;
   ip: string;
-  viewUrl: string;
-}): Promise<{ order: OrderView; message: string }> {
+  /** The app's public address: the confirmation link goes there. */
+  appUrl: string;
+}): Promise<{
+  order: OrderView;
+  message: typeof ORDER_MESSAGES.sent;
+  confirmation: typeof ORDER_MESSAGES.confirmByMail;
+}> {
   const { db, published: pub } = opts;
   await hitRateLimit({ db, name: 'order', subject: opts.ip });
   if (!takesOrders(pub)) throw forbidden(ORDER_MESSAGES.closed);
   const lines = priceOrder(pub.catalog, opts.input.items);
+  await hitRateLimit({ db, name: 'orderCatalog', subject: pub.row.id });
   const { count: used } = await countOrdersLastCycle({ db, ownerId: pub.row.ownerId });
   if (used >= pub.plan.max_orders) throw forbidden(ORDER_MESSAGES.limit);
+  await hitRateLimit({ db, name: 'orderEmail', subject: accountSubject(opts.input.customer.email) });
   const currencies = [...new Set(lines.map((l) => l.currency))];
   const total =
     currencies.length === 1 && lines.every((l) => l.line_total !== null)
       ? round2(lines.reduce((s, l) => s + (l.line_total ?? 0), 0))
       : null;
-  const [shopify] = await db
-    .select({ id: storeAccounts.id })
-    .from(storeAccounts)
-    .where(and(eq(storeAccounts.userId, pub.row.ownerId), eq(storeAccounts.type, 'shopify')))
-    .limit(1);
+  const token = randomToken(24);
   const [row] = await db
     .insert(orders)
     .values({
@@ -196,18 +222,19 @@ export async function placeOrder(opts: {
       items: lines,
       total,
       currency: currencies.length === 1 ? currencies[0]! : null,
-      draftOrder: shopify ? { state: 'pending' } : null,
+      status: 'unconfirmed',
+      confirmTokenHash: hashToken(token),
     })
     .returning();
   const order = viewOf(row!, pub.row.title);
-  if (shopify) {
-    await opts.jobs.enqueue('create-draft-order', { orderId: order._id }, { ownerId: pub.row.ownerId });
-  }
   // The order is kept whatever the mail server says; a mail that fails is logged for the operator.
-  for (const mail of orderMails({ order, published: pub, viewUrl: opts.viewUrl })) {
-    await opts.mailer.send(mail).catch((err) => opts.logger.error({ err }, 'order mail failed'));
-  }
-  return { order, message: ORDER_MESSAGES.sent };
+  const mail = confirmationRequestMail({
+    order,
+    published: pub,
+    confirmUrl: `${opts.appUrl}/view/order-confirmation/${token}`,
+  });
+  await opts.mailer.send(mail).catch((err) => opts.logger.error({ err }, 'order mail failed'));
+  return { order, message: ORDER_MESSAGES.sent, confirmation: ORDER_MESSAGES.confirmByMail };
 }
 
 /** SPEC §6: the shopping cart needs products_link digital_orders and the plan's digital_orders. */
@@ -276,6 +303,7 @@ export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: str
     'line_total',
     'currency',
     'shopify_draft_order',
+    'status',
   ];
   const rows = data.flatMap((o) =>
     o.items.map((l) => [
@@ -296,6 +324,7 @@ export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: str
       l.line_total,
       l.currency,
       o.draft_order?.state === 'created' ? o.draft_order.name : '',
+      o.status,
     ]),
   );
   return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';

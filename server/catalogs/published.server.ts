@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { computeEntitlements, type PlanFacts, type SubscriptionFacts } from '../../core/billing/index.ts';
 import { estimateMeasure, needsPagination, paginateCatalogSync } from '../../core/pagination/index.ts';
+import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
 import type { Catalog, PlanLimits } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
@@ -9,6 +10,8 @@ import { catalogs, plans, subscriptions, users } from '../../db/schema.ts';
 import { type User, hasRole, readUserSettings } from '../accounts/index.ts';
 import { catalogActions, type CatalogActions } from '../billing/index.ts';
 import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
+import { normalizeHost, verifiedHostSql } from './custom-hosts.server.ts';
+import { findKeptPictures } from '../listings/index.ts';
 
 /**
  * What the viewer serves (SPEC §2.5 /view, §6 owner and visitor): a catalog found by its slug or id, on the app
@@ -41,12 +44,6 @@ export function viewPath(row: Pick<CatalogRow, 'id' | 'slug'>): string {
   return `/view/${encodeURIComponent(usableSlug(row.slug) ? row.slug : row.id)}`;
 }
 
-/** Host names are compared without port and case; `null` for anything that is not a plain host name. */
-export function normalizeHost(host: string | null | undefined): string | null {
-  const h = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  return /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(h) ? h : null;
-}
-
 function byRef(ref: string): SQL | null {
   const conds: SQL[] = [];
   if (usableSlug(ref) && ref.length <= 200) conds.push(eq(catalogs.slug, ref));
@@ -66,13 +63,16 @@ export async function findPublishedRow(opts: {
   return pickRef(rows, opts.ref);
 }
 
-/** The catalogs an address can name: by slug or id, on a custom host only those set to it. */
+/**
+ * The catalogs an address can name: by slug or id; on a custom host only those set to it whose owner proved they
+ * control the host.
+ */
 function refWhere(opts: { ref: string; customHost?: string | null }): SQL | null {
   const where = byRef(opts.ref);
   if (!where) return null;
   const host = opts.customHost ? normalizeHost(opts.customHost) : null;
   if (opts.customHost && !host) return null;
-  return host ? (and(where, eq(catalogs.customHost, host)) ?? null) : where;
+  return host ? (and(where, eq(catalogs.customHost, host), verifiedHostSql) ?? null) : where;
 }
 
 /** A slug wins over an id that happens to look like it (slugs never look like ids: setCatalogSlug). */
@@ -147,23 +147,28 @@ export async function findPublished(opts: {
   return found ? publishedFrom({ db: opts.db, ...found, now: opts.now }) : null;
 }
 
-/** Catalogs served on a merchant's own host, for its sitemap and its home page. */
+/** The published catalogs served on a merchant's (verified) own host, for its home page. */
 export async function listHostCatalogs(opts: { db: Db; host: string }): Promise<CatalogRow[]> {
   const host = normalizeHost(opts.host);
   if (!host) return [];
-  return opts.db.select().from(catalogs).where(eq(catalogs.customHost, host)).orderBy(catalogs.title);
+  return opts.db
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.customHost, host), eq(catalogs.published, true), verifiedHostSql))
+    .orderBy(catalogs.title);
 }
 
 /**
- * Catalogs for a sitemap (DESIGN §6): not unlisted and not password-protected, on one merchant's host or (no
- * host) all of them, most recently changed first.
+ * Catalogs for a sitemap (DESIGN §6): published, not unlisted and not password-protected, on one merchant's
+ * verified host or (no host) all of them, most recently changed first.
  */
 export async function listSitemapCatalogs(opts: { db: Db; host?: string | null; limit?: number }) {
   const host = opts.host ? normalizeHost(opts.host) : null;
   const visible = and(
+    eq(catalogs.published, true),
     sql`coalesce(${catalogs.document}->'settings'->>'visibility', 'public') <> 'unlisted'`,
     sql`not (coalesce((${catalogs.document}->'settings'->>'password_protection')::boolean, false) and ${catalogs.passwordHash} is not null)`,
-    host ? eq(catalogs.customHost, host) : undefined,
+    host ? and(eq(catalogs.customHost, host), verifiedHostSql) : undefined,
   );
   return opts.db
     .select({
@@ -178,14 +183,17 @@ export async function listSitemapCatalogs(opts: { db: Db; host?: string | null; 
     .limit(opts.limit ?? 10_000);
 }
 
-/** Whether any catalog is served on this host (the viewer answers such hosts, the app the others). */
+/**
+ * Whether a catalog is served on this host: set to it by an owner who proved they control it (the viewer answers
+ * such hosts, the app the others).
+ */
 export async function isCustomHost(db: Db, host: string | null | undefined): Promise<boolean> {
   const h = normalizeHost(host);
   if (!h) return false;
   const [row] = await db
     .select({ id: catalogs.id })
     .from(catalogs)
-    .where(eq(catalogs.customHost, h))
+    .where(and(eq(catalogs.customHost, h), verifiedHostSql))
     .limit(1);
   return !!row;
 }
@@ -246,7 +254,7 @@ async function publishedFrom(opts: {
   const cached = preparedHit(opts.row);
   const loaded = cached
     ? { row: opts.row, catalog: cached }
-    : await loadCatalogById({ db: opts.db, catalogId: opts.row.id });
+    : await withOurPictures(opts.db, await loadCatalogById({ db: opts.db, catalogId: opts.row.id }));
   if (!loaded) return null;
   const { row } = loaded;
   const { owner } = opts.facts;
@@ -284,6 +292,15 @@ async function publishedFrom(opts: {
   };
 }
 
+/** Products placed before their pictures were kept show our copies (the listings'), not the store's. */
+async function withOurPictures<T extends { row: CatalogRow; catalog: Catalog }>(db: Db, loaded: T | null) {
+  if (!loaded) return null;
+  const urls = unkeptPictureUrls(loaded.catalog);
+  if (urls.length === 0) return loaded;
+  const kept = await findKeptPictures({ db, ownerId: loaded.row.ownerId, urls });
+  return { ...loaded, catalog: withKeptPictures(loaded.catalog, kept) };
+}
+
 // ---------------------------------------------------------------- who may see it
 
 export type ViewerRole = 'owner' | 'staff' | 'visitor';
@@ -295,13 +312,23 @@ export function viewerRole(row: Pick<CatalogRow, 'ownerId'>, user: User | null):
   return 'visitor';
 }
 
-/** SPEC §6: a visitor needs the password when the owner's plan allows passwords and protection is on. */
-export function needsPassword(pub: Pick<PublishedCatalog, 'row' | 'catalog' | 'plan'>): boolean {
-  return (
-    pub.catalog.settings.password_protection &&
-    !!pub.row.passwordHash &&
-    (pub.plan.password || pub.plan.privacy)
-  );
+/**
+ * SPEC §6: a visitor needs the password when protection is on. It fails closed: a plan that no longer has
+ * passwords (a downgrade) keeps the catalog behind its password until the owner removes the protection, never
+ * opens it to everyone (`protectionLapsed` tells the owner why).
+ */
+export function needsPassword(pub: Pick<PublishedCatalog, 'row' | 'catalog'>): boolean {
+  return pub.catalog.settings.password_protection && !!pub.row.passwordHash;
+}
+
+/** Protected, on a plan that no longer allows passwords: the owner may only remove the protection (or upgrade). */
+export function protectionLapsed(pub: Pick<PublishedCatalog, 'row' | 'catalog' | 'plan'>): boolean {
+  return needsPassword(pub) && !(pub.plan.password || pub.plan.privacy);
+}
+
+/** A draft is seen by its owner and staff only; everyone else gets the 404 of a catalog that does not exist. */
+export function canSee(pub: Pick<PublishedCatalog, 'row'>, role: ViewerRole): boolean {
+  return role !== 'visitor' || pub.row.published;
 }
 
 /** Name of the cookie that unlocks one catalog for one browser. */
@@ -346,7 +373,16 @@ export function canRead(
   return isUnlocked(pub.row, cookieHeader, secret);
 }
 
-/** Public catalogs are indexed; unlisted and password-protected ones are not (DESIGN §6). */
+/**
+ * Public catalogs are indexed; unlisted, password-protected and draft ones are not (DESIGN §6), nor those of an
+ * account that has not paid (a trial's published catalog is `noindex` until the account pays).
+ */
 export function isIndexable(pub: Pick<PublishedCatalog, 'row' | 'catalog' | 'plan'>): boolean {
-  return pub.catalog.settings.visibility !== 'unlisted' && !needsPassword(pub);
+  return (
+    pub.row.published &&
+    !pub.plan.isTrial &&
+    pub.plan.planId !== null &&
+    pub.catalog.settings.visibility !== 'unlisted' &&
+    !needsPassword(pub)
+  );
 }

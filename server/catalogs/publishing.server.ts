@@ -6,8 +6,17 @@ import { findOwned, isUuid } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
 import { hashPassword } from '../accounts/index.ts';
 import { getEntitlements } from '../billing/index.ts';
-import { ApiError, badRequest, notFound } from '../platform/index.ts';
-import { normalizeHost, viewPath } from './published.server.ts';
+import { ApiError, badRequest, configuredHosts, notFound, type Config } from '../platform/index.ts';
+import {
+  checkCustomHost,
+  customHostStatus,
+  hostVerifiedByOther,
+  readHostName,
+  releaseCustomHost,
+  type CustomHostStatus,
+  type HostNameProblem,
+} from './custom-hosts.server.ts';
+import { viewPath } from './published.server.ts';
 
 /** SPEC §5 'Slug' and §6 plan-gated features. */
 export const PUBLISHING_MESSAGES = {
@@ -16,9 +25,22 @@ export const PUBLISHING_MESSAGES = {
   upgrade: 'Please upgrade to use this feature',
   passwordMissing: 'Enter a password to protect this catalog.',
   hostTaken: 'This host name is already used by another account.',
-  hostInvalid: 'Enter a host name such as catalog.example.com.',
-  hostIsApp: 'This is the address of Catalog Builder itself; use a host name of your own.',
+  hostInvalid: 'Enter a host name such as catalogs.your-shop.com.',
+  hostIp: 'Enter a host name of your own domain, not an IP address.',
+  hostReserved: 'This host name is reserved and is not on the internet; use a host name of your own domain.',
+  hostIsApp: 'This is an address of Catalog Builder itself; use a host name of your own.',
+  passwordShort: 'A password needs at least 8 characters.',
 } as const;
+
+/** New visitor passwords (older, shorter ones keep working until changed). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+const HOST_PROBLEM_MESSAGES: Record<HostNameProblem, string> = {
+  invalid: PUBLISHING_MESSAGES.hostInvalid,
+  ip: PUBLISHING_MESSAGES.hostIp,
+  reserved: PUBLISHING_MESSAGES.hostReserved,
+  operator: PUBLISHING_MESSAGES.hostIsApp,
+};
 
 const SLUG_MAX = 80;
 
@@ -124,10 +146,12 @@ export const ViewerSettingsPatchSchema = z
     email_content: z.string().max(5000),
     password_protection: z.boolean(),
     /** Write only: stored hashed, never answered. */
-    password: z.string().min(4, 'must be at least 4 characters').max(200),
+    password: z.string().min(PASSWORD_MIN_LENGTH, PUBLISHING_MESSAGES.passwordShort).max(200),
     visibility: z.enum(['public', 'unlisted']),
-    /** The merchant's own host name, or null for none. */
+    /** The merchant's own host name, or null for none; it serves once proved (custom_host_status). */
     custom_host: z.string().trim().max(253).nullable(),
+    /** Visitors see the catalog (true) or it is a draft only its owner and staff see (false). */
+    published: z.boolean(),
   })
   .partial()
   .strict();
@@ -136,19 +160,40 @@ export type ViewerSettingsPatch = z.infer<typeof ViewerSettingsPatchSchema>;
 export type ViewerSettingsView = {
   settings: Omit<CatalogSettings, 'password'>;
   has_password: boolean;
+  /**
+   * Protected on a plan that no longer allows passwords (a downgrade): visitors still need the password; the
+   * owner may remove the protection or upgrade, not change the password.
+   */
+  protection_lapsed: boolean;
+  published: boolean;
   custom_host: string | null;
+  /** Whether the owner proved they control the host, and the DNS records that prove it. */
+  custom_host_status: CustomHostStatus | null;
   slug: string | null;
   url: string;
   revision: number;
 };
 
-export function viewerSettingsView(row: typeof catalogs.$inferSelect): ViewerSettingsView {
+type Row = typeof catalogs.$inferSelect;
+
+async function settingsView(opts: { db: Db; config: Config; row: Row }): Promise<ViewerSettingsView> {
+  const { row } = opts;
   const doc = (row.document ?? {}) as { settings?: unknown };
   const { password: _password, ...settings } = CatalogSettingsSchema.parse(doc.settings ?? {});
+  const { limits } = await getEntitlements({ db: opts.db, userId: row.ownerId });
+  const isProtected = settings.password_protection && !!row.passwordHash;
   return {
     settings,
     has_password: !!row.passwordHash,
+    protection_lapsed: isProtected && !(limits.password || limits.privacy),
+    published: row.published,
     custom_host: row.customHost,
+    custom_host_status: await customHostStatus({
+      db: opts.db,
+      config: opts.config,
+      ownerId: row.ownerId,
+      host: row.customHost,
+    }),
     slug: row.slug,
     url: viewPath(row),
     revision: row.revision,
@@ -156,10 +201,29 @@ export function viewerSettingsView(row: typeof catalogs.$inferSelect): ViewerSet
 }
 
 /** The owner's viewer settings. */
-export async function getViewerSettings(opts: { db: Db; ownerId: string; catalogId: string }) {
+export async function getViewerSettings(opts: {
+  db: Db;
+  config: Config;
+  ownerId: string;
+  catalogId: string;
+}) {
   const row = await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId);
   if (!row) throw notFound('Catalog not found.');
-  return viewerSettingsView(row);
+  return settingsView({ db: opts.db, config: opts.config, row });
+}
+
+/** Check the catalog's host with DNS now (the owner panel's "Check now"); answers the settings with its state. */
+export async function verifyCatalogHost(opts: {
+  db: Db;
+  config: Config;
+  ownerId: string;
+  catalogId: string;
+}): Promise<ViewerSettingsView> {
+  const row = await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId);
+  if (!row) throw notFound('Catalog not found.');
+  if (!row.customHost) throw badRequest('This catalog has no host name of its own to check.');
+  await checkCustomHost({ db: opts.db, config: opts.config, ownerId: opts.ownerId, host: row.customHost });
+  return settingsView({ db: opts.db, config: opts.config, row });
 }
 
 /**
@@ -173,7 +237,7 @@ export async function updateViewerSettings(opts: {
   ownerId: string;
   catalogId: string;
   patch: ViewerSettingsPatch;
-  appHost: string | null;
+  config: Config;
 }): Promise<ViewerSettingsView> {
   const { db, patch } = opts;
   const row = await findOwned(db, catalogs, opts.catalogId, opts.ownerId);
@@ -181,7 +245,7 @@ export async function updateViewerSettings(opts: {
   const { limits } = await getEntitlements({ db, userId: opts.ownerId });
   const doc = row.document as { settings?: Record<string, unknown> };
   const current = CatalogSettingsSchema.parse(doc.settings ?? {});
-  const { password, custom_host, ...fields } = patch;
+  const { password, custom_host, published, ...fields } = patch;
   const next = { ...current, ...fields, password: null };
 
   const refuse = (field: string) => {
@@ -201,7 +265,7 @@ export async function updateViewerSettings(opts: {
 
   let host: string | null | undefined;
   if (custom_host !== undefined) {
-    host = custom_host ? await checkHost(db, custom_host, opts.ownerId, opts.appHost) : null;
+    host = custom_host ? await checkHost(db, custom_host, opts.ownerId, configuredHosts(opts.config)) : null;
     if (host && !limits.custom_domain) refuse('custom_host');
   }
   const passwordHash = password ? await hashPassword(password) : undefined;
@@ -211,28 +275,34 @@ export async function updateViewerSettings(opts: {
       document: { ...doc, settings: next },
       ...(passwordHash ? { passwordHash } : {}),
       ...(host !== undefined ? { customHost: host } : {}),
+      ...(published !== undefined ? { published } : {}),
       revision: sql`${catalogs.revision} + 1`,
       updatedAt: new Date(),
     })
     .where(and(eq(catalogs.id, row.id), eq(catalogs.ownerId, opts.ownerId)))
     .returning();
   if (!saved) throw notFound('Catalog not found.');
-  return viewerSettingsView(saved);
+  if (host !== undefined && row.customHost && row.customHost !== host)
+    await releaseCustomHost({ db, ownerId: opts.ownerId, host: row.customHost });
+  // A host just named is checked at once: its records may already be in place.
+  if (host && host !== row.customHost)
+    await checkCustomHost({ db, config: opts.config, ownerId: opts.ownerId, host });
+  return settingsView({ db, config: opts.config, row: saved });
 }
 
-async function checkHost(db: Db, raw: string, ownerId: string, appHost: string | null): Promise<string> {
-  const host = normalizeHost(raw.replace(/^https?:\/\//i, '').replace(/\/.*$/, ''));
-  const invalid = (message: string) => badRequest(message, [{ path: ['custom_host'], message }]);
-  if (!host || !host.includes('.')) throw invalid(PUBLISHING_MESSAGES.hostInvalid);
-  if (appHost && host === normalizeHost(appHost)) throw invalid(PUBLISHING_MESSAGES.hostIsApp);
-  const [other] = await db
-    .select({ id: catalogs.id })
-    .from(catalogs)
-    .where(and(eq(catalogs.customHost, host), ne(catalogs.ownerId, ownerId)))
-    .limit(1);
-  if (other)
+/**
+ * A host a merchant may name: a public DNS name, not an address, a reserved name or the operator's own, and not
+ * one another account proved is theirs. Serving still waits for this account's proof.
+ */
+async function checkHost(db: Db, raw: string, ownerId: string, operatorHosts: string[]): Promise<string> {
+  const { host, problem } = readHostName(raw, operatorHosts);
+  if (problem || !host) {
+    const message = HOST_PROBLEM_MESSAGES[problem ?? 'invalid'];
+    throw badRequest(message, [{ path: ['custom_host'], message, problem: problem ?? 'invalid' }]);
+  }
+  if (await hostVerifiedByOther(db, host, ownerId))
     throw new ApiError('conflict', PUBLISHING_MESSAGES.hostTaken, {
-      details: [{ path: ['custom_host'], message: PUBLISHING_MESSAGES.hostTaken }],
+      details: [{ path: ['custom_host'], message: PUBLISHING_MESSAGES.hostTaken, problem: 'taken' }],
     });
   return host;
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { POPULAR_FONTS } from '../../core/constants.ts';
-import type { FontFaceOption } from '../../core/render/index.ts';
+import { FALLBACK_FONT_FAMILIES, type FontFaceOption } from '../../core/render/index.ts';
 
 /** npm packages (@fontsource) of the popular fonts of SPEC §9: installed with the product, never downloaded. */
 export const FONT_PACKAGES: Record<(typeof POPULAR_FONTS)[number], string> = {
@@ -50,10 +50,11 @@ export function bundledFontFiles(): BundledFontFile[] {
 
 /**
  * The bundled fonts as the renderer's @font-face sources: file:// URLs for the worker's Chromium (the document
- * is a local file too), or data: URLs for a self-contained HTML file.
+ * is a local file too), or data: URLs for a self-contained HTML file. The worker's also hold the fallback fonts
+ * (emoji and symbols, see fallbackFontFiles), which a self-contained file leaves to the reader's machine.
  */
 export function bundledFontFaces(opts: { as?: 'file' | 'data' } = {}): FontFaceOption[] {
-  return bundledFontFiles().map((f) => ({
+  const faces: FontFaceOption[] = bundledFontFiles().map((f) => ({
     family: f.family,
     weight: f.weight,
     style: f.style,
@@ -62,4 +63,55 @@ export function bundledFontFaces(opts: { as?: 'file' | 'data' } = {}): FontFaceO
         ? `data:font/woff2;base64,${readFileSync(f.file).toString('base64')}`
         : pathToFileURL(f.file).href,
   }));
+  if (opts.as === 'data') return faces;
+  return [
+    ...faces,
+    ...fallbackFontFiles().map((f) => ({
+      family: f.family,
+      url: pathToFileURL(f.file).href,
+      unicodeRange: f.unicodeRange,
+    })),
+  ];
+}
+
+/**
+ * Debian's fonts-noto-color-emoji (`npm start` and `.ci/run` install it as they install Chromium): Noto Color
+ * Emoji with colour bitmaps (CBDT), which Chromium prints into a PDF as pictures. The Noto Color Emoji of npm's
+ * @fontsource is COLRv1 only, whose glyphs a PDF cannot hold: they would print blank.
+ */
+export const EMOJI_FONT_FILE = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+const SYMBOLS_PACKAGE = '@fontsource/noto-sans-symbols-2';
+
+export type FallbackFontFile = { family: string; file: string; unicodeRange?: string };
+
+let fallbacks: FallbackFontFile[] | null = null;
+
+/**
+ * The fallback fonts of every font stack (core/render FALLBACK_FONT_FAMILIES), as files: Noto Color Emoji, and
+ * Noto Sans Symbols 2 from npm in its subsets, each with the characters it covers (read from the package's own
+ * CSS), so Chromium loads only the subsets a document uses. Without the emoji font (not installed) emoji print
+ * blank: `missingFallbackFonts` says so, and the export logs it.
+ */
+export function fallbackFontFiles(): FallbackFontFile[] {
+  if (fallbacks) return fallbacks;
+  const [emoji, symbols] = FALLBACK_FONT_FAMILIES;
+  const out: FallbackFontFile[] = [];
+  if (existsSync(EMOJI_FONT_FILE)) out.push({ family: emoji, file: EMOJI_FONT_FILE });
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve(`${SYMBOLS_PACKAGE}/index.css`));
+  const css = readFileSync(path.join(dir, 'index.css'), 'utf8');
+  for (const rule of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
+    const src = /url\(\.\/(files\/[^)]+\.woff2)\)/.exec(rule[1]!)?.[1];
+    const range = /unicode-range:\s*([^;]+);/.exec(rule[1]!)?.[1]?.trim();
+    if (src && existsSync(path.join(dir, src)))
+      out.push({ family: symbols, file: path.join(dir, src), unicodeRange: range });
+  }
+  fallbacks = out;
+  return out;
+}
+
+/** The fallback families with no file on this machine (the emoji font when its Debian package is missing). */
+export function missingFallbackFonts(): string[] {
+  const present = new Set(fallbackFontFiles().map((f) => f.family));
+  return FALLBACK_FONT_FAMILIES.filter((f) => !present.has(f));
 }

@@ -1,11 +1,17 @@
-export { bundledFontFaces, bundledFontFiles } from './fonts.server.ts';
+export {
+  bundledFontFaces,
+  bundledFontFiles,
+  EMOJI_FONT_FILE,
+  fallbackFontFiles,
+  missingFallbackFonts,
+} from './fonts.server.ts';
 export { createImageCache, writeAtomically } from './images/cache.server.ts';
 export type { ImageCache } from './images/cache.server.ts';
 export { FETCHER_USER_AGENT } from './images/fetch.server.ts';
 export type { SafeFetchOptions } from './images/fetch.server.ts';
 export { estimateJpegQuality } from './images/jpeg-quality.server.ts';
 export { compressionTarget, jpegQuality } from './images/process.server.ts';
-export { readSourceImage, storeCompressedImage } from './images/store.server.ts';
+export { readSourceImage, storeCompressedImage, storeKeptImage } from './images/store.server.ts';
 export type { StoredImage } from './images/store.server.ts';
 export {
   deletePicture,

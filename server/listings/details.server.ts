@@ -112,7 +112,10 @@ export async function addListingImage(opts: {
   if (input.id !== undefined && input.id !== row.id && input.id !== row.externalId)
     throw badRequest('The image belongs to another listing');
   const doc = row.document as Listing;
-  const images = [...doc.images, { original: input.src, compressed: null, thumbnail: null, hide: false }];
+  const images = [
+    ...doc.images,
+    { original: input.src, compressed: null, thumbnail: null, kept: null, hide: false },
+  ];
   const saved = await saveListingDocument({
     db: opts.db,
     row,

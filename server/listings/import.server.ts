@@ -1,5 +1,15 @@
+import { z } from 'zod';
 import { DROPZONE_MAX_FILE_SIZE_MB } from '../../core/constants.ts';
-import { parseProductCsv, type CsvFormat, type CsvProblem } from '../../core/csv/index.ts';
+import {
+  CSV_COLUMNS,
+  locatedEnglish,
+  parseProductCsv,
+  type CsvColumnMapping,
+  type CsvField,
+  type CsvFormat,
+  type CsvProblem,
+  type ParseProductCsvResult,
+} from '../../core/csv/index.ts';
 import { ListingSchema, type Listing, type ListingInput } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -11,6 +21,7 @@ import {
   type CheckedUpload,
   type Storage,
 } from '../files/index.ts';
+import { loadUserSettings, saveUserSettings } from '../accounts/index.ts';
 import { badRequest, tooLarge, describeIssues, describePath, findInputProblem } from '../platform/index.ts';
 
 /**
@@ -31,7 +42,32 @@ export const IMPORT_MESSAGES = {
   noImages: PICTURE_MESSAGES.noFiles,
   imageTooLarge: PICTURE_MESSAGES.tooLarge,
   notAnImage: PICTURE_MESSAGES.notAnImage,
+  badColumns:
+    'columns must be a JSON object naming, for some of our fields (title, price, category, image, ...), the ' +
+    "file's column header that holds it.",
 } as const;
+
+/** A column mapping as a client sends it: our field → the file's header as written. */
+export const CsvColumnMappingSchema = z
+  .partialRecord(
+    z.enum(Object.keys(CSV_COLUMNS) as [CsvField, ...CsvField[]]),
+    z.string().trim().min(1).max(500),
+  )
+  .describe("Our field (title, price, category, image, sku, ...) → the file's column header that holds it");
+
+/** The `columns` multipart field: the mapping as JSON; anything else is a 400 saying what it must be. */
+export function readColumnMapping(value: unknown): CsvColumnMapping | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(value));
+  } catch {
+    throw badRequest(IMPORT_MESSAGES.badColumns);
+  }
+  const r = CsvColumnMappingSchema.safeParse(parsed);
+  if (!r.success) throw badRequest(IMPORT_MESSAGES.badColumns);
+  return r.data;
+}
 
 export type ImportReview = {
   format: CsvFormat;
@@ -40,21 +76,68 @@ export type ImportReview = {
   /** Image names without a host: the upload-images step asks for these files. */
   localImages: string[];
   warnings: CsvProblem[];
+  /** The file's header row as written. */
+  headers: string[];
+  /** Our format: the header each of our fields was read from. */
+  columns: CsvColumnMapping;
+  /** How the columns were found: by their names, by the mapping sent, or by the one remembered from before. */
+  columnsFrom: 'names' | 'request' | 'saved';
 };
+
+const missingColumns = (r: ParseProductCsvResult) => r.errors.some((e) => e.code === 'missing_columns');
 
 /**
  * Read a product file for review. Any blocking problem is a 400 whose message is the first problem's (the
- * SPEC §5 sentence when there is one) and whose details list every problem with its line and column.
+ * SPEC §5 sentence when there is one; any other said with its line and column) and whose details list every
+ * problem with its line and column.
+ *
+ * Columns whose headers are not our names are read through a mapping (our field → the file's header): the one
+ * sent, remembered for the merchant once the file reads without a problem (users.settings.csv_columns), else
+ * the remembered one, tried only when the file's own headers miss a required column. Without either, the missing-columns problem carries
+ * the headers and the columns matched so far, for the wizard's column-mapping step.
  */
-export function reviewProductCsv(opts: { text: string; currency?: string }): ImportReview {
-  const result = parseProductCsv(opts.text, { currency: opts.currency || undefined });
-  if (result.errors.length > 0) throw badRequest(result.errors[0]!.message, result.errors);
+export async function reviewProductCsv(opts: {
+  db: Db;
+  ownerId: string;
+  text: string;
+  currency?: string;
+  columns?: CsvColumnMapping;
+}): Promise<ImportReview> {
+  const currency = opts.currency || undefined;
+  let columnsFrom: ImportReview['columnsFrom'] = opts.columns ? 'request' : 'names';
+  let result = parseProductCsv(opts.text, { currency, columns: opts.columns });
+  if (!opts.columns && missingColumns(result)) {
+    const saved = (await loadUserSettings(opts.db, opts.ownerId)).settings.csv_columns;
+    if (saved) {
+      const again = parseProductCsv(opts.text, { currency, columns: saved as CsvColumnMapping });
+      // The remembered mapping helps only when it finds every required column; else the step starts from it.
+      if (!missingColumns(again)) columnsFrom = 'saved';
+      result = again;
+    }
+  }
+  if (result.errors.length > 0) throw badRequest(locatedEnglish(result.errors[0]!), result.errors);
+  const listings = result.listings.map(storableListing);
+  // Remembered once it read the file: a request that fails changes nothing.
+  if (opts.columns && result.format === 'catalog-builder') {
+    // What the mapping found, as the file writes those headers; entries naming no header of this file are dropped.
+    const used = Object.fromEntries(
+      Object.keys(opts.columns).flatMap((field) => {
+        const header = result.columns[field as CsvField];
+        return header ? [[field, header]] : [];
+      }),
+    );
+    if (Object.keys(used).length > 0)
+      await saveUserSettings({ db: opts.db, userId: opts.ownerId, changes: { csv_columns: used } });
+  }
   return {
     format: result.format,
     rowCount: result.rowCount,
-    listings: result.listings.map(storableListing),
+    listings,
     localImages: result.localImages,
     warnings: result.warnings,
+    headers: result.headers,
+    columns: result.columns,
+    columnsFrom,
   };
 }
 

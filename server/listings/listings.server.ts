@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedBy } from '../../db/owned.ts';
 import { listings } from '../../db/schema.ts';
 import { describeIssues, parseWith, notFound, badRequest } from '../platform/index.ts';
-import { keepStoredPictures } from './pictures.server.ts';
+import { carryPictureCopies, keepStoredPictures } from './pictures.server.ts';
 import { ensureOwnAccount, requireOwnedAccount, type ListingWriter } from '../stores/index.ts';
 
 /**
@@ -119,10 +119,12 @@ export async function upsertListings(opts: {
   parsed.forEach((l, i) => l.external_id !== null && lastIndex.set(l.external_id, i));
   const values = parsed
     .filter((l, i) => l.external_id === null || lastIndex.get(l.external_id) === i)
-    .map((l) => rowValues(opts.ownerId, account.id, l));
+    // Picture problems are the picture job's to say (carried over below for pictures still named).
+    .map((l) => rowValues(opts.ownerId, account.id, { ...l, picture_problems: [] }));
 
   const stored: { id: string; externalId: string | null; title: string; inserted: boolean }[] = [];
   await opts.db.transaction(async (tx) => {
+    await carryPictureCopies({ db: tx as unknown as Db, accountId: account.id, values });
     if (opts.keepPicturesOf?.size)
       await keepStoredPictures({
         db: tx as unknown as Db,
@@ -243,16 +245,18 @@ export async function findListingByExternalId(opts: {
 export const ListingChangesSchema = z
   .object(
     Object.fromEntries(
-      Object.entries(ListingSchema.omit({ id: true, source: true, external_id: true }).shape).map(
-        ([k, s]) => [
-          k,
-          (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional(),
-        ],
-      ),
+      Object.entries(
+        ListingSchema.omit({ id: true, source: true, external_id: true, picture_problems: true }).shape,
+      ).map(([k, s]) => [
+        k,
+        (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional(),
+      ]),
     ),
   )
   .extend({ visible: z.boolean().optional() });
-export type ListingChanges = Partial<Omit<ListingWrite, 'id' | 'source' | 'external_id'>> & {
+export type ListingChanges = Partial<
+  Omit<ListingWrite, 'id' | 'source' | 'external_id' | 'picture_problems'>
+> & {
   visible?: boolean;
 };
 
@@ -340,7 +344,7 @@ export async function deleteListing(
   return gone.length > 0;
 }
 
-export type ProcessedPicture = { compressed: string; thumbnail: string };
+export type ProcessedPicture = { compressed: string; thumbnail: string; kept?: string };
 
 /**
  * Record what process-images made, merged into the listing as it is now (row locked), so an edit saved while
@@ -352,8 +356,11 @@ export async function recordProcessedPictures(opts: {
   ownerId: string;
   listingId: string;
   pictures: ReadonlyMap<string, ProcessedPicture>;
+  /** Pictures that could not be fetched, with why: flagged on the listing until a try succeeds. */
+  failed?: ReadonlyMap<string, string>;
 }): Promise<boolean> {
-  if (opts.pictures.size === 0) return true;
+  const failed = opts.failed ?? new Map<string, string>();
+  if (opts.pictures.size === 0 && failed.size === 0) return true;
   return opts.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -364,15 +371,29 @@ export async function recordProcessedPictures(opts: {
     const doc = row.document as Listing;
     const images = doc.images.map((img) => {
       const done = opts.pictures.get(img.original);
-      return done ? { ...img, compressed: done.compressed, thumbnail: done.thumbnail } : img;
+      return done
+        ? {
+            ...img,
+            compressed: done.compressed,
+            thumbnail: done.thumbnail,
+            kept: done.kept ?? img.kept,
+          }
+        : img;
     });
     const main = doc.main_image ?? doc.images.find((i) => !i.hide)?.original ?? null;
     const mainDone = main ? opts.pictures.get(main) : undefined;
+    const named = new Set([doc.main_image, ...doc.images.map((i) => i.original)]);
+    // The problems of this run replace those of the pictures it tried; a picture done is no problem any more.
+    const problems = [
+      ...doc.picture_problems.filter((p) => !failed.has(p.url) && !opts.pictures.has(p.url)),
+      ...[...failed].map(([url, error]) => ({ url, error })),
+    ].filter((p) => named.has(p.url));
     const document: Listing = {
       ...doc,
       images,
       compressed_image: mainDone?.compressed ?? doc.compressed_image,
       thumbnail_image: mainDone?.thumbnail ?? doc.thumbnail_image,
+      picture_problems: problems,
     };
     await saveListingDocument({ db: tx as unknown as Db, row, document });
     return true;

@@ -225,6 +225,7 @@ describe('recording processed pictures', () => {
         original: 'https://cdn.example/a.jpg',
         compressed: '/files/img/a-c.jpg',
         thumbnail: '/files/img/a-t.jpg',
+        kept: null,
         hide: false,
       },
     ]);

@@ -24,6 +24,39 @@ export const EnvSchema = z.object({
   VIEWER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   DATA_DIR: z.string().default('./data'),
   APP_URL: optionalUrl,
+  /**
+   * The host name merchants point their own hosts at with a CNAME record (one way to prove they control a host;
+   * the other is a TXT record). Unset: APP_URL's host.
+   */
+  CATALOG_HOST: optionalText.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a host name')
+      .optional(),
+  ),
+  /**
+   * The DNS servers custom hosts are checked with (comma-separated IP or IP:port); unset: the system's resolvers.
+   */
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/,
+            'must be comma-separated IP addresses, each optionally with :port',
+          ),
+      ),
+    ),
   APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
@@ -115,6 +148,8 @@ export type Env = z.infer<typeof EnvSchema>;
 export type Config = Env & {
   dataDir: string;
   appUrl: string;
+  /** CATALOG_HOST, else APP_URL's host name: where merchants' CNAME records point. */
+  catalogHost: string;
   appSecret: string;
   shopifyConfigured: boolean;
   /** Stripe payments work: a secret key to call the API and a webhook secret to trust its events. */
@@ -142,11 +177,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tmp: path.join(dataDir, 'tmp'),
   };
   for (const d of [dataDir, ...Object.values(dirs)]) mkdirSync(d, { recursive: true });
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,
     dataDir,
     dirs,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appUrl,
+    catalogHost: e.CATALOG_HOST ?? new URL(appUrl).hostname,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     shopifyConfigured: Boolean(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET),
     stripeConfigured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET),
@@ -163,4 +200,31 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Every host name the operator's configuration names (the app, the catalog host, the services it calls, the mail
+ * domain): none of them may ever be a merchant's own host.
+ */
+export function configuredHosts(config: Config): string[] {
+  const hosts = new Set<string>([config.catalogHost]);
+  for (const url of [
+    config.appUrl,
+    config.APP_URL,
+    config.DATABASE_URL,
+    config.REDIS_URL,
+    config.SMTP_URL,
+    config.STRIPE_API_URL,
+    config.TUTORIALS_URL,
+  ]) {
+    if (!url) continue;
+    try {
+      hosts.add(new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, ''));
+    } catch {
+      // Validated at start-up; a value that is not a URL names no host.
+    }
+  }
+  const mailDomain = /@([^>\s]+)>?\s*$/.exec(config.MAIL_FROM)?.[1];
+  if (mailDomain) hosts.add(mailDomain.toLowerCase());
+  return [...hosts].filter(Boolean);
 }

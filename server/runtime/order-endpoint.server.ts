@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import {
   canRead,
+  canSee,
   findPublishedRow,
   loadPublished,
   ORDER_MESSAGES,
   OrderInputSchema,
   placeOrder,
   viewerRole,
-  viewPath,
 } from '../catalogs/index.ts';
 import { notFound } from '../platform/index.ts';
 import { defineEndpoint } from './endpoint.server.ts';
@@ -35,14 +35,17 @@ export const placeOrderEndpoint = defineEndpoint(
     method: 'POST',
     path: '/api/v1/catalogs/{catalogId}/orders',
     summary:
-      "Send a wholesale order from a catalog's cart (customer, comments, items); priced from the catalog",
+      "Send a wholesale order from a catalog's cart (customer, comments, items); priced from the catalog. It stays unconfirmed until the buyer opens the link mailed to them (or the merchant accepts it)",
     tags: ['orders'],
     auth: 'optional',
     body: OrderInputSchema,
     response: z.object({
       message: z.literal(ORDER_MESSAGES.sent),
+      /** The order waits for the buyer's confirmation by the mailed link. */
+      confirmation: z.literal(ORDER_MESSAGES.confirmByMail),
       order: z.object({
         _id: z.string(),
+        status: z.enum(['unconfirmed', 'new']),
         items: z.array(Line),
         total: z.number().nullable(),
         currency: z.string().nullable(),
@@ -55,19 +58,27 @@ export const placeOrderEndpoint = defineEndpoint(
     const row = await findPublishedRow({ db: runtime.db, ref: params.catalogId ?? '' });
     const published = row ? await loadPublished({ db: runtime.db, row }) : null;
     const cookies = request.headers.get('cookie');
-    if (!published || !canRead(published, viewerRole(published.row, user), cookies, runtime.config.appSecret))
+    const role = published ? viewerRole(published.row, user) : 'visitor';
+    if (
+      !published ||
+      !canSee(published, role) ||
+      !canRead(published, role, cookies, runtime.config.appSecret)
+    )
       throw notFound('Catalog not found.');
-    const { order, message } = await placeOrder({
+    const { order, message, confirmation } = await placeOrder({
       db: runtime.db,
       mailer: runtime.mailer,
-      jobs: runtime.jobs,
       logger: runtime.logger,
       published,
       input: body,
       ip,
-      viewUrl: `${runtime.config.appUrl}${viewPath(published.row)}`,
+      appUrl: runtime.config.appUrl,
     });
-    const { _id, items, total, currency, created_at } = order;
-    return { message, order: { _id, items, total, currency, created_at } };
+    const { _id, status, items, total, currency, created_at } = order;
+    return {
+      message,
+      confirmation,
+      order: { _id, status, items, total, currency, created_at },
+    };
   },
 );

@@ -45,6 +45,12 @@ export type ViewerBoot = {
     appUrl: string;
     editUrl: string;
     ordersUrl: string;
+    /** A draft: visitors get 404 until the owner publishes it. */
+    published: boolean;
+    /** Protected on a plan that no longer has passwords: visitors still need it; the owner is told why. */
+    protectionLapsed: boolean;
+    /** On the free trial: the published catalog is `noindex` until the account pays. */
+    trial: boolean;
     /** What the owner's plan allows, so the panel shows gated settings dimmed (SPEC §6). */
     plan: {
       embeddable: boolean;

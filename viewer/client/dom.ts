@@ -91,6 +91,12 @@ export function notice(kind: 'ok' | 'err' | 'info', message: string, details?: s
   );
 }
 
+/** A refusal from our endpoints: the status, the server's message and the fields it names. */
+export type RequestError = Error & {
+  status?: number;
+  details: { path?: string[]; message?: string; problem?: string }[];
+};
+
 /** JSON from our own endpoints; a failure carries the server's message. */
 export async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(url, {
@@ -104,8 +110,10 @@ export async function request<T>(url: string, init: RequestInit = {}): Promise<T
   });
   const body = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) {
-    const err = new Error((body as { message?: string } | null)?.message ?? `HTTP ${res.status}`);
-    (err as Error & { status?: number }).status = res.status;
+    const answer = body as { message?: string; details?: unknown } | null;
+    const err = new Error(answer?.message ?? `HTTP ${res.status}`) as RequestError;
+    err.status = res.status;
+    err.details = Array.isArray(answer?.details) ? (answer.details as RequestError['details']) : [];
     throw err;
   }
   return body as T;

@@ -123,6 +123,7 @@ on('vw-print', () => openPdf(boot, 'print'));
 on('vw-pictures', () => openPictures(boot));
 on('vw-cart', () => cart.open());
 on('vw-settings', () => openOwnerPanel(boot));
+on('vw-owner-note', () => openOwnerPanel(boot));
 $('vw-jump')?.addEventListener('submit', (e) => {
   e.preventDefault();
   const input = $('vw-jump-input') as HTMLInputElement;

@@ -1,13 +1,124 @@
 import type { ViewerBoot } from './boot.ts';
-import { dialog, h, notice, request, t } from './dom.ts';
+import { dialog, h, notice, request, t, type RequestError } from './dom.ts';
+
+type HostStatus = {
+  host: string;
+  verified: boolean;
+  problem: 'not_found' | 'dns_unreachable' | 'taken' | null;
+  txt: { name: string; value: string };
+  cname: { name: string; target: string };
+};
 
 type SettingsView = {
   settings: Record<string, unknown>;
   has_password: boolean;
+  protection_lapsed: boolean;
+  published: boolean;
   custom_host: string | null;
+  custom_host_status: HostStatus | null;
   slug: string | null;
   url: string;
 };
+
+/** New visitor passwords (the server's rule, checked here first so the owner is told in their language). */
+const PASSWORD_MIN_LENGTH = 8;
+
+/** Why the server refused a setting, in the owner's language where we know the reason. */
+function refusal(err: RequestError): string {
+  for (const d of err.details) {
+    if (d.path?.[0] === 'custom_host' && d.problem) return t(`owner.hostProblems.${d.problem}`);
+    if (d.path?.[0] === 'password' && err.status === 400) return t('owner.passwordShort');
+  }
+  return err.message;
+}
+
+/** The host's verification: verified, or the DNS records to add and a button to check them now. */
+function hostStatusView(id: string, initial: HostStatus): HTMLElement {
+  const box = h('div', { id: 'vw-host-status', 'aria-live': 'polite' });
+  const code = (value: string) => h('code', { className: 'vw-dns' }, value);
+  const render = (status: HostStatus) => {
+    if (status.verified) {
+      box.replaceChildren(notice('ok', t('owner.hostVerified', { host: status.host })));
+      return;
+    }
+    const check = h(
+      'button',
+      { type: 'button', className: 'vw-btn vw-secondary', id: 'vw-host-check' },
+      t('owner.hostCheck'),
+    );
+    check.addEventListener('click', async () => {
+      check.disabled = true;
+      check.textContent = t('owner.hostChecking');
+      try {
+        const view = await request<SettingsView>(`/api/v1/catalogs/${id}/custom-host/verify`, {
+          method: 'POST',
+        });
+        if (view.custom_host_status) render(view.custom_host_status);
+      } catch (err) {
+        box.append(notice('err', t('owner.saveFailed'), (err as Error).message));
+        check.disabled = false;
+        check.textContent = t('owner.hostCheck');
+      }
+    });
+    const problem =
+      status.problem === 'not_found'
+        ? t('owner.hostNotFound')
+        : status.problem === 'dns_unreachable'
+          ? t('owner.hostUnreachable')
+          : status.problem === 'taken'
+            ? t('owner.hostTaken')
+            : null;
+    box.replaceChildren(
+      ...[
+        notice('info', t('owner.hostPending', { host: status.host })),
+        h('p', { className: 'vw-muted' }, t('owner.hostTxt', { name: status.txt.name })),
+        code(status.txt.value),
+        h('p', { className: 'vw-muted' }, t('owner.hostCname', { name: status.cname.name })),
+        code(status.cname.target),
+        problem ? notice('err', problem) : null,
+        h('div', {}, check),
+      ].filter((n): n is HTMLElement => !!n),
+    );
+  };
+  render(initial);
+  return box;
+}
+
+/** Publish or unpublish (a draft answers 404 to everyone but its owner and staff). */
+function publicationView(id: string, view: SettingsView, trial: boolean): HTMLElement {
+  const status = h('div', { 'aria-live': 'polite' });
+  const toggle = h(
+    'button',
+    {
+      type: 'button',
+      className: `vw-btn ${view.published ? 'vw-secondary' : 'vw-primary'}`,
+      id: 'vw-publish',
+    },
+    t(view.published ? 'owner.unpublish' : 'owner.publish'),
+  );
+  toggle.addEventListener('click', async () => {
+    toggle.disabled = true;
+    try {
+      await request(`/api/v1/catalogs/${id}/settings`, {
+        method: 'PUT',
+        body: JSON.stringify({ published: !view.published }),
+      });
+      location.reload();
+    } catch (err) {
+      status.replaceChildren(notice('err', t('owner.saveFailed'), (err as Error).message));
+      toggle.disabled = false;
+    }
+  });
+  return h(
+    'div',
+    { className: 'vw-form vw-section' },
+    h('h3', {}, t('owner.publication')),
+    notice(view.published ? 'ok' : 'info', t(view.published ? 'owner.published' : 'owner.draft')),
+    view.published && trial ? h('p', { className: 'vw-muted' }, t('owner.trialNoindex')) : null,
+    status,
+    h('div', {}, toggle),
+  );
+}
 
 /** SPEC §9 embed sizes. */
 const EMBED_SIZES = {
@@ -203,28 +314,34 @@ export async function openOwnerPanel(boot: ViewerBoot) {
         String(s.visibility ?? 'public'),
         !plan.privacy,
       ),
-      check('password_protection', t('owner.password_protection'), !plan.password),
+      view.protection_lapsed ? notice('err', t('owner.protectionLapsed')) : null,
+      // After a downgrade the protection can still be removed (never added, nor its password changed).
+      check('password_protection', t('owner.password_protection'), !plan.password && !view.protection_lapsed),
       text('password', t('owner.password'), '', {
         type: 'password',
         autocomplete: 'new-password',
+        'aria-describedby': 'vw-password-help',
         disabled: !plan.password,
         placeholder: view.has_password ? t('owner.passwordKept') : '',
       }),
-      upgrade(plan.password),
+      plan.password
+        ? h('p', { className: 'vw-muted', id: 'vw-password-help' }, t('owner.passwordShort'))
+        : upgrade(plan.password),
       text('custom_host', t('owner.custom_host'), view.custom_host ?? '', {
         disabled: !plan.custom_domain,
-        placeholder: 'catalog.example.com',
+        placeholder: 'catalogs.your-shop.com',
       }),
       plan.custom_domain
         ? h(
             'p',
             { className: 'vw-muted' },
             t('owner.custom_hostHelp', {
-              host: view.custom_host || 'catalog.example.com',
+              host: view.custom_host || 'catalogs.your-shop.com',
               ref: view.slug || owner.catalogId,
             }),
           )
         : upgrade(false),
+      view.custom_host_status ? hostStatusView(id, view.custom_host_status) : null,
     ),
     h(
       'div',
@@ -258,7 +375,13 @@ export async function openOwnerPanel(boot: ViewerBoot) {
     if (plan.password) {
       patch.password_protection = data.get('password_protection') === 'on';
       const pw = String(data.get('password') ?? '');
+      if (pw && pw.length < PASSWORD_MIN_LENGTH) {
+        status.replaceChildren(notice('err', t('owner.passwordShort')));
+        return;
+      }
       if (pw) patch.password = pw;
+    } else if (view.protection_lapsed && data.get('password_protection') !== 'on') {
+      patch.password_protection = false;
     }
     if (plan.custom_domain) patch.custom_host = String(data.get('custom_host') ?? '').trim() || null;
     save.disabled = true;
@@ -267,7 +390,7 @@ export async function openOwnerPanel(boot: ViewerBoot) {
       await request(`/api/v1/catalogs/${id}/settings`, { method: 'PUT', body: JSON.stringify(patch) });
       location.reload();
     } catch (err) {
-      status.replaceChildren(notice('err', t('owner.saveFailed'), (err as Error).message));
+      status.replaceChildren(notice('err', t('owner.saveFailed'), refusal(err as RequestError)));
       save.disabled = false;
       save.textContent = t('owner.save');
     }
@@ -279,6 +402,7 @@ export async function openOwnerPanel(boot: ViewerBoot) {
     id: 'vw-owner',
     body: [
       h('p', { className: 'vw-muted' }, t('owner.intro')),
+      publicationView(id, view, owner.trial),
       orders
         ? h(
             'p',

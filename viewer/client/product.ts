@@ -248,8 +248,9 @@ export class Cart {
         this.lines = [];
         this.save();
         rerender();
+        // SPEC §8's message, then what the buyer must do: the seller gets the order once they confirm it.
         const body = document.querySelector('#vw-cart-dialog .vw-dialog-body');
-        body?.prepend(notice('ok', t('cart.sent')));
+        body?.prepend(notice('ok', t('cart.sent'), t('cart.confirmByMail', { email: str('email') })));
       } catch (err) {
         status.replaceChildren(
           notice('err', t('cart.failed'), t('cart.details', { details: (err as Error).message })),

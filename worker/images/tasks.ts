@@ -8,9 +8,16 @@ import {
   jpegQuality,
   readSourceImage,
   storeCompressedImage,
+  storeKeptImage,
   type StoredImage,
 } from '../../server/files/index.ts';
-import { getListingsByIds, recordProcessedPictures } from '../../server/listings/index.ts';
+import {
+  findKeptPictures,
+  getListingsByIds,
+  recordProcessedPictures,
+  type KeptPicture,
+  type ProcessedPicture,
+} from '../../server/listings/index.ts';
 import { getEntitlements } from '../../server/billing/index.ts';
 import { BOOKLET_PAGE_THUMBNAIL, PAGE_THUMBNAIL } from '../../core/constants.ts';
 import { isProductElement, type Catalog, type Page, type Product } from '../../core/model/index.ts';
@@ -67,20 +74,29 @@ function imageProcessor(ctx: JobContext, quality: number, result: ImageRunResult
   };
 }
 
-/** Compressed copies and thumbnails for a product's pictures; its main one becomes compressed_image. */
+/**
+ * Compressed copies and thumbnails for a product's pictures; its main one becomes compressed_image. Each is made
+ * from our kept copy of the picture when there is one (the product's own, else its listing's by the store's
+ * address): the store is asked only for a picture we never kept.
+ */
 async function compressProduct(
   product: Pick<Product, 'main_image' | 'images' | 'compressed_image' | 'thumbnail_image'>,
   target: { width: number; height: number },
   process: ReturnType<typeof imageProcessor>,
+  kept: ReadonlyMap<string, KeptPicture> = new Map(),
 ) {
   const main = product.main_image ?? product.images.find((i) => !i.hide)?.original ?? null;
+  const keptOf = (url: string) =>
+    product.images.find((i) => i.original === url)?.kept ?? kept.get(url)?.kept ?? null;
   const images = await Promise.all(
     product.images.map(async (img) => {
-      const stored = await process(img.original, target);
-      return stored ? { ...img, compressed: stored.compressed, thumbnail: stored.thumbnail } : img;
+      const copy = img.kept ?? kept.get(img.original)?.kept ?? null;
+      const stored = await process(copy ?? img.original, target);
+      const withCopy = copy ? { ...img, kept: copy } : img;
+      return stored ? { ...withCopy, compressed: stored.compressed, thumbnail: stored.thumbnail } : withCopy;
     }),
   );
-  const mainStored = main ? await process(main, target) : null;
+  const mainStored = main ? await process(keptOf(main) ?? main, target) : null;
   return {
     images,
     compressed_image: mainStored?.compressed ?? product.compressed_image,
@@ -88,30 +104,75 @@ async function compressProduct(
   };
 }
 
+/**
+ * A listing's pictures, each fetched once and kept in our storage (storeKeptImage: the largest print size), with
+ * the compressed copy and thumbnail the panel and the editor show. Pictures already kept are not fetched again;
+ * one that cannot be fetched is recorded on the listing (picture_problems) for the panel to flag and retry.
+ */
 export async function processListingImages(opts: {
   ownerId: string;
   listingIds: string[];
   ctx: JobContext;
 }): Promise<ImageRunResult> {
   const { ctx } = opts;
+  const { storage } = ctx.deps;
   const result: ImageRunResult = { processed: 0, failed: [] };
   const quality = await ownerQuality(ctx, opts.ownerId);
-  const process = imageProcessor(ctx, quality, result);
   const listings = await getListingsByIds({
     db: ctx.deps.db,
     ownerId: opts.ownerId,
     listingIds: opts.listingIds,
   });
+  // A picture several listings name is fetched once in a run.
+  const runs = new Map<string, Promise<ProcessedPicture | Error>>();
+  const keep = (url: string) => {
+    let p = runs.get(url);
+    if (!p) {
+      p = (async () => {
+        ctx.signal.throwIfAborted();
+        try {
+          const source = await readSourceImage({
+            url,
+            storage,
+            appUrl: ctx.deps.config.appUrl,
+            fetchOptions: { ...ctx.deps.fetchOptions, signal: ctx.signal },
+          });
+          const kept = await storeKeptImage({ source, storage });
+          const stored = await storeCompressedImage({
+            source,
+            target: compressionTarget(null),
+            quality,
+            storage,
+          });
+          result.processed++;
+          return { ...stored, kept };
+        } catch (err) {
+          if (ctx.signal.aborted) throw err;
+          ctx.logger.warn({ url, err }, 'picture could not be kept; flagged on the listing');
+          result.failed.push({ url, error: (err as Error).message });
+          return err as Error;
+        }
+      })();
+      runs.set(url, p);
+    }
+    return p;
+  };
   let done = 0;
   ctx.progress(0, listings.length);
   await mapLimit(listings, 2, async (listing) => {
+    const main = listing.main_image ?? listing.images.find((i) => !i.hide)?.original ?? null;
     const urls = new Set(
       [listing.main_image, ...listing.images.map((i) => i.original)].filter((u): u is string => !!u),
     );
-    const pictures = new Map<string, StoredImage>();
+    const pictures = new Map<string, ProcessedPicture>();
+    const failed = new Map<string, string>();
     for (const url of urls) {
-      const stored = await process(url, compressionTarget(null));
-      if (stored) pictures.set(url, stored);
+      const img = listing.images.find((i) => i.original === url);
+      const ready = img?.kept && img.compressed && img.thumbnail;
+      if (ready && (url !== main || listing.compressed_image)) continue;
+      const outcome = await keep(url);
+      if (outcome instanceof Error) failed.set(url, outcome.message);
+      else pictures.set(url, outcome);
     }
     // Merged into the listing as it is by then: the merchant may have edited its pictures meanwhile.
     await recordProcessedPictures({
@@ -119,6 +180,7 @@ export async function processListingImages(opts: {
       ownerId: opts.ownerId,
       listingId: listing.id!,
       pictures,
+      failed,
     });
     ctx.progress(++done, listings.length);
   });
@@ -179,11 +241,22 @@ export async function processCatalogImages(opts: {
   ctx.progress(0, total);
 
   if (opts.products) {
+    // Products placed before their pictures were kept name only the store's addresses: their listings' copies.
+    const kept = await findKeptPictures({
+      db,
+      ownerId: loaded.row.ownerId,
+      urls: catalog.pages.flatMap((p) =>
+        p.elements.flatMap((el) =>
+          isProductElement(el) ? el.properties.images.filter((i) => !i.kept).map((i) => i.original) : [],
+        ),
+      ),
+    });
     const pages = await mapLimit(catalog.pages, 1, async (page) => {
       const elements = await Promise.all(
         page.elements.map(async (el, i) => {
           if (!isProductElement(el)) return el;
-          const changes = await compressProduct(el.properties, compressionTarget(cellOf(page, i)), process);
+          const target = compressionTarget(cellOf(page, i));
+          const changes = await compressProduct(el.properties, target, process, kept);
           return { ...el, properties: { ...el.properties, ...changes } };
         }),
       );

@@ -15,6 +15,8 @@ import { getEntitlements } from '../../server/billing/index.ts';
 import { events } from '../../db/schema.ts';
 import type { PageFormat } from '../../core/constants.ts';
 import { renderPdfSpec } from '../../server/jobs/index.ts';
+import { findKeptPictures } from '../../server/listings/index.ts';
+import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
 import { loadUserSettings } from '../../server/accounts/index.ts';
 
@@ -68,7 +70,14 @@ export const renderPdfJob = defineJob({
     const started = performance.now();
     const loaded = await loadCatalogById({ db, catalogId: payload.catalogId });
     if (!loaded) throw new PermanentJobError('The catalog no longer exists.');
-    const { catalog, row } = loaded;
+    const { row } = loaded;
+    // Products placed before their pictures were kept print our copies, never the store's (which may be gone).
+    const kept = await findKeptPictures({
+      db,
+      ownerId: row.ownerId,
+      urls: unkeptPictureUrls(loaded.catalog),
+    });
+    const catalog = withKeptPictures(loaded.catalog, kept);
     const { settings, invalid } = await loadUserSettings(db, row.ownerId);
     if (invalid.length)
       ctx.logger.warn({ ownerId: row.ownerId, invalid }, 'invalid user settings use defaults');

@@ -1,4 +1,4 @@
-import { ActionList, Button, Popover, Text } from '@shopify/polaris';
+import { ActionList, Badge, Button, InlineStack, Popover, Text } from '@shopify/polaris';
 import { MenuHorizontalIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +28,24 @@ function FittedCover({ cover, height }: { cover: Catalog; height: number }) {
   return <ScaledCatalogPage context={context} pageIndex={0} width={width} />;
 }
 
-export type CardAction = 'duplicate' | 'rename' | 'delete' | 'synchronize';
+export type CardAction = 'duplicate' | 'rename' | 'delete' | 'synchronize' | 'publish' | 'unpublish';
 
 /**
  * A catalog on /catalogs (SPEC §2.5): its front cover, title, page and product counts, last edit, and its
  * actions: open in the editor, print preview, and a menu with the online version, duplicate, rename,
- * synchronize and delete.
+ * synchronize and delete. Whether visitors see it (published or a draft, with Publish/Unpublish in the menu) and,
+ * when the plan no longer includes the protection it has, why visitors still meet a password.
  */
-export function CatalogCardView({ card, onAction }: { card: Card; onAction: (a: CardAction) => void }) {
+export function CatalogCardView({
+  card,
+  onAction,
+  protectionAllowed = true,
+}: {
+  card: Card;
+  onAction: (a: CardAction) => void;
+  /** The owner's plan allows passwords; false after a downgrade. */
+  protectionAllowed?: boolean;
+}) {
   const { t, i18n } = useTranslation('catalogs');
   const [menu, setMenu] = useState(false);
   const act = (a: CardAction) => () => {
@@ -49,9 +59,16 @@ export function CatalogCardView({ card, onAction }: { card: Card; onAction: (a: 
         <CoverImage cover={card.cover} />
       </Link>
       <div className="cb-catalog-card__body">
-        <Text as="h3" variant="headingSm" truncate>
-          {card.title}
-        </Text>
+        <InlineStack gap="200" blockAlign="center" wrap={false}>
+          <Text as="h3" variant="headingSm" truncate>
+            {card.title}
+          </Text>
+          {card.published ? (
+            <Badge tone="success">{t('list.publishedBadge')}</Badge>
+          ) : (
+            <Badge tone="attention">{t('list.draft')}</Badge>
+          )}
+        </InlineStack>
         <Text as="p" variant="bodySm" tone="subdued">
           {t('list.pages', { count: card.pageCount })} · {t('list.products', { count: card.productCount })}
         </Text>
@@ -60,6 +77,19 @@ export function CatalogCardView({ card, onAction }: { card: Card; onAction: (a: 
             {t('list.edited', { when: editedAgo(card.updated_at, i18n.language) })}
           </span>
         </Text>
+        {card.published ? null : (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t('list.draftHelp')}
+          </Text>
+        )}
+        {card.passwordProtected && !protectionAllowed ? (
+          <p className="cb-catalog-card__alert" role="note">
+            {t('list.protectionLapsed')}{' '}
+            <a href={onlineUrl(card)} aria-label={t('list.protectionSettings', { title: card.title })}>
+              {t('list.online')}
+            </a>
+          </p>
+        ) : null}
       </div>
       <div className="cb-catalog-card__actions">
         <Button url={editorUrl(card._id)} accessibilityLabel={t('list.open', { title: card.title })}>
@@ -92,6 +122,9 @@ export function CatalogCardView({ card, onAction }: { card: Card; onAction: (a: 
               {
                 items: [
                   { content: t('list.online'), url: onlineUrl(card) },
+                  card.published
+                    ? { content: t('list.unpublish'), onAction: act('unpublish') }
+                    : { content: t('list.publish'), onAction: act('publish') },
                   { content: t('list.duplicate'), onAction: act('duplicate') },
                   { content: t('list.rename'), onAction: act('rename') },
                   ...(card.productCount > 0

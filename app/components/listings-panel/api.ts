@@ -1,4 +1,4 @@
-import type { CsvFormat, CsvProblem } from '../../../core/csv/index.ts';
+import type { CsvColumnMapping, CsvFormat, CsvProblem } from '../../../core/csv/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
 import type { ImportListing } from './import-pictures.ts';
 import { apiFetch } from '../catalogs/api.ts';
@@ -54,6 +54,9 @@ export type ImportReview = {
   listings: Listing[];
   localImages: string[];
   warnings: CsvProblem[];
+  headers: string[];
+  columns: CsvColumnMapping;
+  columnsFrom: 'names' | 'request' | 'saved';
 };
 
 /** An API error as the server words it (SPEC §8), with the CSV problems when there are some. */
@@ -125,9 +128,11 @@ export const updateListing = (id: string, changes: Partial<Listing>) =>
 export const deleteListing = (id: string) =>
   call<{ ok: true }>(`/api/v1/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export function reviewCsv(file: File): Promise<ImportReview> {
+/** Read a file for review; `columns` maps the file's headers that are not our names (the mapping step). */
+export function reviewCsv(file: File, columns?: CsvColumnMapping): Promise<ImportReview> {
   const form = new FormData();
   form.append('file', file);
+  if (columns) form.append('columns', JSON.stringify(columns));
   return call<ImportReview>('/api/v1/listings/import', { method: 'POST', body: form });
 }
 
@@ -145,3 +150,23 @@ export const storeListings = (listings: ImportListing[]) =>
     method: 'POST',
     body: JSON.stringify(listings),
   });
+
+/** Fetch again the pictures of a listing that could not be kept; the job to follow, or null when none is needed. */
+export const retryListingPictures = (id: string) =>
+  call<{ job_id: string | null }>(`/api/v1/listings/${encodeURIComponent(id)}/pictures/retry`, {
+    method: 'POST',
+  });
+
+/** Resolves once the job is complete or failed (polled every 0.5 s, SPEC §9; network errors retried). */
+export async function waitForJob(jobId: string, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    signal?.throwIfAborted();
+    try {
+      const status = await call<{ job_state: string }>(`/api/v1/jobs?jobId=${encodeURIComponent(jobId)}`);
+      if (status.job_state === 'complete' || status.job_state === 'failed') return;
+    } catch (err) {
+      if (err instanceof ApiCallError && err.status === 404) return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

@@ -11,21 +11,46 @@ import {
 } from '@shopify/polaris';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localImageKey, resolveLocalImages, type CsvProblem, type CsvText } from '../../../core/csv/index.ts';
+import {
+  localImageKey,
+  resolveLocalImages,
+  type CsvColumnMapping,
+  type CsvProblem,
+  type CsvText,
+} from '../../../core/csv/index.ts';
 import { truncateTitle } from '../../../core/listings/index.ts';
 import type { Listing } from '../../../core/model/index.ts';
 import { formatPrice, type ImportOutcome } from './format.ts';
 import { withoutPictures } from './import-pictures.ts';
 import { ApiCallError, reviewCsv, storeListings, uploadImage, type ImportReview } from './api.ts';
+import {
+  choicesFrom,
+  ColumnMappingStep,
+  mappingOf,
+  mappingSummary,
+  unmappedRequired,
+  type ColumnChoices,
+} from './column-mapping.tsx';
 
-type Step = 'upload-csv' | 'upload-images' | 'review-listings';
-const STEPS: Step[] = ['upload-csv', 'upload-images', 'review-listings'];
+type Step = 'upload-csv' | 'map-columns' | 'upload-images' | 'review-listings';
+const STEPS: Step[] = ['upload-csv', 'map-columns', 'upload-images', 'review-listings'];
+
+/** Problems about the whole file, said once without a place (SPEC §5's sentences, "not a CSV file"). */
+const FILE_LEVEL = new Set(['not_csv', 'not_enough_lines', 'missing_columns']);
 
 type TFn = (key: string, opts?: Record<string, unknown>) => string;
 
 /** A problem's sentence in the merchant's language (the `csv` namespace); the server's English if it sent no key. */
 export function problemMessage(p: Pick<CsvProblem, 'message'> & { text?: CsvText }, t: TFn): string {
   return p.text ? t(`csv:${p.text.key}`, p.text.params) : p.message;
+}
+
+/** What the banner says first: a lone problem with its place, else the first problem's sentence. */
+function bannerText(problems: CsvProblem[], t: TFn): string | null {
+  const [first] = problems;
+  if (!first) return null;
+  if (problems.length > 1 || FILE_LEVEL.has(first.code)) return problemMessage(first, t);
+  return problemText(first, t);
 }
 
 /** "Line 4, column price: …", in the merchant's language. */
@@ -54,6 +79,10 @@ export function CsvImportModal({
   const [uploads, setUploads] = useState<Record<string, string>>({});
   const [ignored, setIgnored] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  /** The column-mapping step's choices, once the file's headers are not all ours. */
+  const [mapping, setMapping] = useState<(ColumnChoices & { missing: CsvProblem }) | null>(null);
+  const [showRequired, setShowRequired] = useState(false);
 
   const resolved = useMemo(() => {
     if (!review) return [];
@@ -62,28 +91,75 @@ export function CsvImportModal({
   }, [review, uploads]);
   const missing = (review?.localImages ?? []).filter((name) => !uploads[localImageKey(name)]);
 
+  function missingColumnsProblem(err: unknown): CsvProblem | null {
+    if (!(err instanceof ApiCallError) || !Array.isArray(err.details)) return null;
+    const [first] = err.details as CsvProblem[];
+    return first?.code === 'missing_columns' ? first : null;
+  }
+
   function fail(err: unknown) {
     const problems =
       err instanceof ApiCallError && Array.isArray(err.details) ? (err.details as CsvProblem[]) : [];
     setError({ message: (err as Error).message, problems });
   }
 
-  async function readCsv(files: File[]) {
-    const file = files[0];
-    if (!file) return;
+  /** Reads the file (through the mapping, when there is one) and goes to the step after upload-csv. */
+  async function read(chosen: File, columns?: CsvColumnMapping) {
     setBusy(true);
     setError(null);
-    setFileName(file.name);
     try {
-      const r = await reviewCsv(file);
+      const r = await reviewCsv(chosen, columns);
       setReview(r);
       setUploads({});
       setStep(r.localImages.length > 0 ? 'upload-images' : 'review-listings');
     } catch (err) {
-      fail(err);
+      const missing = missingColumnsProblem(err);
+      if (missing?.headers?.length) {
+        // SPEC §5's message, with a way on: say which of the file's columns hold our fields.
+        const sample = missing.sample ?? [];
+        setMapping({ ...choicesFrom(missing.headers, sample, { ...missing.columns, ...columns }), missing });
+        setShowRequired(columns !== undefined);
+        setStep('map-columns');
+      } else fail(err);
     } finally {
       setBusy(false);
     }
+  }
+
+  async function readCsv(files: File[]) {
+    const chosen = files[0];
+    if (!chosen) return;
+    setFile(chosen);
+    setFileName(chosen.name);
+    setMapping(null);
+    setReview(null);
+    await read(chosen);
+  }
+
+  function applyMapping() {
+    if (!file || !mapping) return;
+    if (unmappedRequired(mapping).length > 0) {
+      setShowRequired(true);
+      return;
+    }
+    void read(file, mappingOf(mapping));
+  }
+
+  /** From the review step back to the mapping the file was read with, to change it. */
+  function changeColumns() {
+    if (!review) return;
+    const sample = mapping?.sample ?? [];
+    const missing = mapping?.missing ?? {
+      code: 'missing_columns' as const,
+      message: '',
+      text: { key: 'missingColumns' as const, params: { columns: '' } },
+      line: 1,
+      column: null,
+      columnName: null,
+    };
+    setMapping({ ...choicesFrom(review.headers, sample, review.columns), missing });
+    setShowRequired(false);
+    setStep('map-columns');
   }
 
   async function addImages(files: File[]) {
@@ -117,32 +193,35 @@ export function CsvImportModal({
   }
 
   const primary =
-    step === 'upload-images'
-      ? {
-          content: missing.length ? t('listings.import.skipImages') : t('listings.import.next'),
-          onAction: () => setStep('review-listings'),
-          disabled: busy,
-        }
-      : step === 'review-listings'
+    step === 'map-columns'
+      ? { content: t('listings.import.next'), onAction: applyMapping, loading: busy }
+      : step === 'upload-images'
         ? {
-            content: t('listings.import.import', { count: resolved.length }),
-            onAction: runImport,
-            loading: busy,
+            content: missing.length ? t('listings.import.skipImages') : t('listings.import.next'),
+            onAction: () => setStep('review-listings'),
+            disabled: busy,
           }
-        : undefined;
+        : step === 'review-listings'
+          ? {
+              content: t('listings.import.import', { count: resolved.length }),
+              onAction: runImport,
+              loading: busy,
+            }
+          : undefined;
+  const previous: Record<Step, Step> = {
+    'upload-csv': 'upload-csv',
+    'map-columns': 'upload-csv',
+    'upload-images': mapping ? 'map-columns' : 'upload-csv',
+    'review-listings': review?.localImages.length ? 'upload-images' : mapping ? 'map-columns' : 'upload-csv',
+  };
   const back =
     step === 'upload-csv'
       ? []
-      : [
-          {
-            content: t('listings.import.back'),
-            onAction: () =>
-              setStep(
-                step === 'review-listings' && review?.localImages.length ? 'upload-images' : 'upload-csv',
-              ),
-            disabled: busy,
-          },
-        ];
+      : [{ content: t('listings.import.back'), onAction: () => setStep(previous[step]), disabled: busy }];
+  const shownSteps = STEPS.filter(
+    (s) =>
+      (s !== 'upload-images' || (review?.localImages.length ?? 0) > 0) && (s !== 'map-columns' || mapping),
+  );
 
   return (
     <Modal
@@ -156,20 +235,18 @@ export function CsvImportModal({
       <Modal.Section>
         <BlockStack gap="400">
           <InlineStack gap="200">
-            {STEPS.filter((s) => s !== 'upload-images' || (review?.localImages.length ?? 0) > 0).map(
-              (s, i) => (
-                <Badge key={s} tone={s === step ? 'info' : undefined}>
-                  {`${i + 1}. ${t(`listings.import.steps.${s}`)}`}
-                </Badge>
-              ),
-            )}
+            {shownSteps.map((s, i) => (
+              <Badge key={s} tone={s === step ? 'info' : undefined}>
+                {`${i + 1}. ${t(`listings.import.steps.${s}`)}`}
+              </Badge>
+            ))}
           </InlineStack>
           {error ? (
             <Banner tone="critical" title={t('listings.import.problems')}>
               <BlockStack gap="200">
                 {/* The server's message is its first problem's; said here in the merchant's language. */}
-                <p>{error.problems[0] ? problemMessage(error.problems[0], t) : error.message}</p>
-                {error.problems.length > 0 ? (
+                <p>{bannerText(error.problems, t) ?? error.message}</p>
+                {error.problems.length > 1 ? (
                   <List>
                     {error.problems.slice(0, 50).map((p, i) => (
                       <List.Item key={i}>{problemText(p, t)}</List.Item>
@@ -182,7 +259,7 @@ export function CsvImportModal({
           {step === 'upload-csv' ? (
             <DropZone
               label={t('listings.import.chooseFile')}
-              accept=".csv,text/csv,application/vnd.ms-excel"
+              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain,application/vnd.ms-excel"
               type="file"
               allowMultiple={false}
               onDrop={(files) => void readCsv(files)}
@@ -193,6 +270,16 @@ export function CsvImportModal({
                 actionHint={t('listings.import.fileHelp')}
               />
             </DropZone>
+          ) : null}
+          {step === 'map-columns' && mapping ? (
+            <ColumnMappingStep
+              choices={mapping}
+              onChange={(next) => setMapping({ ...next, missing: mapping.missing })}
+              fileName={fileName}
+              missingMessage={problemMessage(mapping.missing, t)}
+              showRequired={showRequired}
+              t={t}
+            />
           ) : null}
           {step === 'upload-images' && review ? (
             <BlockStack gap="300">
@@ -234,6 +321,7 @@ export function CsvImportModal({
               fileName={fileName}
               t={t}
               locale={i18n.language}
+              onChangeColumns={changeColumns}
             />
           ) : null}
         </BlockStack>
@@ -248,15 +336,26 @@ function ReviewStep({
   fileName,
   t,
   locale,
+  onChangeColumns,
 }: {
   review: ImportReview;
   listings: Listing[];
   fileName: string;
   t: TFn;
   locale: string;
+  onChangeColumns: () => void;
 }) {
   return (
     <BlockStack gap="300">
+      {review.columnsFrom !== 'names' ? (
+        <Banner
+          tone="info"
+          title={t(`listings.import.mapping.${review.columnsFrom === 'saved' ? 'savedTitle' : 'usedTitle'}`)}
+          action={{ content: t('listings.import.mapping.change'), onAction: onChangeColumns }}
+        >
+          <p>{mappingSummary(review.columns, t)}</p>
+        </Banner>
+      ) : null}
       <Text as="p">
         {t('listings.import.reviewIntro', {
           count: listings.length,

@@ -85,6 +85,7 @@ function toListing(
           original,
           compressed: null,
           thumbnail: null,
+          kept: null,
           hide: false,
         },
     ),

@@ -27,12 +27,17 @@ import {
   type PanelAccount,
   type PanelCategory,
   type PanelListing,
+  retryListingPictures,
+  waitForJob,
 } from './api.ts';
 import { formatPrice } from './format.ts';
 import { useListings } from './use-listings.ts';
 import { EmptyState } from '../empty-state.tsx';
 
 const SORTS = ['title', 'alpha-desc', 'manual', 'best-selling', 'created-desc', 'price-asc', 'price-desc'];
+/** A picture that could not be fetched: a crossed frame, said in words by the row's flag. */
+const MISSING_PICTURE =
+  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"%3E%3Crect width="40" height="40" fill="%23fdecea"/%3E%3Cpath d="M12 12l16 16M28 12L12 28" stroke="%23b42318" stroke-width="3" stroke-linecap="round"/%3E%3C/svg%3E';
 const PLACEHOLDER =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"%3E%3Crect width="40" height="40" fill="%23f1f1f1"/%3E%3C/svg%3E';
 
@@ -76,7 +81,31 @@ export function ListingsPanel({
   const [accountId, setAccountId] = useState(initialAccountId);
   const [query, setQuery] = useState<ListingQuery>(DEFAULT_QUERY);
   const [categories, setCategories] = useState<PanelCategory[]>([]);
-  const { page, loading, error } = useListings({ accountId, query, initial: initialPage, refreshKey });
+  // Pictures fetched again (Retry on a product whose picture could not be kept) reload the page of products.
+  const [retried, setRetried] = useState(0);
+  const [retrying, setRetrying] = useState<ReadonlySet<string>>(new Set());
+  const { page, loading, error } = useListings({
+    accountId,
+    query,
+    initial: initialPage,
+    refreshKey: refreshKey + retried,
+  });
+  const retry = async (l: PanelListing) => {
+    setRetrying((s) => new Set(s).add(l.id));
+    try {
+      const { job_id } = await retryListingPictures(l.id);
+      if (job_id) await waitForJob(job_id);
+    } catch {
+      // The flag stays: the merchant can try again.
+    } finally {
+      setRetrying((s) => {
+        const next = new Set(s);
+        next.delete(l.id);
+        return next;
+      });
+      setRetried((n) => n + 1);
+    }
+  };
   const change = (patch: Partial<ListingQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
   const filtered =
     query.keywords.trim() !== '' ||
@@ -234,6 +263,8 @@ export function ListingsPanel({
                   label={pickLabel ? pickLabel(l.title, placed) : t('listings.open', { title: l.title })}
                   placed={placements ? placed : undefined}
                   t={t}
+                  onRetry={retry}
+                  retrying={retrying.has(l.id)}
                 />
               );
             }}
@@ -269,6 +300,8 @@ function ListingRow({
   label,
   placed,
   t,
+  onRetry,
+  retrying,
 }: {
   listing: PanelListing;
   locale: string;
@@ -278,7 +311,11 @@ function ListingRow({
   /** Times the listing is placed in the catalog being edited (the editor only). */
   placed?: number;
   t: TFn;
+  onRetry: (l: PanelListing) => void;
+  retrying: boolean;
 }) {
+  const problems = l.picture_problems ?? [];
+  const mainMissing = problems.some((p) => p.url === l.main_image);
   const stock =
     l.stock === null
       ? t('listings.untracked')
@@ -290,7 +327,14 @@ function ListingRow({
       id={l.id}
       onClick={() => onClick?.(l)}
       accessibilityLabel={label}
-      media={<Thumbnail source={l.main_image ?? PLACEHOLDER} alt="" size="small" />}
+      media={
+        <Thumbnail
+          // Our copy when there is one; a picture we could not fetch is never a blank from the store.
+          source={l.thumbnail_image ?? (mainMissing ? MISSING_PICTURE : l.main_image) ?? PLACEHOLDER}
+          alt={mainMissing ? t('listings.pictures.missingAlt') : ''}
+          size="small"
+        />
+      }
     >
       <div
         draggable={!!dragType}
@@ -329,6 +373,29 @@ function ListingRow({
             <Text as="p" tone="subdued">
               {[l.sku, l.category, l.vendor].filter(Boolean).join(' · ') || '\u00a0'}
             </Text>
+            {problems.length > 0 ? (
+              // Its own clicks: a retry must not also open the product.
+              <div
+                className="cb-picture-problem"
+                onClick={(e) => e.stopPropagation()}
+                onKeyDown={(e) => e.stopPropagation()}
+                role="presentation"
+              >
+                <InlineStack gap="200" blockAlign="center">
+                  <Badge tone="critical">
+                    {t('listings.pictures.notFetched', { count: problems.length })}
+                  </Badge>
+                  <Button
+                    variant="plain"
+                    onClick={() => onRetry(l)}
+                    loading={retrying}
+                    accessibilityLabel={t('listings.pictures.retryLabel', { title: l.title })}
+                  >
+                    {t('listings.pictures.retry')}
+                  </Button>
+                </InlineStack>
+              </div>
+            ) : null}
           </BlockStack>
           <InlineStack gap="200" blockAlign="center" wrap={false}>
             {l.status !== 'ACTIVE' ? <Badge>{t(`listings.statuses.${l.status}`)}</Badge> : null}

@@ -1,4 +1,4 @@
-import type { Pacer } from '../../http-client.ts';
+import type { Pacer } from '../../shared/index.ts';
 
 /**
  * R-Series' leaky bucket, read from every answer: X-LS-API-Bucket-Level "level/size" (drips in the bucket and

@@ -1,6 +1,16 @@
-import type { HttpClient } from '../../http-client.ts';
-import { asArray, mapSafely, pageOf, readCursor, text, type MappedProduct } from '../../listing.ts';
-import { oauthClient, type OAuthAdapterOptions, type OAuthSession } from '../../oauth.ts';
+import {
+  asArray,
+  connectionCheck,
+  mapSafely,
+  oauthClient,
+  pageOf,
+  readCursor,
+  text,
+  type HttpClient,
+  type MappedProduct,
+  type OAuthAdapterOptions,
+  type OAuthSession,
+} from '../../shared/index.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -92,16 +102,13 @@ export class RSeriesConnector implements Connector {
     return this.session.credentials.currency;
   }
 
-  async checkConnection(): Promise<ConnectionCheck> {
-    try {
+  checkConnection(): Promise<ConnectionCheck> {
+    return connectionCheck(async () => {
       const answer = await this.http.json<Answer>(`${this.base}.json`);
       const account = asArray(answer.Account as { name?: string } | { name?: string }[] | undefined)[0];
       if (!account) throw new ConnectorError('invalid_response', 'Lightspeed answered no account');
-      return { ok: true, shopName: text(account.name), currency: this.currency };
-    } catch (err) {
-      if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
-      return { ok: false, code: 'network', reason: (err as Error).message };
-    }
+      return { shopName: text(account.name), currency: this.currency };
+    });
   }
 
   /** Items outside a matrix and matrices (count=1 answers a count; each costs the drips of a write). */
@@ -215,8 +222,10 @@ export class RSeriesConnector implements Connector {
   }
 
   private mapItem(item: RItem): MappedProduct {
-    return mapSafely({ id: item?.itemID, title: item?.description }, () =>
-      mapRItem(item, { currency: this.currency }),
+    return mapSafely(
+      item,
+      (i) => mapRItem(i, { currency: this.currency }),
+      (i) => ({ id: i?.itemID, title: text(i?.description) }),
     );
   }
 
@@ -239,8 +248,10 @@ export class RSeriesConnector implements Connector {
       c = next;
     }
     return matrices.map((m) =>
-      mapSafely({ id: `${MATRIX_PREFIX}${m.itemMatrixID}`, title: m.description }, () =>
-        mapRMatrix(m, byMatrix.get(m.itemMatrixID) ?? [], { currency: this.currency }),
+      mapSafely(
+        m,
+        (x) => mapRMatrix(x, byMatrix.get(x.itemMatrixID) ?? [], { currency: this.currency }),
+        (x) => ({ id: `${MATRIX_PREFIX}${x.itemMatrixID}`, title: text(x.description) }),
       ),
     );
   }

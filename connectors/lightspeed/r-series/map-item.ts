@@ -3,11 +3,11 @@ import {
   addImage,
   asArray,
   decimal,
+  finishListing,
   summarizeVariations,
   text,
-  toStoreListing,
   wholeNumber,
-} from '../../listing.ts';
+} from '../../shared/index.ts';
 import type { StoreListing } from '../../types.ts';
 
 /** R-Series sends every value as text, and a relation holding one record as an object instead of an array. */
@@ -164,7 +164,12 @@ export function mapRItem(item: RItem, opts: { currency?: string | null } = {}): 
     customfields: c.customfields,
   };
   if (opts.currency) listing.iso_currency_code = opts.currency;
-  return toStoreListing(listing, { external_created_at: text(item.createTime), collections: c.collections });
+  return finishListing(listing, {
+    external_id: listing.external_id,
+    source: listing.source,
+    external_created_at: text(item.createTime),
+    collections: c.collections,
+  });
 }
 
 /**
@@ -226,5 +231,9 @@ export function mapRMatrix(
   if (items.length) summarizeVariations(listing);
   listing.main_image = images[0] ?? null;
   listing.images = images.map((original) => ({ original }));
-  return toStoreListing(listing, { collections: c.collections });
+  return finishListing(listing, {
+    external_id: listing.external_id,
+    source: listing.source,
+    collections: c.collections,
+  });
 }

@@ -1,5 +1,4 @@
-import { asArray, text } from '../../listing.ts';
-import { authorizeUrl, renewCredentials, requestToken } from '../../oauth.ts';
+import { asArray, authorizeUrl, renewCredentials, requestToken, text } from '../../shared/index.ts';
 import { ConnectorError } from '../../types.ts';
 import { LightspeedRCredentialsSchema, type LightspeedRCredentials } from '../credentials.ts';
 

@@ -1,6 +1,15 @@
-import type { HttpClient } from '../../http-client.ts';
-import { mapSafely, pageOf, readCursor, text, type MappedProduct } from '../../listing.ts';
-import { oauthClient, type OAuthAdapterOptions, type OAuthSession } from '../../oauth.ts';
+import {
+  connectionCheck,
+  mapSafely,
+  oauthClient,
+  pageOf,
+  readCursor,
+  text,
+  type HttpClient,
+  type MappedProduct,
+  type OAuthAdapterOptions,
+  type OAuthSession,
+} from '../../shared/index.ts';
 import {
   ConnectorError,
   type ConnectionCheck,
@@ -71,14 +80,11 @@ export class XSeriesConnector implements Connector {
     }));
   }
 
-  async checkConnection(): Promise<ConnectionCheck> {
-    try {
+  checkConnection(): Promise<ConnectionCheck> {
+    return connectionCheck(async () => {
       const r = await this.loadRetailer(true);
-      return { ok: true, shopName: text(r.name) ?? text(r.domain_prefix), currency: text(r.currency?.code) };
-    } catch (err) {
-      if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
-      return { ok: false, code: 'network', reason: (err as Error).message };
-    }
+      return { shopName: text(r.name) ?? text(r.domain_prefix), currency: text(r.currency?.code) };
+    });
   }
 
   async listProducts(cursor?: string | null): Promise<ProductPage> {
@@ -211,7 +217,13 @@ export class XSeriesConnector implements Connector {
     const out: MappedProduct[] = [];
     for (const p of roots) {
       const members = p.has_variants ? await this.family(p) : [p];
-      out.push(mapSafely({ id: p.id, title: p.name }, () => mapXProduct(p, members, ctx)));
+      out.push(
+        mapSafely(
+          p,
+          (x) => mapXProduct(x, members, ctx),
+          (x) => ({ id: x.id, title: text(x.name) }),
+        ),
+      );
     }
     return out;
   }

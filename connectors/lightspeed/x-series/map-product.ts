@@ -1,5 +1,5 @@
 import type { ListingInput } from '../../../core/model/index.ts';
-import { addImage, cents, decimal, summarizeVariations, text, toStoreListing } from '../../listing.ts';
+import { addImage, cents, decimal, finishListing, summarizeVariations, text } from '../../shared/index.ts';
 import type { StoreListing } from '../../types.ts';
 
 /** A product of X-Series API 2.0 (GET /products, /products/{id}): the fields we read. */
@@ -141,7 +141,9 @@ export function mapXProduct(parent: XProduct, members: XProduct[], ctx: XMapCont
   }
   listing.main_image = images[0] ?? null;
   listing.images = images.map((original) => ({ original }));
-  return toStoreListing(listing, {
+  return finishListing(listing, {
+    external_id: listing.external_id,
+    source: listing.source,
     external_created_at: text(parent.created_at),
     collections: (parent.categories ?? []).flatMap((t) =>
       t.id && text(t.name) ? [{ external_id: t.id, title: t.name! }] : [],

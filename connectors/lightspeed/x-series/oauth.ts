@@ -1,4 +1,4 @@
-import { authorizeUrl, renewCredentials, requestToken } from '../../oauth.ts';
+import { authorizeUrl, renewCredentials, requestToken } from '../../shared/index.ts';
 import { ConnectorError } from '../../types.ts';
 import {
   DomainPrefixSchema,

@@ -19,7 +19,7 @@ import {
   type RenderOptions,
 } from '../../../core/render/index.ts';
 import { type BrowserPool, mapLimit } from '../../platform/index.ts';
-import { bundledFontFaces, type ImageCache } from '../../files/index.ts';
+import { bundledFontFaces, missingFallbackFonts, type ImageCache } from '../../files/index.ts';
 import { AssetTokens, BLANK_GIF, fileUrl, MISSING_IMAGE, placeholderImage } from './assets.server.ts';
 import type { LayoutFacts } from '../../../core/preflight/index.ts';
 import { collectLayoutFacts, type PicturePlacement } from './layout-facts.server.ts';
@@ -239,6 +239,11 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   const throwIfAborted = () => input.signal?.throwIfAborted();
 
   const fonts: FontFaceOption[] = bundledFontFaces();
+  const missingFonts = missingFallbackFonts();
+  if (missingFonts.length > 0)
+    log(
+      `render: fallback fonts not installed (${missingFonts.join(', ')}): emoji print blank; install fonts-noto-color-emoji`,
+    );
   const tokens = new AssetTokens();
   const customFontUrls = new Set(input.catalog.fonts.map((f) => f.url).filter(Boolean) as string[]);
   const render: RenderOptions = {

@@ -3,9 +3,13 @@ import sharp from 'sharp';
 import { FILE_TYPES, fileKey } from '../uploads.server.ts';
 import { keyFromUrl, type Storage } from '../storage.server.ts';
 import { safeFetch, type SafeFetchOptions } from './fetch.server.ts';
+import { CELL_IMAGE_SIZING_BASE } from '../../../core/constants.ts';
 import { MAX_INPUT_PIXELS, PRODUCT_THUMBNAIL_PX, toJpeg } from './process.server.ts';
 
 export type StoredImage = { compressed: string; thumbnail: string };
+
+/** JPEG quality of kept copies: high, since every print size is made from them again. */
+const KEPT_QUALITY = 92;
 
 /** The bytes of an image URL: our own files from storage, anything else through the SSRF-guarded fetch. */
 export async function readSourceImage(opts: {
@@ -67,4 +71,26 @@ export async function storeCompressedImage(opts: {
     await storage.put(thumbKey, data, { contentType: jpeg.mimeType });
   }
   return { compressed: storage.url(compressedKey), thumbnail: storage.url(thumbKey) };
+}
+
+/**
+ * Our copy of a store's picture, kept so nothing later depends on the store: the largest size any cell prints
+ * (SPEC §9 sizing base, a whole page) as a JPEG, under a key named by content (the same picture twice is one
+ * file). Every compressed copy for a cell is made from it.
+ */
+export async function storeKeptImage(opts: { source: Buffer; storage: Storage }): Promise<string> {
+  const { storage } = opts;
+  const meta = await sharp(opts.source, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  if (!meta.width || !meta.height) throw new Error('Not an image');
+  const hash = createHash('sha256').update(opts.source).digest('hex').slice(0, 32);
+  const key = fileKey(`img/${hash}-kept`, FILE_TYPES.jpeg);
+  if (!(await storage.exists(key))) {
+    const { data } = await toJpeg(opts.source, {
+      maxWidth: CELL_IMAGE_SIZING_BASE.width,
+      maxHeight: CELL_IMAGE_SIZING_BASE.height,
+      quality: KEPT_QUALITY,
+    });
+    await storage.put(key, data, { contentType: FILE_TYPES.jpeg.mimeType });
+  }
+  return storage.url(key);
 }

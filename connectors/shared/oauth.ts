@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { HttpClient, type Pacer } from './http-client.ts';
-import { ConnectorError } from './types.ts';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { ConnectorError } from '../types.ts';
+import { HttpClient, OAUTH_CLIENT_POLICY, type ClientTuning, type Pacer } from './http-client.ts';
+import { rfc3986 } from './url.ts';
 
-/**
- * OAuth 2 pieces the platform adapters share (Etsy, eBay, Lightspeed): PKCE, the state parameter, the token
- * endpoint call, and a session that renews an expired access token and hands the new credentials back.
+/*
+ * The OAuth the adapters share. OAuth 2 (Etsy, eBay, Lightspeed): PKCE, the state parameter, the token endpoint
+ * call, a session that renews an expired access token and hands the new credentials back, and the client of an
+ * OAuth adapter. OAuth 1.0a request signing (Magento's integrations, WooCommerce over plain http).
  */
 
 /** RFC 7636 S256: the challenge is the base64url SHA-256 of the verifier. */
@@ -212,20 +214,16 @@ export class OAuthSession<C extends OAuthCredentials> implements AccessTokenSour
 }
 
 /** What an OAuth adapter takes besides its credentials and app keys: its ConnectorDeps, unpacked. */
-export type OAuthAdapterOptions = {
+export type OAuthAdapterOptions = ClientTuning & {
   apiUrl?: string;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
   onCredentials?: (json: string) => void | Promise<void>;
   now?: () => number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  timeoutMs?: number;
 };
 
 /**
- * An adapter's session and the HttpClient of its requests: with `bearer` (the default) every request carries
- * `Authorization: Bearer <token>` (renewed first when expired) and a 401 renews once; `headers` are added.
+ * An OAuth adapter's session and the HttpClient of its requests (with OAUTH_CLIENT_POLICY): with `bearer` (the
+ * default) every request carries `Authorization: Bearer <token>` (renewed first when expired) and a 401 renews
+ * once; `headers` are added.
  */
 export function oauthClient<C extends OAuthCredentials>(
   opts: OAuthAdapterOptions & {
@@ -245,20 +243,91 @@ export function oauthClient<C extends OAuthCredentials>(
   });
   const bearer = opts.bearer !== false;
   const http = new HttpClient({
-    platform: opts.platform,
+    ...OAUTH_CLIENT_POLICY,
+    label: opts.platform,
     fetch: opts.fetch,
     sleep: opts.sleep,
+    now: opts.now,
     maxRetries: opts.maxRetries,
     retryBaseMs: opts.retryBaseMs,
+    maxThrottleRetries: opts.maxThrottleRetries ?? OAUTH_CLIENT_POLICY.maxThrottleRetries,
     timeoutMs: opts.timeoutMs,
-    now: opts.now,
     pacer: opts.pacer,
     headers: async () => ({
-      Accept: 'application/json',
       ...opts.headers,
       ...(bearer ? { Authorization: `Bearer ${await session.accessToken()}` } : {}),
     }),
     renew: bearer ? () => session.renew() : undefined,
   });
   return { session, http };
+}
+
+// OAuth 1.0a
+
+export type OAuth1Keys = {
+  consumerKey: string;
+  consumerSecret: string;
+  /** The access token and its secret (an integration's, for Magento); absent for two-legged requests. */
+  token?: string;
+  tokenSecret?: string;
+};
+
+export type OAuth1SignatureMethod = 'HMAC-SHA256' | 'HMAC-SHA1';
+
+/**
+ * The Authorization header of an OAuth 1.0a request (RFC 5849 §3): the signature covers the method, the URL
+ * without its query, and every oauth_* and query parameter, sorted and percent-encoded (RFC 3986). Bodies are
+ * JSON here, so they are not signed (§3.4.1.3 signs form bodies only). Magento 2.4 accepts HMAC-SHA256, which
+ * is the default; WooCommerce over plain http accepts both.
+ */
+export function oauth1Header(
+  request: { method: string; url: string },
+  keys: OAuth1Keys,
+  opts: {
+    signatureMethod?: OAuth1SignatureMethod;
+    /** Fixed in tests; random and now otherwise. */
+    nonce?: string;
+    timestamp?: number;
+    /** RFC 5849 makes oauth_version optional; Magento and WooCommerce send 1.0. */
+    version?: string | null;
+  } = {},
+): string {
+  const method = opts.signatureMethod ?? 'HMAC-SHA256';
+  const oauth: Record<string, string> = {
+    oauth_consumer_key: keys.consumerKey,
+    oauth_nonce: opts.nonce ?? randomBytes(16).toString('hex'),
+    oauth_signature_method: method,
+    oauth_timestamp: String(opts.timestamp ?? Math.floor(Date.now() / 1000)),
+  };
+  if (keys.token) oauth.oauth_token = keys.token;
+  if (opts.version !== null) oauth.oauth_version = opts.version ?? '1.0';
+  oauth.oauth_signature = oauth1Signature(request, keys, oauth, method);
+  return `OAuth ${Object.entries(oauth)
+    .map(([k, v]) => `${rfc3986(k)}="${rfc3986(v)}"`)
+    .join(', ')}`;
+}
+
+/** The signature of a request with these oauth_* parameters (base64). */
+export function oauth1Signature(
+  request: { method: string; url: string },
+  keys: OAuth1Keys,
+  oauth: Record<string, string>,
+  method: OAuth1SignatureMethod = 'HMAC-SHA256',
+): string {
+  const url = new URL(request.url);
+  const params: [string, string][] = Object.entries(oauth).filter(([k]) => k !== 'oauth_signature');
+  // URLSearchParams decodes '+' as a space, which RFC 5849 §3.4.1.3.1 also does for query components.
+  for (const [k, v] of url.searchParams) params.push([k, v]);
+  const encoded = params
+    .map(([k, v]) => [rfc3986(k), rfc3986(v)] as const)
+    .sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  // URL drops a scheme's default port and lowercases the host, as §3.4.1.2 wants.
+  const baseUri = `${url.protocol}//${url.host}${url.pathname}`;
+  const base = [request.method.toUpperCase(), rfc3986(baseUri), rfc3986(encoded)].join('&');
+  const key = `${rfc3986(keys.consumerSecret)}&${rfc3986(keys.tokenSecret ?? '')}`;
+  return createHmac(method === 'HMAC-SHA256' ? 'sha256' : 'sha1', key)
+    .update(base)
+    .digest('base64');
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   ConnectorError,
+  type ConnectionCheck,
   type ConnectParse,
   type ConnectSpec,
   type ConnectorAccount,
@@ -8,16 +9,21 @@ import {
   type CredentialField,
 } from '../types.ts';
 
+/*
+ * Connecting a store: what the merchant types (ConnectSpec), the stored credentials opened again, the operator's
+ * app keys an OAuth platform needs, and checkConnection's answer.
+ */
+
 /**
  * The account's stored credentials opened and checked against the adapter's schema; `not_connected` when there
- * are none or they are not what the platform needs (the merchant connects again).
+ * are none or they are not what the platform needs (the merchant connects the store again).
  */
-export function openCredentials<C>(
+export function openCredentials<S extends z.ZodType>(
   account: ConnectorAccount,
   deps: Pick<ConnectorDeps, 'decrypt'>,
-  schema: z.ZodType<C>,
+  schema: S,
   platform: string,
-): C {
+): z.output<S> {
   const where = account.shopDomain || account.id;
   if (!account.credentialsEncrypted)
     throw new ConnectorError('not_connected', `The ${platform} store ${where} has no stored credentials`);
@@ -32,8 +38,23 @@ export function openCredentials<C>(
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success)
-    throw new ConnectorError('not_connected', `The ${platform} store ${where} has incomplete credentials`);
+    throw new ConnectorError(
+      'not_connected',
+      `The ${platform} store ${where} has incomplete credentials (${parsed.error.issues[0]?.path.join('.') || 'credentials'})`,
+    );
   return parsed.data;
+}
+
+/** The operator's app keys an OAuth platform needs; without them the store cannot be reached (`not_connected`). */
+export function requireAppKeys(
+  platform: string,
+  deps: Pick<ConnectorDeps, 'appKeys'>,
+  needSecret: boolean,
+): { clientId: string; clientSecret?: string } {
+  const keys = deps.appKeys;
+  if (!keys?.clientId || (needSecret && !keys.clientSecret))
+    throw new ConnectorError('not_connected', `${platform}: the app keys are not configured`);
+  return keys as { clientId: string; clientSecret?: string };
 }
 
 /** A platform's ConnectSpec from its credentials schema and the store key the credentials name. */
@@ -56,4 +77,16 @@ export function connectSpec<C extends Record<string, unknown>>(opts: {
       return { ok: true, credentials: parsed.data, storeKey: opts.storeKey(parsed.data) };
     },
   };
+}
+
+/** checkConnection's answer: what the store said of itself, or why it could not (never throws). */
+export async function connectionCheck(
+  ask: () => Promise<{ shopName: string | null; currency: string | null; storeUrl?: string | null }>,
+): Promise<ConnectionCheck> {
+  try {
+    return { ok: true, ...(await ask()) };
+  } catch (err) {
+    if (err instanceof ConnectorError) return { ok: false, code: err.code, reason: err.message };
+    return { ok: false, code: 'network', reason: (err as Error).message };
+  }
 }

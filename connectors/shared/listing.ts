@@ -1,17 +1,21 @@
 import { ListingSchema, type ListingInput, type Metafield, type Variation } from '../../core/model/index.ts';
+import { escapeHtml } from '../../core/sanitize/index.ts';
 import { ConnectorError, type ProductFailure, type ProductPage, type StoreListing } from '../types.ts';
+import { WORDS } from './wording.ts';
 
 /*
- * What the REST adapters share when they map a platform's product to our listing: reading loose values, the
- * price rules every platform follows, tier prices, and the checks that make a product a failure rather than a
- * listing.
+ * What the adapters share when they map a platform's product to our listing: reading loose values, the price
+ * rules every platform follows, options, tier prices, the checks that make a product a failure rather than a
+ * listing (SPEC §8: skipped and reported, never stopping a page), and the page and cursor helpers.
  */
+
+// Loose values
 
 /** Text with something in it, else null. */
 export const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-/** A price from a number or a numeric string ("12.50"); null when absent or not a number. */
-export const money = (v: unknown): number | null => {
+/** A number from a number or numeric text ("12.50", as most platforms send prices); null otherwise. */
+export const decimal = (v: unknown): number | null => {
   if (v === null || v === undefined || v === '' || typeof v === 'boolean') return null;
   const n = Number(v);
   return Number.isFinite(n) ? n : null;
@@ -19,14 +23,59 @@ export const money = (v: unknown): number | null => {
 
 /** A price that means "none" when zero (BigCommerce's sale_price and retail_price, Ecwid's compareToPrice). */
 export const positiveMoney = (v: unknown): number | null => {
-  const n = money(v);
+  const n = decimal(v);
   return n !== null && n !== 0 ? n : null;
 };
 
+/** Rounded to cents (tax-derived prices such as 2.63158); null stays null. */
+export const cents = (n: number | null): number | null => (n === null ? null : Math.round(n * 100) / 100);
+
+/** A whole number of items (stock), from a number or numeric text. */
 export const wholeNumber = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : null;
 };
+
+/** A stock count from a platform that says whether it counts: untracked (unlimited) is null. */
+export const trackedStock = (tracked: boolean, quantity: unknown): number | null =>
+  tracked ? wholeNumber(quantity) : null;
+
+/** An array from a value that is an array, one object, or absent (XML and Lightspeed R-Series relations). */
+export const asArray = <T>(v: T | T[] | null | undefined): T[] =>
+  v === null || v === undefined ? [] : Array.isArray(v) ? v : [v];
+
+/** Add a URL once, keeping the order. */
+export function addImage(images: string[], url: unknown): void {
+  const u = text(url);
+  if (u && !images.includes(u)) images.push(u);
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+/** Decode the HTML character references a platform leaves in plain text (Etsy titles: "Women&#39;s"). */
+export function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+/** Plain text (line breaks, no markup) as the HTML our descriptions hold. */
+export function plainTextToHtml(value: string): string {
+  return escapeHtml(value.replace(/\r\n?/g, '\n').trim()).replace(/\n/g, '<br>');
+}
+
+// Prices, variations and options
 
 /**
  * A price and its sale, as our listing keeps them (the same rules as the WooCommerce CSV import): `price` is what
@@ -57,10 +106,14 @@ export function salePrices(
 export type PricedVariation = Partial<Variation> & { sale_price?: number | null };
 
 /**
- * A product with variations shows its lowest price ("from") with that variation's regular, compare-at and sale
- * prices, and the stock of all variations together (null when none is counted), as the CSV imports do.
+ * A product with variations (`variations`, else the listing's own) shows its lowest price ("from") with that
+ * variation's regular, compare-at, sale and retail prices, and the stock of all variations together (null when
+ * none is counted), as the CSV imports and the Shopify mapping do.
  */
-export function summarizeVariations(listing: ListingInput, variations: PricedVariation[]): void {
+export function summarizeVariations(
+  listing: ListingInput,
+  variations: PricedVariation[] = (listing.variations ?? []) as PricedVariation[],
+): void {
   listing.variations = variations.map(({ sale_price: _s, ...v }) => v);
   let cheapest: PricedVariation | null = null;
   for (const v of variations)
@@ -109,6 +162,22 @@ export const fieldKey = (name: string): string =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '') || name;
 
+/** Ids and names to `{ external_id, title }` references, skipping ids the names do not know. */
+export function namedRefs(
+  ids: readonly (string | number)[],
+  names: ReadonlyMap<string, string>,
+): { external_id: string; title: string }[] {
+  const out: { external_id: string; title: string }[] = [];
+  for (const id of ids) {
+    const key = String(id);
+    const title = names.get(key);
+    if (title !== undefined && !out.some((r) => r.external_id === key)) out.push({ external_id: key, title });
+  }
+  return out;
+}
+
+// Tier prices
+
 /** One quantity break: from `min_quantity` units on, each costs `price`. */
 export type TierPrice = { min_quantity: number; price: number; customer_group?: string };
 
@@ -133,6 +202,8 @@ export function tierPricesMetafield(tiers: TierPrice[]): Metafield | null {
   };
 }
 
+// The listing, checked
+
 const PRICE_FIELDS = [
   'price',
   'original_price',
@@ -143,11 +214,12 @@ const PRICE_FIELDS = [
 
 /** Where a listing is wrong in a way the store cannot mean: no title, a negative price. */
 function problemOf(listing: ListingInput): string | null {
-  if (!text(listing.title)) return 'The product title is empty';
+  const words = WORDS;
+  if (!text(listing.title)) return words.noTitle;
   const negative = (where: string, record: Record<string, unknown>) => {
     for (const f of PRICE_FIELDS) {
       const v = record[f];
-      if (typeof v === 'number' && v < 0) return `${where}${f}: The price "${v}" is negative`;
+      if (typeof v === 'number' && v < 0) return words.negativePrice(`${where}${f}`, v);
     }
     return null;
   };
@@ -195,6 +267,61 @@ export function finishListing(listing: ListingInput, extras: StoreExtras): Store
   return out;
 }
 
+// Pages of products
+
+export type MappedProduct = { listing: StoreListing } | { failure: ProductFailure };
+
+/**
+ * One product mapped; an error becomes the product's failure, with its id and title (`identify`: what the
+ * product says it is), instead of stopping the page.
+ */
+export function mapSafely<P>(
+  product: P,
+  map: (product: P) => StoreListing,
+  identify: (product: P) => { id: unknown; title: unknown },
+): MappedProduct {
+  try {
+    return { listing: map(product) };
+  } catch (err) {
+    let id: { id: unknown; title: unknown } = { id: '', title: null };
+    try {
+      id = identify(product);
+    } catch {
+      // A product too broken to name itself is still reported.
+    }
+    return {
+      failure: {
+        external_id: id.id === null || id.id === undefined ? '' : String(id.id),
+        title: typeof id.title === 'string' ? id.title : null,
+        error: (err as Error).message,
+      },
+    };
+  }
+}
+
+/** Sort mapped products into a page's listings and failures. */
+export function pageOf(items: readonly MappedProduct[], nextCursor: string | null): ProductPage {
+  const page: ProductPage = { listings: [], failures: [], nextCursor };
+  for (const item of items) {
+    if ('listing' in item) page.listings.push(item.listing);
+    else page.failures.push(item.failure);
+  }
+  return page;
+}
+
+/** Map a page of products one by one (mapSafely): a product that cannot be mapped never stops the page. */
+export function mapProducts<P>(
+  products: readonly P[],
+  map: (product: P) => StoreListing,
+  identify: (product: P) => { id: unknown; title: unknown },
+): Pick<ProductPage, 'listings' | 'failures'> {
+  const { listings, failures } = pageOf(
+    products.map((p) => mapSafely(p, map, identify)),
+    null,
+  );
+  return { listings, failures };
+}
+
 /**
  * One product mapped, for getProduct: a product that cannot be mapped is the store answering something we cannot
  * use (`invalid_response`, with why).
@@ -207,51 +334,16 @@ export function mapOne<P>(product: P, map: (product: P) => StoreListing): StoreL
   }
 }
 
-/**
- * Map a page of products one by one: a product that cannot be mapped becomes a failure with its id and title,
- * and never stops the page.
- */
-export function mapProducts<P>(
-  products: readonly P[],
-  map: (product: P) => StoreListing,
-  identify: (product: P) => { id: unknown; title: unknown },
-): Pick<ProductPage, 'listings' | 'failures'> {
-  const page: Pick<ProductPage, 'listings' | 'failures'> = { listings: [], failures: [] };
-  for (const product of products) {
-    try {
-      page.listings.push(map(product));
-    } catch (err) {
-      let id: { id: unknown; title: unknown } = { id: '', title: null };
-      try {
-        id = identify(product);
-      } catch {
-        // A product too broken to name itself is still reported.
-      }
-      const failure: ProductFailure = {
-        external_id: id.id === null || id.id === undefined ? '' : String(id.id),
-        title: typeof id.title === 'string' ? id.title : null,
-        error: (err as Error).message,
-      };
-      page.failures.push(failure);
-    }
+/** Our cursor for multi-part listings: JSON, opaque to the sync. Null or empty: the start. */
+export function readCursor<T extends object>(cursor: string | null | undefined): T | null {
+  if (!cursor) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(cursor);
+  } catch {
+    v = null;
   }
-  return page;
+  // Only this adapter writes its cursors: another value is a caller's mistake, never "start again".
+  if (!v || typeof v !== 'object') throw new Error(`Unreadable cursor: ${cursor.slice(0, 80)}`);
+  return v as T;
 }
-
-/** Ids and names to `{ external_id, title }` references, skipping ids the names do not know. */
-export function namedRefs(
-  ids: readonly (string | number)[],
-  names: ReadonlyMap<string, string>,
-): { external_id: string; title: string }[] {
-  const out: { external_id: string; title: string }[] = [];
-  for (const id of ids) {
-    const key = String(id);
-    const title = names.get(key);
-    if (title !== undefined && !out.some((r) => r.external_id === key)) out.push({ external_id: key, title });
-  }
-  return out;
-}
-
-/** A stock count from a platform that says whether it counts: untracked (unlimited) is null. */
-export const trackedStock = (tracked: boolean, quantity: unknown): number | null =>
-  tracked ? wholeNumber(quantity) : null;

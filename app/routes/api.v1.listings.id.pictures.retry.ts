@@ -1,0 +1,6 @@
+import { retryListingPicturesEndpoint } from '../api/listings.server.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
+
+const handlers = routeHandlers(retryListingPicturesEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;
