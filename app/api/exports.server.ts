@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
-import { getCatalogPdf, getJobStatus, PDF_OUTPUTS, requestCatalogPdf } from '../../server/catalogs/index.ts';
+import { PreflightReportSchema } from '../../core/preflight/index.ts';
+import {
+  getCatalogPdf,
+  getJobStatus,
+  PDF_OUTPUTS,
+  requestCatalogPdf,
+  requestCatalogPreflight,
+} from '../../server/catalogs/index.ts';
 import { json } from '../../server/platform/index.ts';
 import { defineEndpoint } from '../../server/runtime/index.ts';
 
@@ -37,6 +44,29 @@ export const generateCatalogEndpoint = defineEndpoint(
     }),
 );
 
+export const preflightCatalogEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/catalogs/{catalogId}/preflight',
+    summary:
+      'Check the catalog for print (pictures under 300 or 150 dpi, overflowing text, missing pictures, fonts, ' +
+      'text in the bleed, empty cells, products changed in the store); poll GET /api/v1/jobs for the report',
+    tags: ['exports'],
+    auth: 'user',
+    query: z.object({ format: FormatSchema.optional() }),
+    response: z.object({ job_id: z.string() }),
+    errors: [404],
+  },
+  async ({ params, query, user, runtime }) =>
+    requestCatalogPreflight({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      user,
+      catalogId: params.catalogId ?? '',
+      format: query.format ?? null,
+    }),
+);
+
 export const jobStatusEndpoint = defineEndpoint(
   {
     method: 'GET',
@@ -51,6 +81,8 @@ export const jobStatusEndpoint = defineEndpoint(
       url: z.string().optional(),
       message: z.string().optional(),
       updated: z.number().optional(),
+      /** A preflight's report, or the preflight of a finished export (issue 28). */
+      preflight: PreflightReportSchema.optional(),
     }),
     errors: [404],
   },

@@ -5,6 +5,7 @@
  * cell, missing pictures, fonts, text in the bleed or outside the safe margin). Pure: the server measures, this
  * turns measurements into the report every consumer shows (editor panel, API, CLI).
  */
+import { z } from 'zod';
 import { getT, type Language } from '../i18n/index.ts';
 
 /** Pictures below this many dots per inch at their placed size are a warning; below ERROR_DPI an error. */
@@ -46,6 +47,23 @@ export interface PreflightReport {
   warnings: number;
 }
 
+/** The report as the API answers it (GET /api/v1/jobs). */
+export const PreflightReportSchema = z.object({
+  items: z.array(
+    z.object({
+      severity: z.enum(['error', 'warning']),
+      code: z.enum(PREFLIGHT_CODES),
+      page: z.number().int().nullable(),
+      pageId: z.string().nullable(),
+      element: z.number().int().nullable(),
+      elementId: z.string().nullable(),
+      values: z.record(z.string(), z.union([z.string(), z.number()])),
+    }),
+  ),
+  errors: z.number().int(),
+  warnings: z.number().int(),
+});
+
 /** Where a measured thing sits in the catalog: its page (0-based) and cell, as the layout's markup says. */
 export type Where = { page: number; cell: number | null; elementId: string | null };
 
@@ -67,12 +85,12 @@ export interface LayoutFacts {
   emptyCells: Where[];
   /** Font families the page could not load. */
   failedFonts: string[];
+  /** Custom fonts whose licence forbids embedding them in a PDF (OS/2 fsType of the files the render resolved). */
+  fontsNotEmbeddable: string[];
 }
 
-/** Model-level findings the server adds: fonts and products. */
+/** What the server adds from outside the layout: products compared with their listings. */
 export interface CatalogFindings {
-  /** Custom fonts whose licence forbids embedding them in a PDF (OS/2 fsType). */
-  fontsNotEmbeddable: string[];
   /** Products that differ from their listing now: which element, and what changed (images, prices, information). */
   changedProducts: { elementId: string; title: string; kinds: string[] }[];
 }
@@ -120,8 +138,7 @@ export function buildPreflightReport(opts: {
   };
   const { facts } = opts;
   for (const f of facts.failedFonts) add(null, 'font_missing', 'error', { family: f });
-  for (const f of opts.findings?.fontsNotEmbeddable ?? [])
-    add(null, 'font_not_embeddable', 'error', { family: f });
+  for (const f of facts.fontsNotEmbeddable) add(null, 'font_not_embeddable', 'error', { family: f });
   for (const m of facts.missingPictures) add(m, 'picture_missing', 'error');
   for (const p of facts.pictures) {
     if (!p.pixels) continue;

@@ -17,6 +17,7 @@ const clean: LayoutFacts = {
   textEdges: [],
   emptyCells: [],
   failedFonts: [],
+  fontsNotEmbeddable: [],
 };
 const at = (page: number, cell: number | null, elementId: string | null = null) => ({
   page,
@@ -103,9 +104,13 @@ describe('preflight report (issue 28 item 4)', () => {
 
   it('names fonts for the whole catalog and products changed in the store where they are placed', () => {
     const report = buildPreflightReport({
-      facts: { ...clean, failedFonts: ['Brand Sans'], elements: [at(2, 3, 'prod-1')] },
-      findings: {
+      facts: {
+        ...clean,
+        failedFonts: ['Brand Sans'],
         fontsNotEmbeddable: ['Locked Serif'],
+        elements: [at(2, 3, 'prod-1')],
+      },
+      findings: {
         changedProducts: [
           { elementId: 'prod-1', title: 'Wool scarf', kinds: ['prices', 'images'] },
           { elementId: 'gone', title: 'Hat', kinds: ['information'] },

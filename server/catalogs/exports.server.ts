@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { PdfOutput } from './pdf/print-output.server.ts';
+import type { PreflightReport } from '../../core/preflight/index.ts';
 import type { PageFormat } from '../../core/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -79,6 +80,8 @@ export type JobStatus = {
   message?: string;
   /** A finished catalog synchronize: how many products changed (failures are skipped silently, SPEC §8). */
   updated?: number;
+  /** A finished preflight, or the preflight of a finished export (issue 28). */
+  preflight?: PreflightReport;
 };
 
 /** SPEC §7 GET jobs?jobId=: the caller's job only (another owner's is a 404); a running job reads as pending. */
@@ -92,12 +95,39 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
     const link = catalogId && url ? catalogPdfLink({ id: catalogId, pdfUrl: url }, output) : null;
     if (link) status.url = link;
   }
+  if (state === 'complete' && (job.name === 'render-pdf' || job.name === 'preflight-catalog')) {
+    const result = job.result as { preflight?: PreflightReport } | (PreflightReport & object) | null;
+    const report = result && ('items' in result ? result : result.preflight);
+    if (report && Array.isArray(report.items))
+      status.preflight = { items: report.items, errors: report.errors, warnings: report.warnings };
+  }
   if (state === 'failed' && job.name === 'render-pdf') status.message = EXPORT_MESSAGES.generationFailed;
   if (state === 'complete' && job.name === 'synchronize-catalog') {
     const updated = (job.result as { updated?: unknown } | null)?.updated;
     if (typeof updated === 'number') status.updated = updated;
   }
   return status;
+}
+
+/**
+ * Start a preflight on demand (issue 28): the catalog's owner (or staff) only; asking again while one is pending
+ * answers the same job. Poll GET /api/v1/jobs for the report.
+ */
+export async function requestCatalogPreflight(opts: {
+  db: Db;
+  jobs: JobQueue;
+  user: User;
+  catalogId: string;
+  format?: PageFormat | null;
+}): Promise<{ job_id: string }> {
+  const { catalog } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
+  const format = opts.format ?? null;
+  const job = await opts.jobs.enqueue(
+    'preflight-catalog',
+    { catalogId: catalog._id, format },
+    { ownerId: opts.user.id, dedupeKey: `preflight-catalog:${catalog._id}:${format ?? 'default'}` },
+  );
+  return { job_id: job.id };
 }
 
 /** The download name of a catalog's PDF: its title in plain ASCII (the print PDF's ends in -print). */

@@ -28,10 +28,18 @@ export {
   getJobStatus,
   pdfKey,
   requestCatalogPdf,
+  requestCatalogPreflight,
 } from './exports.server.ts';
 export type { JobStatus } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';
-export { layoutCatalog, QUALITY_DPI, renderCatalogPdf } from './pdf/render-pdf.server.ts';
+export {
+  layoutCatalog,
+  measureCatalogLayout,
+  QUALITY_DPI,
+  renderCatalogPdf,
+} from './pdf/render-pdf.server.ts';
+export { catalogPreflightReport, changedProducts, preflightCatalog } from './preflight.server.ts';
+export type { CatalogPreflight } from './preflight.server.ts';
 export type { PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
 export { localSources, storageSources } from './pdf/sources.server.ts';
 export { finishPrintPdf, needsFinishing } from './pdf/print-finish.server.ts';

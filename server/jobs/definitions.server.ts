@@ -89,8 +89,27 @@ export const createDraftOrderSpec = defineJobSpec({
   backoffMs: 5_000,
 });
 
+/**
+ * The print preflight on demand (issue 28, server/catalogs/preflight.server.ts): the catalog laid out in
+ * Chromium as its print export, measured; the report is the job's result.
+ */
+export const preflightCatalogSpec = defineJobSpec({
+  name: 'preflight-catalog',
+  payload: z.object({
+    catalogId: z.string().uuid(),
+    format: z
+      .enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]])
+      .nullable()
+      .default(null),
+  }),
+  maxAttempts: 2,
+  timeoutMs: 5 * 60_000,
+  backoffMs: 2_000,
+});
+
 export const JOB_SPECS = [
   renderPdfSpec,
+  preflightCatalogSpec,
   processImagesSpec,
   syncStoreSpec,
   synchronizeCatalogSpec,

@@ -6,6 +6,7 @@ export {
   createDraftOrderSpec,
   JOB_SPECS,
   jobSpec,
+  preflightCatalogSpec,
   processImagesSpec,
   renderPdfSpec,
   synchronizeCatalogSpec,

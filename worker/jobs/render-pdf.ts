@@ -1,6 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  catalogPreflightReport,
+  changedProducts,
   loadCatalogById,
   setCatalogPdf,
   pdfKey,
@@ -17,6 +19,7 @@ import type { PageFormat } from '../../core/constants.ts';
 import { renderPdfSpec } from '../../server/jobs/index.ts';
 import { findKeptPictures } from '../../server/listings/index.ts';
 import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
+import type { PreflightReport } from '../../core/preflight/index.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
 import { loadUserSettings } from '../../server/accounts/index.ts';
 
@@ -33,7 +36,9 @@ export type RenderPdfResult = {
   /** rgb: the screen PDF (the catalog's url, the flipbook's download); pdfx: the print PDF, kept apart. */
   output: PdfOutput;
   watermark: boolean;
-  report: RenderPdfReport;
+  report: Omit<RenderPdfReport, 'facts'>;
+  /** The preflight of what was exported (issue 28: before an export), from the export's own layout. */
+  preflight: PreflightReport;
 };
 
 /** Partial files older than this were left by a render whose worker died; any later render removes them. */
@@ -91,7 +96,7 @@ export const renderPdfJob = defineJob({
     const tmpKey = `${TMP_PREFIX}/${ctx.jobId}-${ctx.attempt}.pdf`;
     await sweepPartials(storage);
     try {
-      const report = await renderCatalogPdf({
+      const { facts, ...report } = await renderCatalogPdf({
         catalog,
         format,
         quality: payload.quality,
@@ -129,10 +134,19 @@ export const renderPdfJob = defineJob({
       const url = `${storage.url(finalKey)}?v=${ctx.jobId.slice(0, 8)}`;
       // The print PDF is for the print shop: the catalog's url (the flipbook's download) stays the screen PDF.
       if (output === 'rgb') await setCatalogPdf({ db, catalogId: catalog._id, url });
+      const preflight = catalogPreflightReport(catalog, facts, {
+        changedProducts: await changedProducts({ db, ownerId: row.ownerId, catalog: loaded.catalog }),
+      });
       report.timings.load = loadMs;
       report.timings.store = Math.round(performance.now() - storing);
       ctx.logger.info(
-        { catalogId: catalog._id, pages: report.pages, bytes, timings: report.timings },
+        {
+          catalogId: catalog._id,
+          pages: report.pages,
+          bytes,
+          timings: report.timings,
+          preflight: { errors: preflight.errors, warnings: preflight.warnings },
+        },
         'PDF ready',
       );
       return {
@@ -145,6 +159,7 @@ export const renderPdfJob = defineJob({
         output,
         watermark,
         report,
+        preflight,
       };
     } finally {
       await storage.delete(tmpKey).catch(() => {});

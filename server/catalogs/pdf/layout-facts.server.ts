@@ -1,10 +1,12 @@
 import type { Page } from 'puppeteer-core';
 import type { LayoutFacts, Where } from '../../../core/preflight/index.ts';
+import { fontsNotEmbeddable } from './font-embedding.server.ts';
 
 /**
  * In the laid-out page (the export's own, after its pictures are in place, or the preflight's with stand-ins of
  * the same size): what the preflight needs from the layout. Text is measured where it shows: a run cut off by
- * the box that clips it counts as that box's overflow, not as text in the bleed.
+ * the box that clips it counts as that box's overflow (by how far its line boxes pass the box's edges), not as
+ * text in the bleed.
  */
 const LAYOUT_FACTS_SCRIPT = `() => {
   const pages = Array.from(document.querySelectorAll('.cb-page'));
@@ -41,15 +43,12 @@ const LAYOUT_FACTS_SCRIPT = `() => {
       if (el.tagName === 'IMG' && !/#cbm\\d+$/.test(el.getAttribute('src') || '')) continue;
       out.missingPictures.push(where(el, pi));
     }
-    for (const el of page.querySelectorAll(CLIPS)) {
-      const over = Math.max(el.scrollHeight - el.clientHeight, el.scrollWidth - el.clientWidth);
-      if (over > 0 && el.textContent.trim()) out.overflows.push({ ...where(el, pi), px: over });
-    }
     for (const el of page.querySelectorAll('.cb-cell--empty')) {
       const accepts = el.closest('.cb-page--cover') ? false : true;
       if (accepts) out.emptyCells.push(where(el, pi));
     }
     const nearest = new Map();
+    const cut = new Map();
     const walker = document.createTreeWalker(page, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const host = n.parentElement;
@@ -58,6 +57,14 @@ const LAYOUT_FACTS_SCRIPT = `() => {
       const c = clip ? clip.getBoundingClientRect() : null;
       range.selectNodeContents(n);
       for (const r of range.getClientRects()) {
+        if (clip && r.width > 0.5) {
+          // How far the text runs past the box that cuts it off. A run's box is its font's whole height, taller
+          // than its line when the line height is tight: a quarter of it past the edge is leading, not a cut.
+          const down = Math.max(r.bottom - c.bottom, c.top - r.top);
+          const across = Math.max(r.right - c.right, c.left - r.left);
+          const over = Math.max(down > r.height / 4 ? down : 0, across);
+          if (over > (cut.get(clip) || 0)) cut.set(clip, over);
+        }
         const left = c ? Math.max(r.left, c.left) : r.left;
         const right = c ? Math.min(r.right, c.right) : r.right;
         const top = c ? Math.max(r.top, c.top) : r.top;
@@ -71,6 +78,7 @@ const LAYOUT_FACTS_SCRIPT = `() => {
       }
     }
     out.textEdges.push(...nearest.values());
+    for (const [clip, px] of cut) out.overflows.push({ ...where(clip, pi), px });
   });
   for (const f of document.fonts) if (f.status === 'error') out.failedFonts.push(f.family.replace(/^["']|["']$/g, ''));
   out.failedFonts = [...new Set(out.failedFonts)];
@@ -79,15 +87,23 @@ const LAYOUT_FACTS_SCRIPT = `() => {
 
 export type PicturePlacement = Where & { id: number; width: number; height: number };
 
-/** The layout's facts, with the pictures' placed sizes (measured before) and their pixel sizes. */
+/**
+ * The layout's facts, with the pictures' placed sizes (measured before) and their pixel sizes, and the custom
+ * fonts' files read for their embedding licence.
+ */
 export async function collectLayoutFacts(
   page: Page,
   placements: PicturePlacement[],
   pixels: ({ width: number; height: number } | null)[],
+  fonts: { family: string; file: string }[],
 ): Promise<LayoutFacts> {
-  const measured = (await page.evaluate(`(${LAYOUT_FACTS_SCRIPT})()`)) as Omit<LayoutFacts, 'pictures'>;
+  const measured = (await page.evaluate(`(${LAYOUT_FACTS_SCRIPT})()`)) as Omit<
+    LayoutFacts,
+    'pictures' | 'fontsNotEmbeddable'
+  >;
   return {
     ...measured,
+    fontsNotEmbeddable: await fontsNotEmbeddable(fonts),
     pictures: placements.map((p) => ({
       page: p.page,
       cell: p.cell,

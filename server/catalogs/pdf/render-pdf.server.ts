@@ -343,9 +343,15 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   lap('measure');
   throwIfAborted();
   const pixels = infos.map((info) => (info ? { width: info.width, height: info.height } : null));
+  const fontFiles = input.catalog.fonts.flatMap((f) => {
+    const i = f.url ? tokens.urls.indexOf(f.url) : -1;
+    const s = i >= 0 ? sources[i] : null;
+    return s && 'file' in s ? [{ family: f.family, file: s.file }] : [];
+  });
   if (input.layoutOnly) {
-    const facts = await collectLayoutFacts(page, placements, pixels);
+    const facts = await collectLayoutFacts(page, placements, pixels, fontFiles);
     lap('preflight');
+    input.onProgress?.(pageCount, pageCount);
     return {
       pages: pageCount,
       format,
@@ -414,9 +420,28 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
     await page.evaluate(`(${SWAP_IMAGES_SCRIPT})(${JSON.stringify(swap)})`);
   }
   lap('swap');
-  const facts = await collectLayoutFacts(page, placements, pixels);
+  const facts = await collectLayoutFacts(page, placements, pixels, fontFiles);
   lap('preflight');
   return { pages: pageCount, format, images: report, timings, facts };
+}
+
+/**
+ * The preflight on demand (issue 28): the catalog laid out as its export lays it out, pictures as stand-ins of
+ * their size (their pixel size is read, nothing is prepared), and measured; no PDF is printed.
+ */
+export async function measureCatalogLayout(input: LayoutInput): Promise<RenderPdfReport> {
+  const dir = path.join(input.workDir ?? os.tmpdir(), `cb-preflight-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    return await input.browser.withPage((page) => layoutCatalog(page, { ...input, layoutOnly: true }, dir), {
+      timeoutMs: input.timeoutMs ?? 5 * 60_000,
+      signal: input.signal,
+      onBlockedRequest:
+        input.log && ((url) => input.log!(`preflight: blocked request from Chromium to ${url}`)),
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** A catalog as one PDF (SPEC §4), printed in one pass from one Chromium page. */
