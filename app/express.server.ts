@@ -9,7 +9,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { ServerBuild } from 'react-router';
 import { purgeExpired, purgeRateLimits } from '../server/accounts/index.ts';
 import { purgeUnconfirmedOrders } from '../server/catalogs/index.ts';
-import { servedFileHeaders } from '../server/files/index.ts';
+import { keyFromUrl, serveStoredFile } from '../server/files/index.ts';
 import { isCrossSite, HSTS } from '../server/platform/index.ts';
 import { type Runtime } from '../server/runtime/index.ts';
 
@@ -105,24 +105,16 @@ export async function createExpressApp(opts: {
     next();
   });
 
-  // Stored files (images, fonts). Keys are unguessable; temporary files of unfinished writes never show.
-  // PDFs only through their routes, which check the caller and the plan (SPEC §6: no download on trial).
-  app.use('/files', (req, res, next) =>
-    req.path.endsWith('.tmp') || /^\/(pdf|tmp)\//.test(req.path) ? res.status(404).end() : next(),
-  );
-  app.use(
-    '/files',
-    express.static(runtime.config.dirs.files, {
-      index: false,
-      dotfiles: 'deny',
-      maxAge: '1h',
-      fallthrough: false,
-      // The type of our own extension, never one guessed from a name an uploader chose (files.server.ts).
-      setHeaders: (res, file) => {
-        for (const [name, value] of Object.entries(servedFileHeaders(file))) res.setHeader(name, value);
-      },
-    }),
-  );
+  // Stored files (images, fonts, page images), from local disk or the S3 bucket alike. Keys are unguessable;
+  // temporary files of unfinished writes never show, and PDFs only through their routes, which check the caller
+  // and the plan (SPEC §6: no download on trial).
+  app.use('/files', (req, res, next) => {
+    Promise.resolve()
+      .then(() =>
+        serveStoredFile({ storage: runtime.storage, key: keyFromUrl(`/files${req.path}`), req, res }),
+      )
+      .catch(next);
+  });
 
   const clientDir = path.join(BUILD_DIR, 'client');
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));

@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import { createI18n, normalizeLanguage } from '../core/i18n/index.ts';
 import { Brand } from './components/brand.tsx';
+import { isDocumentUrl } from './components/catalogs/links.ts';
 import appStyles from './styles/app.css?url';
 
 // Zod compiles its parsers with `new Function` where eval is allowed, and tries it to find out; the page's
@@ -47,10 +48,27 @@ function PolarisLink({
   url: string;
   children?: React.ReactNode;
   external?: boolean;
+  download?: string | boolean;
 }) {
+  // A file to download (staff CSVs) is a plain link: the router would ask its loader for data instead.
+  if (rest.download) {
+    return (
+      <a href={url} {...rest} download={rest.download === true ? '' : rest.download}>
+        {children}
+      </a>
+    );
+  }
   if (external || /^https?:/.test(url)) {
     return (
       <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+      </a>
+    );
+  }
+  // The viewer, downloads and files are not pages of this router: the browser loads them itself.
+  if (isDocumentUrl(url)) {
+    return (
+      <a href={url} {...rest}>
         {children}
       </a>
     );

@@ -1,7 +1,19 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { SITE_PAGES, sitePath } from '../core/site/pages.ts';
+
+// The public site (SPEC §2.5 marketing routes): one module, each page in English and under /fr in French.
+const site = SITE_PAGES.flatMap((page) =>
+  (['en', 'fr'] as const).map((lang) => {
+    const id = `site-${page.id}-${lang}`;
+    const path = sitePath(page, lang);
+    return path === '/' ? index('routes/site.tsx', { id }) : route(path.slice(1), 'routes/site.tsx', { id });
+  }),
+);
 
 export default [
-  index('routes/home.tsx'),
+  ...site,
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
 
   // Accounts (SPEC §2.5)
   route('login', 'routes/login.tsx'),
@@ -13,12 +25,17 @@ export default [
   route('auth/register', 'routes/auth.register.ts'),
   route('auth/forgot-password', 'routes/auth.forgot-password.ts'),
   route('auth/reset/:tokenId', 'routes/auth.reset.ts'),
+  // The first admin, from the one-time link `npm start` prints when there is none
+  route('setup/:token', 'routes/setup.tsx'),
+  route('auth/setup/:token', 'routes/auth.setup.ts'),
   route('auth/logout', 'routes/auth.logout.ts'),
   route('loggedin', 'routes/loggedin.ts'),
 
   // The signed-in app
   route('catalogs', 'routes/catalogs.tsx'),
   route('listings', 'routes/listings.tsx'),
+  route('stores', 'routes/stores.tsx'),
+  route('auth/:platform/callback', 'routes/auth.platform.callback.ts'),
   route('preview/:catalogId', 'routes/preview.tsx'),
   route('orders', 'routes/orders.tsx'),
   route('designs/:designId/edit', 'routes/designs.edit.tsx'),
@@ -31,6 +48,9 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.ts'),
     route('users', 'routes/admin.users.tsx'),
+    route('catalogs', 'routes/admin.catalogs.tsx'),
+    route('waitinglist', 'routes/admin.waitinglist.tsx'),
+    route('unregistereduser', 'routes/admin.unregistereduser.tsx'),
   ]),
   route('manager', 'routes/manager.tsx', [route('allcatalogs', 'routes/manager.allcatalogs.tsx')]),
 
@@ -52,6 +72,7 @@ export default [
   route('dashboard', 'routes/dashboard.tsx'),
   route('cards', 'routes/cards.tsx'),
   route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
+  route('webhooks/stores/:accountId', 'routes/webhooks.stores.id.ts'),
 
   // API (SPEC §7)
   route('api/v1/openapi.json', 'routes/api.v1.openapi.ts'),
@@ -81,11 +102,18 @@ export default [
   route('api/v1/orders', 'routes/api.v1.orders.ts'),
   route('api/v1/orders/count/last-cycle', 'routes/api.v1.orders.count.last-cycle.ts'),
   route('api/v1/orders/:orderId/accept', 'routes/api.v1.orders.id.accept.ts'),
+  route('api/v1/orders/:orderId/status', 'routes/api.v1.orders.id.status.ts'),
   route('api/v2/users/me/events', 'routes/api.v2.users.me.events.ts'),
   route('api/v1/jobs', 'routes/api.v1.jobs.ts'),
   route('api/v1/pagelayouts', 'routes/api.v1.pagelayouts.ts'),
   route('api/v1/pagelayouts/:pageLayoutId', 'routes/api.v1.pagelayouts.id.ts'),
   route('api/v1/all-catalogs', 'routes/api.v1.all-catalogs.ts'),
+  route('api/v1/waitingusers', 'routes/api.v1.waitingusers.ts'),
+  route('api/v2/users/leads', 'routes/api.v2.users.leads.ts'),
+  route('api/v1/unregisteredusers', 'routes/api.v1.unregisteredusers.ts'),
+  route('api/v1/download-users', 'routes/api.v1.download-users.ts'),
+  route('api/v1/download-unregistered-users', 'routes/api.v1.download-unregistered-users.ts'),
+  route('api/v1/global-settings', 'routes/api.v1.global-settings.ts'),
   route('api/v1/subscriptions', 'routes/api.v1.subscriptions.ts'),
   route('api/v1/subscriptions/upgrade', 'routes/api.v1.subscriptions.upgrade.ts'),
   route('api/v1/subscriptions/extend', 'routes/api.v1.subscriptions.extend.ts'),
@@ -107,6 +135,7 @@ export default [
   route('api/v1/users/me', 'routes/api.v1.users.me.ts'),
   route('api/v1/users/me/extend-trial', 'routes/api.v1.users.me.extend-trial.ts'),
   route('api/v1/users/me/editor-flags', 'routes/api.v1.users.me.editor-flags.ts'),
+  route('api/v1/users/me/recorded_sessions', 'routes/api.v1.users.me.recorded-sessions.ts'),
   route('api/v1/accounts', 'routes/api.v1.accounts.ts'),
   route('api/v1/accounts/:accountId', 'routes/api.v1.accounts.id.ts'),
   route('api/v1/accounts/:accountId/listings', 'routes/api.v1.accounts.id.listings.ts'),
@@ -116,6 +145,8 @@ export default [
   route('api/v1/accounts/:accountId/categories', 'routes/api.v1.accounts.id.categories.ts'),
   route('api/v1/accounts/:accountId/collects', 'routes/api.v1.accounts.id.collects.ts'),
   route('api/v1/accounts/:accountId/sync', 'routes/api.v1.accounts.id.sync.ts'),
+  route('api/v1/accounts/oauth/:platform/start', 'routes/api.v1.accounts.oauth.platform.start.ts'),
+  route('api/v1/platforms', 'routes/api.v1.platforms.ts'),
   route('api/v1/store/check-connection', 'routes/api.v1.store.check-connection.ts'),
   route('api/v1/files', 'routes/api.v1.files.ts'),
   route('api/v1/files/:fileId', 'routes/api.v1.files.id.ts'),

@@ -315,7 +315,12 @@ describe('Shopify webhooks', () => {
       webhookId: 'data-request-mail-down',
       payload: { customer: { id: 43, email: 'dee@buyer.example' } },
     };
-    const base = { db: server.runtime.db, logger: server.runtime.logger, appSecret: 'unused' };
+    const base = {
+      db: server.runtime.db,
+      logger: server.runtime.logger,
+      jobs: server.runtime.jobs,
+      appSecret: 'unused',
+    };
     const down = { send: async () => Promise.reject(new Error('SMTP is down')) };
     await expect(handleShopifyWebhook({ ...base, mailer: down as never, webhook })).rejects.toThrow(
       'SMTP is down',

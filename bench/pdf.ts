@@ -6,10 +6,9 @@
  * the PDF size, and how long Chromium alone takes to print the final document. Budget: 5 s, 30 MB.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, createLogger, mapLimit } from '../server/platform/index.ts';
+import { loadConfig, createLogger, mapLimit, processTreeRss } from '../server/platform/index.ts';
 import { createCatalog, layoutCatalog, loadCatalogById, storageSources } from '../server/catalogs/index.ts';
 import { createLocalStorage } from '../server/files/index.ts';
 import { setUpgradeByEmail } from '../server/billing/index.ts';
@@ -37,30 +36,6 @@ async function pictures(): Promise<string[]> {
     });
   }
   return files;
-}
-
-/** Resident memory of a process tree (the worker's Chromium), read from /proc without blocking, in bytes. */
-async function treeRss(rootPid: number): Promise<number> {
-  const page = 4096;
-  const stats = await Promise.all(
-    (await readdir('/proc'))
-      .filter((d) => /^\d+$/.test(d))
-      .map((d) => readFile(`/proc/${d}/stat`, 'utf8').catch(() => '')),
-  );
-  const rows = stats.filter(Boolean).map((line) => {
-    const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
-    return { pid: Number(line.split(' ')[0]), ppid: Number(fields[1]), rss: Number(fields[21]) * page };
-  });
-  const inTree = new Set([rootPid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const r of rows)
-      if (inTree.has(r.ppid) && !inTree.has(r.pid)) {
-        inTree.add(r.pid);
-        grew = true;
-      }
-  }
-  return rows.filter((r) => inTree.has(r.pid)).reduce((sum, r) => sum + r.rss, 0);
 }
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
@@ -109,7 +84,7 @@ export async function main(): Promise<void> {
       let chromePeak = 0;
       const sampler = setInterval(() => {
         const pid = chromePid();
-        if (pid) void treeRss(pid).then((rss) => (chromePeak = Math.max(chromePeak, rss)));
+        if (pid) void processTreeRss(pid).then((rss) => (chromePeak = Math.max(chromePeak, rss)));
       }, 1_000);
       const t0 = performance.now();
       const job = await queue.enqueue('render-pdf', { catalogId, output }, { ownerId: owner!.id });

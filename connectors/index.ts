@@ -1,50 +1,24 @@
-import { bigcommerceConnect, createBigcommerceConnector } from './bigcommerce/index.ts';
-import { createEcwidConnector, ecwidConnect } from './ecwid/index.ts';
-import { createMagentoConnector, magentoConnect } from './magento/index.ts';
-import { createEbayConnector } from './ebay/index.ts';
-import { createEtsyConnector } from './etsy/index.ts';
-import { createLightspeedConnector } from './lightspeed/index.ts';
-import { createShopifyConnector } from './shopify/index.ts';
-import { createSquarespaceConnector, squarespaceConnect } from './squarespace/index.ts';
-import type { ConnectSpec, Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
+import { PLATFORMS, platformOf } from './platforms.ts';
+import type { Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
 
 export * from './types.ts';
-
-type Factory = (account: ConnectorAccount, deps: ConnectorDeps) => Connector;
-
-/**
- * One factory per store_accounts.type. A new platform (WooCommerce, BigCommerce...) is a folder implementing
- * Connector and one line here; the sync, the webhooks and the connection check use whatever this returns.
- */
-const FACTORIES: Record<string, Factory> = {
-  shopify: createShopifyConnector,
-  etsy: createEtsyConnector,
-  ebay: createEbayConnector,
-  lightspeed: createLightspeedConnector,
-  bigcommerce: createBigcommerceConnector,
-  ecwid: createEcwidConnector,
-  magento: createMagentoConnector,
-  squarespace: createSquarespaceConnector,
-};
+export { connectFields, PLATFORMS, platformOf } from './platforms.ts';
+export type { ConnectField, OAuthPlatform, OAuthResult, PlatformDescriptor } from './platforms.ts';
 
 /**
- * What the merchant types to connect a store, per platform connected by credentials (not by an OAuth redirect):
- * the fields, and how to parse them into the credentials to store and the store key they name.
+ * The store types with an adapter, in the order of the registry (connectors/platforms.ts). A new platform is a
+ * folder implementing Connector and its entry there; the sync, the webhooks and the connection check use
+ * whatever getConnector returns.
  */
-export const CONNECT_SPECS: Record<string, ConnectSpec> = {
-  bigcommerce: bigcommerceConnect,
-  ecwid: ecwidConnect,
-  magento: magentoConnect,
-  squarespace: squarespaceConnect,
-};
+export const CONNECTOR_PLATFORMS = Object.values(PLATFORMS)
+  .filter((p) => p.create)
+  .map((p) => p.type);
 
-export const CONNECTOR_PLATFORMS = Object.keys(FACTORIES);
-
-export const hasConnector = (type: string): boolean => Object.hasOwn(FACTORIES, type);
+export const hasConnector = (type: string): boolean => !!platformOf(type)?.create;
 
 /** The adapter for a store account; throws for account types without one (own listings, CSV). */
 export function getConnector(account: ConnectorAccount, deps: ConnectorDeps): Connector {
-  const factory = FACTORIES[account.type];
-  if (!factory) throw new Error(`No connector for store type "${account.type}"`);
-  return factory(account, deps);
+  const create = platformOf(account.type)?.create;
+  if (!create) throw new Error(`No connector for store type "${account.type}"`);
+  return create(account, deps);
 }

@@ -12,12 +12,6 @@ export interface Connector {
   checkConnection(): Promise<ConnectionCheck>;
   /** A page of products; pass the previous page's nextCursor for the next one (null: that was the last). */
   listProducts(cursor?: string | null): Promise<ProductPage>;
-  /**
-   * The products created or changed in the store since `since` (a scheduled incremental sync), paged like
-   * listProducts. A partial listing: a product it does not return was not removed, so a sync must not delete
-   * the listings it did not see. Platforms without a modified-since filter leave it out.
-   */
-  listProductsChangedSince?(since: Date, cursor?: string | null): Promise<ProductPage>;
   /** One product by the external_id it has in our listings (a bare platform id is accepted too); null when gone. */
   getProduct(id: string): Promise<StoreListing | null>;
   /** Categories (Shopify: product types). */
@@ -27,18 +21,22 @@ export interface Connector {
   /** How many products the store has, when the platform says so cheaply; sizes progress and picks the sync path. */
   countProducts?(): Promise<number | null>;
   /**
-   * The products changed in the store since a moment (modified-since: BigCommerce `date_modified:min`, Magento
-   * `updated_at`, Ecwid `updatedFrom`, Squarespace `modifiedAfter`), paged like listProducts. For the scheduled
-   * incremental sync of platforms without signed webhooks. Deleted products are not in it: a full sync removes
-   * their listings.
+   * The products created or changed in the store since `since` (the platform's modified-since filter:
+   * WooCommerce `modified_after`, BigCommerce `date_modified:min`, Magento `updated_at`, Ecwid `updatedFrom`,
+   * Squarespace `modifiedAfter`), paged like listProducts, for the scheduled incremental sync. A partial listing:
+   * a product it does not return was not removed (deletions are not in it), so a sync must not delete the
+   * listings it did not see; the daily full pass does. Platforms without such a filter leave it out.
    */
   listProductsChangedSince?(since: Date, cursor?: string | null): Promise<ProductPage>;
   /**
-   * Register `destination` for the store's product webhooks, authenticated with `secret` (each platform says how:
-   * BigCommerce sends it back in a header), leaving alone what is already registered. Answers the ids of the hooks
-   * created. For platforms whose webhooks are registered through their API.
+   * Ask the store to send its product changes to `destination`, authenticated with `secret` (each platform says
+   * how: WooCommerce signs the body with it, BigCommerce sends it back in a header), leaving alone what is already
+   * registered there. Answers the store's ids of the hooks created, for removeWebhooks. For platforms whose
+   * webhooks are registered through their API.
    */
   ensureWebhooks?(opts: { destination: string; secret: string }): Promise<string[]>;
+  /** Remove what ensureWebhooks registered (a store being disconnected); ids already gone are fine. */
+  removeWebhooks?(ids: readonly string[]): Promise<void>;
   /**
    * Every product in one pass, for large stores (Shopify: a bulk operation). Platforms without a bulk export
    * leave it out and the sync pages through listProducts instead.
@@ -55,6 +53,20 @@ export interface Connector {
    */
   createDraftOrder?(input: DraftOrderInput): Promise<DraftOrderResult>;
 }
+
+/** A webhook delivery as it arrived: the raw body (signatures are over its exact bytes) and lower-case headers. */
+export type WebhookDelivery = { headers: Record<string, string | undefined>; body: Buffer };
+
+/**
+ * What a delivery says, once its signature is checked: `ping` (the store testing the address; answer 200, do
+ * nothing), `products` (these product ids changed or went; the sync reads each again), or `invalid` (the
+ * signature is missing or wrong: 401, nothing done).
+ */
+export type WebhookEvent =
+  | { kind: 'ping' }
+  | { kind: 'products'; productIds: string[] }
+  | { kind: 'ignored' }
+  | { kind: 'invalid'; reason: string };
 
 /** One line: the store's variant when known (else the product's first variant), else a custom line. */
 export type DraftOrderLine = {
@@ -79,10 +91,10 @@ export type StoreListing = ListingInput & {
   /** The collections holding the product; undefined when the source did not say (a REST webhook payload). */
   collections?: { external_id: string; title: string }[];
   /**
-   * The store categories holding the product, for platforms where a product has several (BigCommerce, Magento,
-   * Ecwid); undefined when the source did not say. `category` holds the first one's name. They are for the sync to
-   * store as collects of kind 'category' (server/stores does not yet), so the category filter finds every product
-   * of a category.
+   * The store categories holding the product, by the store's ids, for platforms where a product sits in several
+   * (WooCommerce, BigCommerce, Magento, Ecwid...); undefined when the source did not say. `category` holds the first
+   * one's name. The sync stores them as collects of kind 'category', so the category filter finds every product of
+   * a category.
    */
   categories?: { external_id: string; title: string }[];
   /** When the product was created in the store (the created-desc sort), as ISO 8601. */
@@ -155,7 +167,16 @@ export class ConnectorError extends Error {
 export type WebhookChange = { productIds: string[]; deleted: boolean };
 
 /** One thing the merchant enters to connect a store (the key in the credentials; the UI writes the labels). */
-export type CredentialField = { key: string; secret: boolean; optional?: boolean };
+export type CredentialField = {
+  key: string;
+  secret: boolean;
+  optional?: boolean;
+  /**
+   * The store's own address (WooCommerce, Magento): the connect API checks it against private addresses before
+   * anything is sent, and keeps it in the account's profile.
+   */
+  url?: boolean;
+};
 
 /**
  * How a merchant connects a store of a platform by typing credentials (platforms connected through an OAuth

@@ -10,6 +10,10 @@ export const PAGING = {
 } as const;
 
 export const LISTING_SEARCH_DEBOUNCE_MS = 250;
+
+/** Recorded sessions (SPEC §3 User): open pages say so this often; a pause longer than the gap ends a session. */
+export const SESSION_HEARTBEAT_MS = 60_000;
+export const SESSION_GAP_MS = 10 * 60_000;
 export const LISTING_TITLE_MAX_CHARS = 30;
 
 export const POLLING_MS = {
@@ -99,6 +103,8 @@ export const DESIGNER_PAGE = {
 export const WORKSPACE_HEIGHT_OFFSET_PX = 50;
 
 export const DEFAULT_IMAGE_QUALITY = 'q80';
+/** The JPEG qualities the account settings offer (SPEC §3 image_quality, default q80). */
+export const IMAGE_QUALITY_CHOICES = ['q60', 'q70', 'q80', 'q90', 'q100'] as const;
 /** Product images are compressed to 2550 × cell width by 3300 × cell height pixels. */
 export const CELL_IMAGE_SIZING_BASE = { width: 2550, height: 3300 } as const;
 export const PAGE_THUMBNAIL = { width: 96, height: 132 } as const;

@@ -1,2 +1,2 @@
 export { openDatabase, migrateDatabase, MIGRATIONS_DIR, schema, type Db, type Database } from './client.ts';
-export { seedDatabase } from './seed/index.ts';
+export { PLANS, seedDatabase } from './seed/index.ts';

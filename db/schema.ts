@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   doublePrecision,
@@ -124,6 +125,27 @@ export const shopifySessions = pgTable(
     updatedAt: updated(),
   },
   (t) => [index('shopify_sessions_shop_idx').on(t.shop)],
+);
+
+/**
+ * A store OAuth flow under way (server/stores/oauth.server.ts): the state we sent (its SHA-256 only), whose it is,
+ * the PKCE verifier (sealed with APP_SECRET), what the merchant entered before the redirect. Spent on the callback
+ * (deleted), expired after 10 minutes.
+ */
+export const storeOauthStates = pgTable(
+  'store_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    verifierEncrypted: text('verifier_encrypted'),
+    input: jsonb('input').notNull().default({}),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('store_oauth_states_expires_idx').on(t.expiresAt)],
 );
 
 /**
@@ -434,6 +456,8 @@ export const pageLayouts = pgTable(
     type: text('type').notNull(),
     public: boolean('public').notNull().default(true),
     availability: text('availability').notNull().default('all'),
+    /** Staff's order of the library's layouts within a type (SPEC §2.1 public layouts managed with ordering). */
+    ordering: integer('ordering').notNull().default(100),
     /** The PageLayout document (core/model PageLayoutSchema). */
     document: jsonb('document').notNull(),
     createdAt: created(),
@@ -481,10 +505,21 @@ export const files = pgTable(
     filetype: text('filetype').notNull(),
     mimeType: text('mime_type'),
     size: integer('size'),
+    /** Fonts: the family the file names (its name table), as the fonts panel offers it. */
+    fontFamily: text('font_family'),
     temp: boolean('temp').notNull().default(false),
+    /**
+     * SHA-256 of the uploaded content (hex): the same picture uploaded again by its owner answers this file
+     * instead of keeping a second copy. Null for files kept before uploads were hashed.
+     */
+    contentHash: text('content_hash'),
     createdAt: created(),
   },
-  (t) => [index('files_owner_type_idx').on(t.ownerId, t.filetype), uniqueIndex('files_key_key').on(t.key)],
+  (t) => [
+    index('files_owner_type_idx').on(t.ownerId, t.filetype),
+    uniqueIndex('files_key_key').on(t.key),
+    uniqueIndex('files_owner_content_key').on(t.ownerId, t.contentHash),
+  ],
 );
 
 export const orders = pgTable(
@@ -510,9 +545,15 @@ export const orders = pgTable(
     /**
      * unconfirmed: sent from a catalog but not yet real (the buyer has not confirmed their address by the mailed
      * link, nor the merchant accepted it): it does not count against the plan's orders and nothing of what the
-     * sender typed has been mailed. new: a real order. Later statuses follow new.
+     * sender typed has been mailed. new: a real order. The merchant then marks it confirmed, shipped or
+     * cancelled (core/orders MERCHANT_ORDER_STATUSES), and the buyer is told by mail.
      */
     status: text('status').notNull().default('new'),
+    /**
+     * The order's short number for its merchant (#1042), given when it becomes real, from the owner's sequence
+     * (order_sequences): never reused, so it stays the order's name in mails, CSV and the merchant's books.
+     */
+    number: integer('number'),
     /** SHA-256 of the buyer's confirmation link token; kept after use so the link says it was used. */
     confirmTokenHash: text('confirm_token_hash'),
     /** When the buyer confirmed their address (null when the merchant accepted the order instead). */
@@ -523,8 +564,17 @@ export const orders = pgTable(
     index('orders_owner_created_idx').on(t.ownerId, t.createdAt),
     index('orders_catalog_created_idx').on(t.catalogId, t.createdAt),
     uniqueIndex('orders_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('orders_owner_number_key').on(t.ownerId, t.number),
   ],
 );
+
+/** The last order number each merchant gave (orders.number): one row a merchant, moved on atomically. */
+export const orderSequences = pgTable('order_sequences', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  last: integer('last').notNull(),
+});
 
 /** Job state mirrored from whichever runner executes it (SPEC §4: pending, complete, failed). */
 export const jobs = pgTable(
@@ -534,8 +584,13 @@ export const jobs = pgTable(
     name: text('name').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').notNull(),
-    /** pending, active, complete, failed */
+    /**
+     * pending, active, complete, failed; waiting: its children (parent_id) run, and it runs again once they are
+     * all complete (a long export's parts, then their merge).
+     */
     state: text('state').notNull().default('pending'),
+    /** The job this one is a part of (see `waiting`); removed with it. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => jobs.id, { onDelete: 'cascade' }),
     progressDone: integer('progress_done').notNull().default(0),
     progressTotal: integer('progress_total').notNull().default(0),
     result: jsonb('result'),
@@ -559,6 +614,7 @@ export const jobs = pgTable(
     index('jobs_state_run_idx').on(t.state, t.runAt),
     index('jobs_owner_idx').on(t.ownerId, t.createdAt),
     index('jobs_dedupe_idx').on(t.name, t.dedupeKey, t.state),
+    index('jobs_parent_idx').on(t.parentId),
     // One joinable job per key, so concurrent enqueues agree on it (insert ... on conflict do nothing).
     uniqueIndex('jobs_dedupe_pending_key')
       .on(t.name, t.dedupeKey)
@@ -617,4 +673,26 @@ export const leads = pgTable(
     createdAt: created(),
   },
   (t) => [uniqueIndex('leads_email_segment_key').on(t.email, t.segmentId)],
+);
+
+/**
+ * What staff did (SPEC §2.1: upgrades, downgrades, trial extensions, featured, templates, layouts, settings,
+ * exports): who, what and when, listed on the row of the user or catalog it was done to. Kept when the staff
+ * account goes (its email stays on the row).
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    /** upgrade, downgrade, extend_trial, feature, unfeature, add_template, remove_template, ... */
+    action: text('action').notNull(),
+    /** user, catalog, layout, price_template, description_template, setting */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index('staff_actions_subject_idx').on(t.subjectType, t.subjectId, t.createdAt)],
 );

@@ -44,6 +44,14 @@ describe('/dashboard', () => {
     await expectVisible(nextStep().getByRole('link', { name: 'Import your products' }));
     await expectVisible(page.getByText('0 catalogs · 0 products', { exact: true }));
     expect(await nextStep().getByRole('link').getAttribute('href')).toBe('/listings');
+    // Issue 22 §15: a trial takes no orders; the meter says why and what to do, not a red '0 of 0'.
+    const usage = page.getByRole('heading', { name: 'Usage' }).locator('xpath=..');
+    await expectVisible(usage.getByText('Not in your plan'));
+    await expectVisible(
+      usage.getByText(/^The free trial takes no orders: .* choose a plan with wholesale orders\./),
+    );
+    expect(await usage.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/subscribe');
+    expect(await usage.getByText('0 of 0').count()).toBe(0);
     await expectNoSeriousA11yIssues(page);
     await expectNoSidewaysScroll(page);
     await shot(page, 'dashboard-390');
@@ -86,6 +94,7 @@ describe('/dashboard', () => {
     await admin.goto(`${server.url}/admin/users`);
     const row = admin.getByRole('row').filter({ hasText: 'dashboard@example.com' });
     await row.getByRole('button', { name: 'Extend trial' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Extend trial' }).click();
     await expectVisible(admin.getByText('Subscription updated: 14 days left'));
     await staff.close();
 

@@ -4,12 +4,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRIAL_WATERMARK_TEXT } from '../core/constants.ts';
 import { createCatalog } from '../server/catalogs/index.ts';
 import { pdfInfo, pdfText } from '../scripts/testing/pdf-tools.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { launchBrowser } from './support/browser.ts';
+import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { expectVisible } from './support/expect.ts';
+import { openPage } from './support/page.ts';
 import { signInMerchant } from './support/merchant.ts';
 
 let server: TestServer;
@@ -106,18 +109,34 @@ describe('print preview (/preview/{catalogId})', () => {
     gated = Promise.resolve();
   });
 
-  it('tells a trial account to upgrade instead of offering the download', async () => {
+  it('gives a trial account one clear message and one action, not a PDF it cannot download', async () => {
     const trialCatalog = await makeCatalog(await signIn('trial-preview@example.com', false));
-    await page.goto(`${server.url}/preview/${trialCatalog}`);
+    await openPage(page, `${server.url}/preview/${trialCatalog}`);
+    const card = page.locator('.Polaris-Layout__Section').first();
+    await expectVisible(card.getByText('Choose a plan to download your PDF'));
     await expectVisible(
-      page.getByText(
+      card.getByText(
         'During your free trial, every page carries a watermark and the PDF cannot be downloaded or printed.',
       ),
     );
-    await page.getByRole('button', { name: 'Generate the PDF' }).click();
-    await page.getByText('Your catalog is ready').waitFor({ timeout: 60_000 });
-    await expectVisible(page.getByText('Please upgrade to use this feature'));
-    expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Print' }).count()).toBe(0);
+    // One action: choosing a plan. No 'Generate the PDF' leading to 'Your catalog is ready' beside Upgrade boxes.
+    const actions = card.locator('a, button');
+    expect(await actions.count()).toBe(1);
+    expect(await card.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/subscribe');
+    expect(await page.getByRole('button', { name: 'Generate the PDF' }).count()).toBe(0);
+    expect(await page.getByText('Upgrade', { exact: true }).count()).toBe(0);
+    // The pages still show, watermarked, in the page size chosen.
+    await page.getByLabel('Page size').selectOption('Letter');
+    await expectVisible(page.locator('.cb-watermark').first());
+    expect(await page.locator('.cb-watermark span').first().getAttribute('data-text')).toBe(
+      TRIAL_WATERMARK_TEXT,
+    );
+    await expectNoSeriousA11yIssues(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'preview-trial-1440', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'preview-trial-390', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 });

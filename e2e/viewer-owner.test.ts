@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,13 +83,62 @@ describe("the owner's settings panel", () => {
     await expectNoSeriousA11yIssues(page);
     await shot(page, 'viewer-owner-settings', { fullPage: false });
 
-    // SPEC §9 embed sizes.
+    // Issue 22 §15: a portrait catalog's embed code is a portrait frame by default (one page at a time)…
     const code = page.locator('#vw-embed-code');
+    expect(await page.locator('#vw-embed-size').inputValue()).toBe('portrait');
+    const [, w, hgt] = /width="(\d+)" height="(\d+)"/.exec(await code.inputValue())!.map(Number);
+    expect(w).toBe(480);
+    expect(hgt).toBeGreaterThan(w!);
+    // Pasted in a shop's page (another origin on this machine), that frame shows one whole page at a time. The
+    // test server's APP_URL names no port it listens on, so the frame is pointed at the server itself.
+    const pasted = (await code.inputValue()).replace(
+      /src="[^"]*"/,
+      `src="${server.url}/view/${shop.catalogId}?embed=1"`,
+    );
+    const shopSite = http.createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html');
+      res.end(`<!doctype html><html lang="en"><title>Shop</title><body style="margin:0">${pasted}`);
+    });
+    await new Promise<void>((r) => shopSite.listen(0, '127.0.0.1', () => r()));
+    const site = await context.newPage();
+    await site.goto(`http://127.0.0.1:${(shopSite.address() as AddressInfo).port}/`);
+    const framed = site.frameLocator('iframe');
+    await expectText(framed.locator('#vw-counter'), 'Page 1 of 4');
+    await framed.locator('#vw-next').click();
+    await expectText(framed.locator('#vw-counter'), 'Page 2 of 4');
+    const frameBox = (await site.locator('iframe').boundingBox())!;
+    const pageBox = (await framed.locator('.stf__parent .vw-page[data-page="2"]').boundingBox())!;
+    expect(pageBox.height).toBeLessThanOrEqual(frameBox.height);
+    expect(pageBox.width).toBeGreaterThan(frameBox.width * 0.85);
+    await shot(site, 'viewer-embed-portrait', { fullPage: false });
+    await site.close();
+    await new Promise((r) => shopSite.close(r));
+    // …and SPEC §9's sizes are all still offered.
     await page.locator('#vw-embed-size').selectOption('small');
     expect(await code.inputValue()).toContain('width="560" height="280"');
     await page.locator('#vw-embed-size').selectOption('xlarge');
     expect(await code.inputValue()).toContain('width="990" height="560"');
     expect(await code.inputValue()).toContain(`/view/${shop.catalogId}?embed=1`);
+    await context.close();
+  });
+
+  it("gives a landscape catalog's embed code SPEC §9's landscape frame by default", async () => {
+    const wide = await publishCatalog(server, {
+      email: 'wide@example.com',
+      plan: 'BUSINESS',
+      products: 4,
+      edit: (doc) => {
+        doc.settings.page_format = 'Letter_booklet';
+      },
+    });
+    const { context, page } = await ownerPage(wide);
+    await page.goto(`${server.url}/view/${wide.catalogId}`);
+    await page.locator('#vw-settings').click();
+    const size = page.locator('#vw-embed-size');
+    await expectVisible(size);
+    expect(await size.inputValue()).toBe('small');
+    expect(await size.locator('option[value="portrait"]').count()).toBe(0);
+    expect(await page.locator('#vw-embed-code').inputValue()).toContain('width="560" height="280"');
     await context.close();
   });
 
@@ -99,16 +150,31 @@ describe("the owner's settings panel", () => {
     const panel = page.locator('dialog[open]');
     await panel.getByLabel('Share', { exact: true }).uncheck();
     await panel.getByLabel('One page at a time').check();
+    // Issue 22 §13: wholesale orders over the stock are taken (flagged) by default; the owner may refuse them.
+    const backorders = panel.getByLabel('Take orders beyond the stock (backorders)');
+    expect(await backorders.isChecked()).toBe(true);
+    await backorders.uncheck();
     await Promise.all([
       page.waitForEvent('load'),
       panel.getByRole('button', { name: 'Save settings' }).click(),
     ]);
     await expectVisible(page.locator('.vw-page[data-page="1"] .cb-page'));
+    // Issue 22 §14: the reloaded catalog says the settings were saved.
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Your settings were saved.' }));
+    await shot(page, 'viewer-owner-saved', { fullPage: false });
     expect(await page.locator('#vw-share').count()).toBe(0);
     await page.locator('#vw-next').click();
     await expectText(page.locator('#vw-counter'), 'Page 2 of 4');
     const saved = await (await shop.client.get(`/api/v1/catalogs/${shop.catalogId}/settings`)).json();
-    expect(saved.settings).toMatchObject({ share_button: false, single_page_mode: true });
+    expect(saved.settings).toMatchObject({
+      share_button: false,
+      single_page_mode: true,
+      allow_backorders: false,
+    });
+    // Once told, not again on the next visit.
+    await page.reload();
+    await expectVisible(page.locator('.vw-page[data-page="1"] .cb-page'));
+    expect(await page.locator('.vw-toast').count()).toBe(0);
     await context.close();
   });
 

@@ -274,6 +274,79 @@ describe('reading', () => {
     await context.close();
   });
 
+  it("keeps the 'Go to page' box on the page shown", async () => {
+    const { context, page } = await open(plain);
+    await ready(page, `${server.url}/view/${plain.catalogId}`);
+    const box = page.getByLabel('Go to page');
+    expect(await box.inputValue()).toBe('1');
+    await page.locator('#vw-book').focus();
+    await page.keyboard.press('ArrowRight');
+    await expectCounter(page, 'Pages 2–3 of');
+    await expect.poll(() => box.inputValue()).toBe('2');
+    await box.fill('4');
+    await box.press('Enter');
+    await expectCounter(page, 'Pages 4–5 of');
+    await expect.poll(() => box.inputValue()).toBe('4');
+    await page.getByRole('button', { name: 'First page' }).click();
+    await expectCounter(page, 'Page 1 of');
+    await expect.poll(() => box.inputValue()).toBe('1');
+    await context.close();
+  });
+
+  it('on a phone, zooms one readable page with a pinch or the button, and the zoomed page pans', async () => {
+    const { context, page } = await open(plain, { width: 390, touch: true });
+    await ready(page, `${server.url}/view/${plain.catalogId}`);
+    await expectCounter(page, 'Page 1 of');
+    const pageBox = async () => (await page.locator('.stf__parent .vw-page[data-page="1"]').boundingBox())!;
+    const before = (await pageBox()).width;
+    // One page, nearly the screen's width.
+    expect(before).toBeGreaterThan(390 * 0.85);
+    // Two fingers spread apart over the page: it grows.
+    await page.evaluate(() => {
+      const stage = document.getElementById('vw-stage')!;
+      const target = stage.querySelector('.vw-page[data-page="1"]') ?? stage;
+      const r = stage.getBoundingClientRect();
+      const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+      const fingers = (apart: number) =>
+        [1, 2].map(
+          (id) =>
+            new Touch({
+              identifier: id,
+              target,
+              clientX: cx + (id === 1 ? -apart / 2 : apart / 2),
+              clientY: cy,
+            }),
+        );
+      const send = (type: string, touches: Touch[], changed: Touch[]) =>
+        target.dispatchEvent(
+          new TouchEvent(type, { touches, changedTouches: changed, bubbles: true, cancelable: true }),
+        );
+      send('touchstart', fingers(60), fingers(60));
+      for (const apart of [80, 100, 120, 140]) send('touchmove', fingers(apart), fingers(apart));
+      send('touchend', [], fingers(140));
+    });
+    await expect.poll(async () => (await pageBox()).width).toBeGreaterThan(before * 1.6);
+    // Zoomed, the page scrolls in the stage, to both of its edges.
+    const scroll = () =>
+      page
+        .locator('#vw-stage')
+        .evaluate((el) => ({ max: el.scrollWidth - el.clientWidth, left: el.scrollLeft }));
+    expect((await scroll()).max).toBeGreaterThan(100);
+    await page.locator('#vw-stage').evaluate((el) => el.scrollTo({ left: 0 }));
+    expect((await pageBox()).x).toBeGreaterThanOrEqual(0);
+    await shot(page, 'viewer-phone-pinched', { fullPage: false });
+    // The button zooms back out, and the page fits the screen again.
+    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    await expectVisible(zoomOut);
+    for (let i = 0; i < 4; i++) await zoomOut.click();
+    await expect.poll(async () => (await pageBox()).width).toBeLessThan(before * 1.05);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await pageBox()).width).toBeGreaterThan(before * 1.3);
+    await expectCounter(page, 'Page 1 of');
+    await shot(page, 'viewer-phone-zoomed', { fullPage: false });
+    await context.close();
+  });
+
   it('turns the page with a swipe on a touch screen', async () => {
     const { context, page } = await open(plain, { width: 390, touch: true });
     await ready(page, `${server.url}/view/${plain.catalogId}`);

@@ -105,6 +105,19 @@ describe('the flipbook viewer', () => {
     await cart.getByLabel('Name').fill('Jeanne Martin');
     await cart.getByLabel('Email').fill('jeanne@boutique.example');
     await cart.getByLabel('Comments').fill('Before Friday');
+    // Issue 22 §13: the billing address, field by field; the goods go there unless the buyer names another.
+    const billing = cart.getByRole('group', { name: 'Billing address' });
+    await billing.getByLabel('Street and number').fill('12 rue des Lilas');
+    await billing.getByLabel('Postal code').fill('69002');
+    await billing.getByLabel('City').fill('Lyon');
+    await billing.getByLabel('Country').selectOption({ label: 'France' });
+    expect(await cart.getByRole('group', { name: 'Shipping address' }).isVisible()).toBe(false);
+    await cart.getByLabel('Ship to another address').check();
+    const shipping = cart.getByRole('group', { name: 'Shipping address' });
+    await shipping.getByLabel('Street and number').fill('Lagerstraße 5');
+    await shipping.getByLabel('Postal code').fill('20095');
+    await shipping.getByLabel('City').fill('Hamburg');
+    await shipping.getByLabel('Country').selectOption('DE');
     await expectNoSeriousAxe(page, 'cart');
     await shot(page, 'viewer-cart', { fullPage: false });
     const outboxBefore = server.outbox().length;
@@ -125,6 +138,12 @@ describe('the flipbook viewer', () => {
     const { data } = await (await shop.client.get('/api/v1/orders')).json();
     expect(data).toHaveLength(1);
     expect(data[0].status).toBe('unconfirmed');
+    expect(data[0].customer.billing).toMatchObject({
+      street: '12 rue des Lilas',
+      city: 'Lyon',
+      country: 'FR',
+    });
+    expect(data[0].customer.shipping).toMatchObject({ postal_code: '20095', country: 'DE' });
     expect(data[0].items.map((l: { sku: string; quantity: number }) => [l.sku, l.quantity])).toEqual([
       ['SHIRT-S', 2],
       ['SHIRT-L', 3],
@@ -166,6 +185,12 @@ describe('the flipbook viewer', () => {
     await orders.goto(`${server.url}/orders`);
     await expectVisible(orders.getByText('Jeanne Martin'));
     await expectVisible(orders.getByText('2 × Linen Shirt 1 (Small)'));
+    // Its short number, and the buyer's addresses (issue 22 §13).
+    await expectVisible(orders.getByText('#1001', { exact: true }));
+    await expectVisible(orders.getByText('12 rue des Lilas'));
+    await expectVisible(orders.getByText('69002 Lyon'));
+    await expectVisible(orders.getByText('20095 Hamburg'));
+    await expectVisible(orders.getByText('Germany'));
     const draftLink = orders.getByRole('link', { name: 'Draft order #D1' });
     expect(await draftLink.getAttribute('href')).toMatch(
       /^https:\/\/nord\.myshopify\.com\/admin\/draft_orders\/\d+$/,
@@ -210,6 +235,21 @@ describe('the flipbook viewer', () => {
     await accept.waitFor({ state: 'detached' });
     const after = (await (await shop.client.get('/api/v1/orders')).json()).data;
     expect(after.map((o: { status: string }) => o.status)).toEqual(['new', 'new']);
+    expect(after.map((o: { number: number }) => o.number)).toEqual([1002, 1001]);
+
+    // The merchant marks the first order shipped; its buyer is told by mail.
+    const outboxShipped = server.outbox().length;
+    const status = orders.getByLabel('Status of order #1001');
+    expect(await status.inputValue()).toBe('new');
+    await status.selectOption({ label: 'Shipped' });
+    await expectVisible(orders.getByText('Marked Shipped; the buyer was told by email.'));
+    expect(await status.inputValue()).toBe('shipped');
+    const told = server.outbox().slice(outboxShipped).map(server.readMail);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/^To: jeanne@boutique\.example/m);
+    expect(told[0]).toMatch(/^Subject: .*#1001.*shipped/m);
+    await expectNoSeriousAxe(orders, 'orders page with statuses');
+    await shot(orders, 'viewer-orders-statuses', { fullPage: false });
     await ownerContext.close();
   });
 

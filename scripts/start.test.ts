@@ -82,7 +82,42 @@ describe('npm start (README)', () => {
 
   it('refuses a wrong setting with a message naming the variable', async () => {
     await expect(start({ PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
+    await expect(start({ BILLING: 'maybe' })).rejects.toThrow(/BILLING: must be on or off/);
   });
+
+  it('prints a one-time link that creates the first admin when there is none, and bills nothing', async () => {
+    const fresh = mkdtempSync(path.join(os.tmpdir(), 'cb-start-'));
+    try {
+      const run = await start({ DATA_DIR: fresh, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+      await expect.poll(() => run.output()).toMatch(/\/setup\/\S+/);
+      expect(run.output()).toContain('Billing is off (BILLING): every account has the CUSTOM plan');
+      const link = /(http:\/\/\S+\/setup\/\S+)/.exec(run.output())![1]!;
+      expect(link.startsWith(run.url)).toBe(true);
+      const create = () =>
+        fetch(link.replace('/setup/', '/auth/setup/'), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({
+            email: 'first-admin@example.com',
+            password: 'admin-password-1',
+            confirmPassword: 'admin-password-1',
+          }),
+        });
+      const made = await create();
+      expect(made.status).toBe(200);
+      expect((await made.json()).user).toMatchObject({ isAdmin: true });
+      expect((await create()).status).toBe(400);
+      expect(await stop(run.child)).toBe(0);
+
+      // The admin exists now: the next start prints no link.
+      const next = await start({ DATA_DIR: fresh, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+      await expect.poll(() => next.output()).toContain('Billing is off');
+      expect(next.output()).not.toContain('/setup/');
+      expect(await stop(next.child)).toBe(0);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 /** The state letter of a process (R, S, Z...), or null when there is no such process. */

@@ -17,6 +17,8 @@ export type DocumentHead = {
   jsonLd?: string | null;
   extraCss?: string;
   background?: string;
+  /** Font files the first spread needs at once (fetched before the stylesheet asks for them). */
+  fontPreloads?: string[];
 };
 
 /** The viewer namespace of a language, keys flattened with dots (the client's dictionary). */
@@ -55,6 +57,9 @@ function headHtml(h: DocumentHead): string {
         </>
       ) : null}
       {h.background ? <meta name="theme-color" content={h.background} /> : null}
+      {(h.fontPreloads ?? []).map((href) => (
+        <link key={href} rel="preload" as="font" href={href} crossOrigin="anonymous" />
+      ))}
     </>
   );
   return (
@@ -194,8 +199,8 @@ export function viewerDocument(opts: {
       </p>
       <ToolButton id="vw-next" label={s('toolbar.next')} icon="next" />
       <ToolButton id="vw-last" label={s('toolbar.last')} icon="last" narrow={false} />
-      <ToolButton id="vw-zoom-out" label={s('toolbar.zoomOut')} icon="zoomOut" narrow={false} />
-      <ToolButton id="vw-zoom-in" label={s('toolbar.zoomIn')} icon="zoomIn" narrow={false} />
+      <ToolButton id="vw-zoom-out" label={s('toolbar.zoomOut')} icon="zoomOut" />
+      <ToolButton id="vw-zoom-in" label={s('toolbar.zoomIn')} icon="zoomIn" />
       <ToolButton id="vw-thumbs-toggle" label={s('toolbar.thumbnails')} icon="thumbs" />
       <form className="vw-jump vw-hide-narrow" id="vw-jump">
         <label className="vw-sr" htmlFor="vw-jump-input">

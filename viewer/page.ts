@@ -17,6 +17,7 @@ import { flatText, viewerDocument } from './documents.tsx';
 import {
   catalogDescription,
   catalogStyles,
+  fontPreloads,
   coverPicture,
   framedPages,
   productsJsonLd,
@@ -144,6 +145,7 @@ export async function sendViewerPage(
       url: shareUrl,
       jsonLd: indexable ? productsJsonLd(pub, from, to, origin) : null,
       extraCss: catalogStyles(pub),
+      fontPreloads: fontPreloads(pub),
       background: settings.background_color,
     },
     boot,

@@ -4,12 +4,15 @@ import {
   CatalogPageView,
   catalogCss,
   createRenderContext,
+  fontFacesUsed,
+  fontsToPreload,
   mainImageUrl,
   placedProducts,
   type RenderContext,
 } from '../core/render/index.ts';
 import type { Product } from '../core/model/index.ts';
 import { catalogProducts, type PublishedCatalog } from '../server/catalogs/index.ts';
+import { bundledFontFaces } from '../server/files/index.ts';
 
 /**
  * Pages as HTML from core/render (DESIGN §6: the same components as the PDF), and what the viewer page derives
@@ -51,9 +54,33 @@ export function renderContext(pub: PublishedCatalog): RenderContext {
   );
 }
 
+/** Where the viewer serves the bundled fonts, on its own origin (merchants' hosts too): viewer/server.ts. */
+export const FONTS_PATH = '/view-assets/fonts/';
+
+/**
+ * The bundled faces of the families the catalog names (DESIGN §6: the fonts the PDF embeds, from our own origin,
+ * never a font CDN); its uploaded fonts come with the catalog (core/render fontFaceCss).
+ */
+function viewerFontFaces(pub: PublishedCatalog) {
+  return remember(`${cacheKey(pub)}:fonts`, () =>
+    fontFacesUsed(bundledFontFaces({ as: 'url', base: FONTS_PATH }), pub.catalog),
+  );
+}
+
 /** The catalog's stylesheet: page size, fonts, base styles, theme and merchant CSS scoped to the catalog. */
 export function catalogStyles(pub: PublishedCatalog): string {
-  return remember(`${cacheKey(pub)}:css`, () => catalogCss(renderContext(pub)));
+  return remember(`${cacheKey(pub)}:css`, () => catalogCss(renderContext(pub), viewerFontFaces(pub)));
+}
+
+/** The font files the first spread needs at once (its theme's regular faces, and its uploaded fonts). */
+export function fontPreloads(pub: PublishedCatalog): string[] {
+  return remember(`${cacheKey(pub)}:preload`, () => [
+    ...fontsToPreload(viewerFontFaces(pub), pub.catalog).map((f) => f.url),
+    ...pub.catalog.fonts
+      .filter((f) => f.url && /^\/files\/[\w./-]+\.(woff2?|ttf|otf)$/.test(f.url))
+      .slice(0, 2)
+      .map((f) => f.url as string),
+  ]);
 }
 
 /** One page (0-based index) as the markup of its <section class="cb-page">. */

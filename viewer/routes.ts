@@ -4,6 +4,7 @@ import { normalizeLanguage } from '../core/i18n/index.ts';
 import { getT } from '../core/i18n/index.ts';
 import { assertUnderRateLimit, hitRateLimit, verifyPassword } from '../server/accounts/index.ts';
 import {
+  deliverPdf,
   confirmOrder as confirmOrderService,
   findOrderToConfirm,
   isIndexable,
@@ -269,18 +270,23 @@ export async function pdfFile(v: ViewerRequest, ref: string) {
   if (!pdfAllowed(found))
     return v.res.status(403).json({ error: 'forbidden', message: 'Please upgrade to use this feature' });
   const file = await publishedPdfFile({ storage: v.runtime.storage, row: found.pub.row });
-  const stream = file?.open();
-  if (!file || !stream) return notFoundJson(v);
+  const answer =
+    file &&
+    (await deliverPdf({
+      storage: v.runtime.storage,
+      pdf: file,
+      disposition: v.req.query.inline === '1' ? 'inline' : 'attachment',
+      signedFromBytes: v.runtime.config.S3_SIGNED_DOWNLOAD_BYTES,
+    }));
+  if (!answer) return notFoundJson(v);
+  v.res.setHeader('Cache-Control', 'private, no-store');
+  if ('redirect' in answer) return v.res.redirect(302, answer.redirect);
   v.res
     .status(200)
     .setHeader('Content-Type', 'application/pdf')
-    .setHeader('Content-Length', String(file.size))
-    .setHeader(
-      'Content-Disposition',
-      `${v.req.query.inline === '1' ? 'inline' : 'attachment'}; filename="${file.fileName}"`,
-    )
-    .setHeader('Cache-Control', 'private, no-store');
-  stream.pipe(v.res);
+    .setHeader('Content-Length', String(answer.size))
+    .setHeader('Content-Disposition', answer.contentDisposition);
+  answer.body.pipe(v.res);
 }
 
 /** POST /api/v1/catalogs/{id}/orders on the viewer's hosts: the one definition in server/catalogs. */

@@ -11,6 +11,7 @@ import {
   normalizeHost,
   viewPath,
 } from '../server/catalogs/index.ts';
+import { bundledFontFile, keyFromUrl, serveStoredFile } from '../server/files/index.ts';
 import type { Runtime } from '../server/runtime/index.ts';
 import { notFoundPage, originOf, type ViewerRequest } from './context.ts';
 import * as routes from './routes.ts';
@@ -72,6 +73,15 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
     return Number.isInteger(n) && n > 0 ? n : null;
   };
 
+  // Stored pictures (page images, products) on the viewer's own hosts too: run alone, or on a merchant's host,
+  // it shows the pages it serves without the app (same headers as the app's /files).
+  router.use('/files', (req, res, next) => {
+    Promise.resolve()
+      .then(() =>
+        serveStoredFile({ storage: runtime.storage, key: keyFromUrl(`/files${req.path}`), req, res }),
+      )
+      .catch(next);
+  });
   router.get('/view-assets/viewer.js', (req, res) => {
     res
       .type('text/javascript')
@@ -80,6 +90,16 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
         req.query.v === version ? 'public, max-age=31536000, immutable' : 'no-cache',
       )
       .send(bundle);
+  });
+  // The bundled fonts the pages name (viewer/render.tsx FONTS_PATH), on the viewer's own origin.
+  router.get('/view-assets/fonts/:name', (req, res) => {
+    const file = bundledFontFile(param(req, 'name'));
+    if (!file) return void notFoundPage(ctx(req, res));
+    res
+      .type('font/woff2')
+      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      .setHeader('Access-Control-Allow-Origin', '*')
+      .sendFile(file);
   });
   router.get(
     '/view/sitemap.xml',

@@ -23,14 +23,16 @@ body.vw.vw-nonav{--vw-nav:0px}
 .vw-pill{flex:none;height:30px;border-radius:15px;background:#ffd79d!important;color:#4a2a00!important;font-size:13px;font-weight:600;white-space:nowrap;max-width:45vw;overflow:hidden;text-overflow:ellipsis}
 .vw-badge{background:#e3412f;color:#fff;border-radius:10px;font-size:12px;min-width:20px;height:20px;display:inline-flex;align-items:center;justify-content:center;padding:0 6px}
 .vw-stage{flex:1;min-height:0;position:relative;display:flex;align-items:center;justify-content:center;padding:12px;overflow:auto}
+.vw-stage{touch-action:pan-x pan-y}
 .vw-book{position:relative;outline:none;display:flex;justify-content:center;align-items:center;width:100%;height:100%}
+.vw-book.vw-zoomed{justify-content:flex-start;align-items:flex-start}
 .vw-static{display:flex;gap:0;align-items:center;justify-content:center;--vw-w:min(calc((100vw - 48px) / 2),calc((100vh - var(--vw-bar) - var(--vw-nav) - 24px) * var(--vw-ratio)))}
 .vw-static .vw-page{width:var(--vw-w);height:calc(var(--vw-w) / var(--vw-ratio));--vw-scale:calc(var(--vw-w) / var(--vw-pw));box-shadow:0 6px 24px rgba(0,0,0,.45)}
 .vw-static.vw-single{--vw-w:min(calc(100vw - 24px),calc((100vh - var(--vw-bar) - var(--vw-nav) - 24px) * var(--vw-ratio)))}
 @media (max-width:700px){.vw-static{--vw-w:min(calc(100vw - 24px),calc((100vh - var(--vw-bar) - var(--vw-nav) - 24px) * var(--vw-ratio)))}.vw-static .vw-page+.vw-page{display:none}}
 .vw-page{position:relative;overflow:hidden;background:#fff;color:#111}
 .vw-page>.cb-page{position:absolute;left:0;top:0;transform-origin:0 0;transform:scale(var(--vw-scale,.5))}
-.vw-flip{margin:0 auto}
+.vw-flip{margin:0 auto;position:relative;flex:none}
 .vw-flip .vw-page{box-shadow:none}
 .vw-loading{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#666;font-size:14px;background:#fff}
 .vw-fade{transition:opacity .15s ease;opacity:0}
@@ -84,6 +86,11 @@ dialog.vw-side{margin:0 0 0 auto;height:100vh;max-height:100vh;border-radius:0;m
 .vw-form textarea.vw-field{height:auto;min-height:72px;padding:8px 10px}
 .vw-check{display:flex!important;grid-template-columns:none!important;align-items:center;gap:8px;font-weight:400!important}
 .vw-check input{width:18px;height:18px}
+.vw-address{border:1px solid #e3e3e3;border-radius:10px;padding:10px 12px 12px;margin:0;min-width:0}
+.vw-address[hidden]{display:none}
+.vw-address legend{padding:0 4px;font-size:14px;font-weight:700}
+.vw-labelled{display:grid;gap:4px}
+.vw-pair{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,2fr);gap:8px}
 .vw-row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 .vw-notice{border-radius:10px;padding:10px 12px;font-size:14px;margin:8px 0}
 .vw-notice>div{margin-top:6px;font-weight:600}
@@ -92,6 +99,32 @@ dialog.vw-side{margin:0 0 0 auto;height:100vh;max-height:100vh;border-radius:0;m
 .vw-notice.info{background:#eaf2ff;color:#173f78}
 .vw-section{border-top:1px solid #e3e3e3;padding-top:14px;margin-top:14px}
 .vw-section h3{margin:0 0 8px;font-size:15px}
+#vw-owner{--p-text:#303030;--p-muted:#616161;--p-border:#8a8a8a;font:13px/20px Inter,-apple-system,BlinkMacSystemFont,"San Francisco","Segoe UI",Roboto,"Helvetica Neue",sans-serif;color:var(--p-text);background:#f1f1f1}
+#vw-owner .vw-dialog-head{background:#fff;border-bottom:1px solid #e3e3e3}
+#vw-owner .vw-dialog-head h2{font-size:16px;font-weight:650}
+#vw-owner .vw-dialog-body{padding:12px 12px 0;overflow:visible}
+#vw-owner .vw-intro{margin:4px 4px 0}
+#vw-owner .vw-section{background:#fff;border:0;border-radius:12px;padding:16px;margin:12px 0 0;box-shadow:0 0 0 1px rgba(0,0,0,.07),0 1px 0 0 rgba(26,26,26,.07)}
+#vw-owner .vw-section p{margin:0 0 6px}
+#vw-owner .vw-section h3{font-size:14px;font-weight:650;margin:0 0 4px}
+#vw-owner .vw-form{gap:10px}
+#vw-owner .vw-form label{font-size:13px;font-weight:500}
+#vw-owner .vw-muted{color:var(--p-muted);font-size:13px}
+#vw-owner .vw-field{height:32px;border-radius:8px;border-color:var(--p-border);font-size:13px}
+#vw-owner textarea.vw-field{min-height:64px}
+#vw-owner input[type="checkbox"]{accent-color:#303030}
+#vw-owner a{color:#005bd3}
+#vw-owner .vw-btn{height:32px;border-radius:8px;font-size:13px;font-weight:550;padding:0 12px}
+#vw-owner .vw-dialog-head .vw-btn{padding:0;min-width:32px}
+#vw-owner .vw-primary{background:#303030!important;border-color:#303030!important;color:#fff!important;box-shadow:inset 0 -1px 0 1px rgba(0,0,0,.8),inset 0 1px 0 rgba(255,255,255,.25)}
+#vw-owner .vw-primary:hover{background:#1a1a1a!important}
+#vw-owner .vw-secondary{background:#fff;border-color:transparent!important;box-shadow:inset 0 0 0 1px #e3e3e3,inset 0 -1px 0 #b5b5b5}
+#vw-owner .vw-notice{border-radius:8px;font-size:13px}
+.vw-owner-form{display:block}
+.vw-savebar{position:sticky;bottom:0;z-index:2;display:flex;align-items:center;justify-content:flex-end;gap:12px;flex-wrap:wrap;margin:12px -12px 0;padding:12px;background:#fff;border-top:1px solid #e3e3e3}
+.vw-savebar>div{flex:1;min-width:0}
+.vw-savebar .vw-notice{margin:0}
+.vw-toast{position:fixed;left:50%;top:calc(var(--vw-bar) + 12px);transform:translateX(-50%);z-index:60;max-width:calc(100vw - 24px);background:#303030;color:#fff;border-radius:10px;padding:10px 16px;font-size:14px;font-weight:550;box-shadow:0 8px 24px rgba(0,0,0,.35)}
 .vw-dns{display:block;padding:6px 8px;margin:0 0 8px;border-radius:6px;background:#f3f3f3;font:12px/1.4 ui-monospace,Menlo,monospace;overflow-wrap:anywhere}
 .vw-code{width:100%;min-height:84px;font:12px/1.4 ui-monospace,Menlo,monospace}
 .vw-qr{width:168px;height:168px;background:#fff;padding:8px;border:1px solid #e3e3e3;border-radius:8px}

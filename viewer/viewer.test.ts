@@ -201,3 +201,20 @@ describe('owner endpoints of another merchant', () => {
     expect((await client(server.url).get(`/api/v1/catalogs/${id}/settings`)).status).toBe(401);
   });
 });
+
+describe('the fonts of the flipbook (issue 24 §6)', () => {
+  it('declares its fonts from our own origin, preloads the first spread’s, and serves the files', async () => {
+    const html = await (await fetch(`${server.url}/view/${shop.catalogId}`)).text();
+    const faces = [...html.matchAll(/@font-face \{ font-family: "([^"]+)";[^}]*src: url\("([^"]+)"\)/g)];
+    expect(faces.map((m) => m[1])).toContain('Open Sans');
+    expect(faces.every((m) => m[2]!.startsWith('/view-assets/fonts/'))).toBe(true);
+    expect(html).not.toMatch(/fonts\.(googleapis|gstatic)\.com/);
+    const preload = /<link rel="preload" as="font" href="([^"]+)" crossorigin="anonymous"\/?>/.exec(html);
+    expect(preload![1]).toMatch(/^\/view-assets\/fonts\/open-sans-latin-400-normal\.woff2$/);
+    const font = await fetch(server.url + preload![1]);
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect((await font.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    expect((await fetch(`${server.url}/view-assets/fonts/..%2Fpackage.json`)).status).toBe(404);
+  });
+});

@@ -1,14 +1,19 @@
-import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, UnrecoverableError, WaitingChildrenError, Worker, type Job, type Queue } from 'bullmq';
 import type { JobDefinition, WorkerDeps } from './define.ts';
-import { executeAttempt, WorkerStoppingError } from './execute.ts';
+import { executeAttempt, WorkerStoppingError, type AttemptOutcome, type SpawnChildren } from './execute.ts';
 import type { Runner } from './runner-database.ts';
 import { runnerId } from './runner-database.ts';
 import {
-  BULL_QUEUE_NAME,
+  addBullJob,
+  bullQueueName,
+  createBullQueue,
   extendLease,
+  findJob,
   markActive,
   markFailedIfUnfinished,
+  spawnChildJobs,
   type BullJobData,
+  type JobLane,
 } from '../server/jobs/index.ts';
 
 /** A job whose dedupe key another running job has is looked at again after this long. */
@@ -19,7 +24,10 @@ export type BullRunnerOptions = {
   definitions: readonly JobDefinition[];
   redisUrl: string;
   prefix?: string;
+  /** Jobs of the default lane run at once (default 1). */
   concurrency?: number;
+  /** Jobs of other lanes run at once (sync: SYNC_CONCURRENCY); a lane not named runs one at a time. */
+  laneConcurrency?: Partial<Record<JobLane, number>>;
   /** A job's lock lasts this long and is renewed at half of it; a dead worker's job is retried after it. */
   lockMs?: number;
   /** How often the worker looks for jobs whose lock expired. */
@@ -30,7 +38,9 @@ export type BullRunnerOptions = {
 
 /**
  * The runner used with REDIS_URL: BullMQ schedules, retries with backoff and recovers stalled jobs (a worker
- * killed mid-job); the same handlers run through executeAttempt, which mirrors state in the jobs table.
+ * killed mid-job); the same handlers run through executeAttempt, which mirrors state in the jobs table. Each lane
+ * (JobSpec.lane) is a queue with a BullMQ worker of its own; a job's children are a BullMQ flow (each child names
+ * its parent, which BullMQ runs again once they are all complete).
  */
 export function startBullRunner(opts: BullRunnerOptions): Runner {
   const { deps } = opts;
@@ -38,72 +48,121 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
   const lockMs = opts.lockMs ?? 30_000;
   const byName = new Map(opts.definitions.map((d) => [d.name, d]));
   const abortRunning = new AbortController();
-  const worker = new Worker<BullJobData>(
-    BULL_QUEUE_NAME,
-    async (job, token) => {
-      const def = byName.get(job.name);
-      if (!def) throw new UnrecoverableError(`No handler for job ${job.name}`);
-      const jobId = job.id!;
-      const attempt = job.attemptsMade + 1;
-      // The row holds a lease like the database runner's, so a job of the same dedupe key waits while this
-      // one runs, and no longer once this worker is gone.
-      if ((await markActive({ db: deps.db, jobId, attempt, lockedBy: id, leaseMs: lockMs })) === 'busy') {
-        await job.moveToDelayed(Date.now() + BUSY_RETRY_MS, token);
-        throw new DelayedError();
-      }
-      const heartbeat = setInterval(
-        () => {
-          extendLease({ db: deps.db, jobId, lockedBy: id, leaseMs: lockMs }).catch((err) =>
-            deps.logger.warn({ err, jobId }, 'lease not renewed'),
-          );
-        },
-        Math.max(100, Math.floor(lockMs / 3)),
-      );
-      let outcome;
-      try {
-        outcome = await executeAttempt({
-          deps,
-          def,
-          jobId,
-          payload: job.data.payload,
-          attempt,
-          maxAttempts: job.data.maxAttempts,
-          lockedBy: id,
-          signal: abortRunning.signal,
+  const connection = { url: opts.redisUrl, maxRetriesPerRequest: null };
+  const queues = new Map<JobLane, Queue<BullJobData>>();
+  const queueOf = (lane: JobLane) => {
+    let q = queues.get(lane);
+    if (!q) queues.set(lane, (q = createBullQueue({ redisUrl: opts.redisUrl, prefix: opts.prefix, lane })));
+    return q;
+  };
+
+  /** Move a job BullMQ handed us back to waiting (not counted), or to wait for its children. */
+  async function requeue(
+    job: Job<BullJobData>,
+    token: string | undefined,
+    outcome: AttemptOutcome & { ok: false },
+  ) {
+    if ('waiting' in outcome && outcome.waiting && (await job.moveToWaitingChildren(token!)))
+      throw new WaitingChildrenError();
+    // Stopped by a shutdown, or its children already all done: again at once, uncounted.
+    await job.moveToDelayed(Date.now(), token);
+    throw new DelayedError();
+  }
+
+  const processor = async (job: Job<BullJobData>, token?: string) => {
+    const def = byName.get(job.name);
+    if (!def) throw new UnrecoverableError(`No handler for job ${job.name}`);
+    const jobId = job.id!;
+    const attempt = job.attemptsMade + 1;
+    // The row holds a lease like the database runner's, so a job of the same dedupe key waits while this
+    // one runs, and no longer once this worker is gone.
+    if ((await markActive({ db: deps.db, jobId, attempt, lockedBy: id, leaseMs: lockMs })) === 'busy') {
+      await job.moveToDelayed(Date.now() + BUSY_RETRY_MS, token);
+      throw new DelayedError();
+    }
+    const heartbeat = setInterval(
+      () => {
+        extendLease({ db: deps.db, jobId, lockedBy: id, leaseMs: lockMs }).catch((err) =>
+          deps.logger.warn({ err, jobId }, 'lease not renewed'),
+        );
+      },
+      Math.max(100, Math.floor(lockMs / 3)),
+    );
+    const spawnChildren: SpawnChildren = async (children) => {
+      const row = await findJob({ db: deps.db, jobId });
+      const rows = await spawnChildJobs({
+        db: deps.db,
+        parent: { id: jobId, ownerId: row?.ownerId ?? null },
+        lockedBy: id,
+        children: children.map((c) => ({
+          name: c.def.name,
+          payload: c.payload,
+          maxAttempts: c.def.maxAttempts,
+        })),
+      });
+      for (const [i, r] of rows.entries()) {
+        const child = children[i]!;
+        await addBullJob({
+          queue: queueOf(child.def.lane),
+          def: child.def,
+          jobId: r.id,
+          payload: child.payload,
+          parent: { id: jobId, queue: job.queueQualifiedName },
         });
-      } finally {
-        clearInterval(heartbeat);
       }
-      if (outcome.ok) return outcome.result;
-      if (outcome.released) {
-        // Back to waiting without counting the attempt (BullMQ's skipAttempt), like the released row.
-        await job.moveToDelayed(Date.now(), token);
-        throw new DelayedError();
-      }
-      throw outcome.willRetry ? outcome.error : new UnrecoverableError(outcome.error.message);
-    },
-    {
-      connection: { url: opts.redisUrl, maxRetriesPerRequest: null },
+    };
+    let outcome;
+    try {
+      outcome = await executeAttempt({
+        deps,
+        def,
+        jobId,
+        payload: job.data.payload,
+        attempt,
+        maxAttempts: job.data.maxAttempts,
+        lockedBy: id,
+        signal: abortRunning.signal,
+        parentId: job.parent?.id ?? null,
+        definitions: byName,
+        spawnChildren,
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+    if (outcome.ok) return outcome.result;
+    if (outcome.released) return requeue(job, token, outcome);
+    throw outcome.willRetry ? outcome.error : new UnrecoverableError(outcome.error.message);
+  };
+
+  const lanes = [...new Set(opts.definitions.map((d) => d.lane))];
+  const workers = lanes.map((lane) => {
+    const worker = new Worker<BullJobData>(bullQueueName(lane), processor, {
+      connection,
       prefix: opts.prefix,
-      concurrency: Math.max(1, opts.concurrency ?? 1),
+      concurrency: Math.max(
+        1,
+        lane === 'default' ? (opts.concurrency ?? 1) : (opts.laneConcurrency?.[lane] ?? 1),
+      ),
       lockDuration: lockMs,
       stalledInterval: opts.stalledIntervalMs ?? 30_000,
       // A job whose worker died is retried this many times before it counts as failed.
       maxStalledCount: opts.maxStalledCount ?? 2,
-    },
-  );
-  worker.on('error', (err) => deps.logger.error({ err }, 'BullMQ worker error'));
-  // BullMQ fails some jobs without our handler finishing them: one that stalled more than maxStalledCount
-  // times (failed by the next worker that takes it), or one without a handler. Their row would stay pending
-  // or active forever; it says failed instead. Failures our handler wrote already are left as they are.
-  worker.on('failed', (job, err) => {
-    if (!job?.id || !job.finishedOn) return;
-    markFailedIfUnfinished({ db: deps.db, jobId: job.id, error: err.message })
-      .then((changed) => {
-        if (changed) deps.logger.error({ err, jobId: job.id, job: job.name }, 'job failed by BullMQ');
-      })
-      .catch((e) => deps.logger.error({ err: e, jobId: job.id }, 'failed job not recorded'));
+    });
+    worker.on('error', (err) => deps.logger.error({ err }, 'BullMQ worker error'));
+    // BullMQ fails some jobs without our handler finishing them: one that stalled more than maxStalledCount
+    // times (failed by the next worker that takes it), or one without a handler. Their row would stay pending
+    // or active forever; it says failed instead. Failures our handler wrote already are left as they are.
+    worker.on('failed', (job, err) => {
+      if (!job?.id || !job.finishedOn) return;
+      markFailedIfUnfinished({ db: deps.db, jobId: job.id, error: err.message })
+        .then((changed) => {
+          if (changed) deps.logger.error({ err, jobId: job.id, job: job.name }, 'job failed by BullMQ');
+        })
+        .catch((e) => deps.logger.error({ err: e, jobId: job.id }, 'failed job not recorded'));
+    });
+    return worker;
   });
+
   let closing: Promise<void> | null = null;
   return {
     id,
@@ -111,7 +170,7 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
     nudge: () => {},
     close: ({ timeoutMs = 15_000 } = {}) => {
       closing ??= (async () => {
-        const graceful = worker.close().then(() => 'closed' as const);
+        const graceful = Promise.all(workers.map((w) => w.close())).then(() => 'closed' as const);
         const waitOr = async (ms: number) => {
           let timer: NodeJS.Timeout | undefined;
           const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms)));
@@ -128,9 +187,10 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
             // Stuck on Redis (close(true) would only wait for the same close): drop the connections; BullMQ
             // recovers the jobs once their lock expires.
             deps.logger.error({ runner: id }, 'BullMQ worker did not close; disconnecting');
-            await worker.disconnect().catch(() => {});
+            await Promise.all(workers.map((w) => w.disconnect().catch(() => {})));
           }
         }
+        await Promise.all([...queues.values()].map((q) => q.close().catch(() => {})));
       })();
       return closing;
     },

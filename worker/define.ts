@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { Config, Logger, BrowserPool } from '../server/platform/index.ts';
 import type { Storage, ImageCache, SafeFetchOptions } from '../server/files/index.ts';
-import { defineJobSpec, type JobQueue, type JobSpec } from '../server/jobs/index.ts';
+import {
+  defineJobSpec,
+  type JobLane,
+  type JobName,
+  type JobQueue,
+  type JobSpec,
+  type JobView,
+} from '../server/jobs/index.ts';
 
 /** What a handler may use besides its payload. Built once per worker process (see worker/index.ts). */
 export type WorkerDeps = {
@@ -33,6 +40,14 @@ export type JobContext = {
   signal: AbortSignal;
   logger: Logger;
   deps: WorkerDeps;
+  /** This job's children (queued by waitForChildren on an earlier run), in the order they were queued. */
+  children: () => Promise<JobView[]>;
+  /**
+   * Queue these jobs as this job's children and end this run: the job waits (no worker holds it) and runs again
+   * once every child is complete, on any worker; a child that fails for good fails it. The run does not count as
+   * an attempt. BullMQ flows with Redis, the jobs table otherwise.
+   */
+  waitForChildren: (children: { name: JobName; payload: unknown }[]) => Promise<never>;
 };
 
 /** A job spec (server/jobs) with its handler: what a runner executes. */
@@ -58,6 +73,7 @@ export function defineJob<N extends string, S extends z.ZodType, R>(def: {
   timeoutMs?: number;
   backoffMs?: number;
   joinRunning?: boolean;
+  lane?: JobLane;
   run: (payload: z.output<S>, ctx: JobContext) => Promise<R>;
   onFailed?: (payload: z.output<S>, ctx: JobContext, error: Error) => Promise<void>;
 }): JobDefinition<N, S, R> {

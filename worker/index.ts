@@ -5,12 +5,14 @@ import type { Db } from '../db/client.ts';
 import { startBullRunner } from './bullmq.ts';
 import type { WorkerDeps } from './define.ts';
 import { JOBS } from './jobs/index.ts';
-import { type JobQueue, pruneJobs } from '../server/jobs/index.ts';
+import { JOB_SCHEDULES, type JobQueue, pruneJobs } from '../server/jobs/index.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
 
 export type WorkerOptions = {
-  /** Jobs run at once by this process (default 1: a render already uses both cores). */
+  /** Jobs of the default lane run at once by this process (default 1: a render already uses both cores). */
   concurrency?: number;
+  /** Store syncs run at once by this process (default SYNC_CONCURRENCY). */
+  syncConcurrency?: number;
   pollMs?: number;
   /** Lease of a claimed job (database runner) or lock (BullMQ); a dead worker's job is retried after it. */
   leaseMs?: number;
@@ -52,10 +54,18 @@ export function startWorker(opts: {
     logger,
     storage: opts.storage,
     queue: opts.queue,
-    browser: o.browser ?? createBrowserPool({ chromePath: opts.config.CHROME_PATH, logger }),
+    browser:
+      o.browser ??
+      createBrowserPool({
+        chromePath: opts.config.CHROME_PATH,
+        logger,
+        recycleAfterUses: opts.config.CHROMIUM_RECYCLE_JOBS,
+        maxMemoryMb: opts.config.CHROMIUM_MAX_MEMORY_MB,
+      }),
     images: o.images ?? createImageCache(path.join(opts.config.dataDir, 'cache', 'images')),
     fetchOptions: o.fetchOptions,
   };
+  const laneConcurrency = { sync: o.syncConcurrency ?? opts.config.SYNC_CONCURRENCY };
   const runner = opts.config.REDIS_URL
     ? startBullRunner({
         deps,
@@ -63,6 +73,7 @@ export function startWorker(opts: {
         redisUrl: opts.config.REDIS_URL,
         prefix: o.redisPrefix,
         concurrency: o.concurrency,
+        laneConcurrency,
         lockMs: o.leaseMs,
         stalledIntervalMs: o.stalledIntervalMs,
       })
@@ -70,6 +81,7 @@ export function startWorker(opts: {
         deps,
         definitions: JOBS,
         concurrency: o.concurrency,
+        laneConcurrency,
         pollMs: o.pollMs,
         leaseMs: o.leaseMs,
       });
@@ -79,6 +91,18 @@ export function startWorker(opts: {
     pruneJobs({ db: opts.db }).catch((err) => logger.warn({ err }, 'finished jobs not pruned'));
   const pruning = setInterval(prune, 60 * 60_000);
   pruning.unref();
+  // Scheduled jobs (server/jobs JOB_SCHEDULES): queued by every worker; one pending at a time by its dedupe key.
+  const schedules = JOB_SCHEDULES.flatMap((s) => {
+    const every = s.everyMs(opts.config);
+    if (!every) return [];
+    const enqueue = () =>
+      opts.queue
+        .enqueue(s.job, {}, { dedupeKey: `schedule:${s.job}` })
+        .catch((err: unknown) => logger.warn({ err, job: s.job }, 'scheduled job not queued'));
+    const timer = setInterval(enqueue, every);
+    timer.unref();
+    return [timer];
+  });
   if (o.warm) deps.browser.warm().catch((err) => logger.warn({ err }, 'Chromium could not be started'));
   logger.info({ runner: runner.id, kind: runner.kind }, 'worker started');
   return {
@@ -86,6 +110,7 @@ export function startWorker(opts: {
     deps,
     close: async (closeOpts) => {
       clearInterval(pruning);
+      for (const t of schedules) clearInterval(t);
       await runner.close(closeOpts);
       if (!o.browser) await deps.browser.close();
     },

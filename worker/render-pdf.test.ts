@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog, loadCatalogById, saveCatalog, requestCatalogPdf } from '../server/catalogs/index.ts';
@@ -77,23 +75,21 @@ let onWriteFailed: (() => Promise<void>) | null = null;
  * A storage whose failing write is not atomic either (the worst a backend may do): the bytes go straight to the
  * key until the failure. Only writing to a temporary key and moving it keeps the previous PDF whole.
  */
-const failingStorage = (local: Storage): Storage => ({
-  ...local,
+const failingStorage = (base: Storage): Storage => ({
+  ...base,
   async put(key, body, o) {
     if (!(failPdfWrites > 0 && key.endsWith('.pdf') && !(body instanceof Uint8Array)))
-      return local.put(key, body, o);
+      return base.put(key, body, o);
     failPdfWrites--;
-    const file = local.localPath(key)!;
-    mkdirSync(path.dirname(file), { recursive: true });
-    const out = createWriteStream(file);
+    const chunks: Buffer[] = [];
     let written = 0;
     for await (const chunk of body as Readable) {
       const c = Buffer.from(chunk as Uint8Array).subarray(0, cutAt - written);
-      out.write(c);
+      chunks.push(c);
       written += c.length;
       if (written >= cutAt) break;
     }
-    await new Promise<void>((r) => out.end(r));
+    await base.put(key, Buffer.concat(chunks));
     await onWriteFailed?.();
     throw new Error('No space left on device (injected)');
   },

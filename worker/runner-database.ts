@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { JobDefinition, WorkerDeps } from './define.ts';
-import { executeAttempt, WorkerStoppingError } from './execute.ts';
-import { claimJob, extendLease, markAttemptFailed, releaseJobs } from '../server/jobs/index.ts';
+import { executeAttempt, WorkerStoppingError, type SpawnChildren } from './execute.ts';
+import {
+  claimJob,
+  extendLease,
+  spawnChildJobs,
+  markAttemptFailed,
+  releaseJobs,
+  type JobLane,
+} from '../server/jobs/index.ts';
 
 export type Runner = {
   id: string;
@@ -19,7 +26,10 @@ export type Runner = {
 export type DatabaseRunnerOptions = {
   deps: WorkerDeps;
   definitions: readonly JobDefinition[];
+  /** Jobs of the default lane run at once (default 1). */
   concurrency?: number;
+  /** Jobs of other lanes run at once (sync: SYNC_CONCURRENCY); a lane not named runs one at a time. */
+  laneConcurrency?: Partial<Record<JobLane, number>>;
   /** How often an idle runner looks for work. */
   pollMs?: number;
   /** A claimed job is this runner's for leaseMs, renewed every leaseMs / 3 while it runs. */
@@ -32,23 +42,82 @@ export function runnerId(): string {
 
 /**
  * The runner used without Redis: the jobs table is the queue. Several processes may share it (claims use
- * FOR UPDATE SKIP LOCKED), and a job whose runner died is claimed again once its lease runs out.
+ * FOR UPDATE SKIP LOCKED), and a job whose runner died is claimed again once its lease runs out. Each lane of
+ * jobs (JobSpec.lane) has its own loop and its own number of jobs at once.
  */
 export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
-  const { deps } = opts;
   const id = runnerId();
-  const concurrency = Math.max(1, opts.concurrency ?? 1);
-  const pollMs = opts.pollMs ?? 1_000;
-  const leaseMs = opts.leaseMs ?? 30_000;
   const byName = new Map(opts.definitions.map((d) => [d.name, d]));
-  const names = [...byName.keys()];
   /** Stops claiming new jobs. */
   const stopping = new AbortController();
   /** Aborts running jobs: at shutdown, once they had their grace period. */
   const abortRunning = new AbortController();
+  const lanes = [...new Set(opts.definitions.map((d) => d.lane))].map((lane) =>
+    startLane({
+      ...opts,
+      id,
+      byName,
+      stopping: stopping.signal,
+      abortRunning: abortRunning.signal,
+      names: opts.definitions.filter((d) => d.lane === lane).map((d) => d.name),
+      concurrency: lane === 'default' ? (opts.concurrency ?? 1) : (opts.laneConcurrency?.[lane] ?? 1),
+    }),
+  );
+  const nudge = () => lanes.forEach((l) => l.nudge());
+
+  return {
+    id,
+    kind: 'database',
+    nudge,
+    close: async ({ timeoutMs = 15_000 } = {}) => {
+      if (!stopping.signal.aborted) {
+        stopping.abort();
+        nudge();
+        const graceful = Promise.allSettled(lanes.map((l) => l.idle()));
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
+        if ((await Promise.race([graceful, timedOut])) === 'timeout') {
+          opts.deps.logger.warn(
+            { runner: id },
+            'jobs still running at shutdown are aborted and will run again',
+          );
+          abortRunning.abort(new WorkerStoppingError());
+        }
+        clearTimeout(timer);
+      }
+      await Promise.allSettled(lanes.map((l) => l.idle()));
+      await Promise.allSettled(lanes.map((l) => l.loop));
+      // Each aborted attempt released its job; should one of those writes have failed, its job is released
+      // here rather than waiting for its lease to run out (which would count the attempt).
+      await releaseJobs({ db: opts.deps.db, lockedBy: id }).catch((err) =>
+        opts.deps.logger.warn({ err, runner: id }, 'jobs not released at shutdown'),
+      );
+    },
+  };
+}
+
+/** One lane's loop: claims jobs of `names` while fewer than `concurrency` of them run here. */
+function startLane(
+  opts: DatabaseRunnerOptions & {
+    id: string;
+    byName: ReadonlyMap<string, JobDefinition>;
+    names: string[];
+    concurrency: number;
+    stopping: AbortSignal;
+    abortRunning: AbortSignal;
+  },
+) {
+  const { deps, id, byName, names } = opts;
+  const concurrency = Math.max(1, opts.concurrency);
+  const pollMs = opts.pollMs ?? 1_000;
+  const leaseMs = opts.leaseMs ?? 30_000;
   const active = new Set<Promise<void>>();
   let wake: (() => void) | null = null;
   let nudged = false;
+  const nudge = () => {
+    if (wake) wake();
+    else nudged = true;
+  };
 
   const sleep = () =>
     new Promise<void>((resolve) => {
@@ -90,6 +159,20 @@ export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
       },
       Math.max(100, Math.floor(leaseMs / 3)),
     );
+    // Children are rows like any job: any runner's matching lane claims them.
+    const spawnChildren: SpawnChildren = async (children) => {
+      await spawnChildJobs({
+        db: deps.db,
+        parent: row,
+        lockedBy: id,
+        children: children.map((c) => ({
+          name: c.def.name,
+          payload: c.payload,
+          maxAttempts: c.def.maxAttempts,
+        })),
+      });
+      deps.queue.notifyEnqueued();
+    };
     try {
       await executeAttempt({
         deps,
@@ -99,7 +182,10 @@ export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
         attempt: row.attempts,
         maxAttempts: row.maxAttempts,
         lockedBy: id,
-        signal: AbortSignal.any([lease.signal, abortRunning.signal]),
+        signal: AbortSignal.any([lease.signal, opts.abortRunning]),
+        parentId: row.parentId,
+        definitions: byName,
+        spawnChildren,
       });
     } finally {
       clearInterval(heartbeat);
@@ -107,7 +193,7 @@ export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
   }
 
   const loop = (async () => {
-    while (!stopping.signal.aborted) {
+    while (!opts.stopping.aborted) {
       if (active.size >= concurrency) {
         await Promise.race(active);
         continue;
@@ -116,7 +202,7 @@ export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
       try {
         row = await claimJob({ db: deps.db, names, lockedBy: id, leaseMs });
       } catch (err) {
-        if (stopping.signal.aborted) break;
+        if (opts.stopping.aborted) break;
         deps.logger.error({ err }, 'job claim failed');
       }
       if (!row) {
@@ -133,33 +219,5 @@ export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
     }
   })();
 
-  return {
-    id,
-    kind: 'database',
-    nudge: () => {
-      if (wake) wake();
-      else nudged = true;
-    },
-    close: async ({ timeoutMs = 15_000 } = {}) => {
-      if (!stopping.signal.aborted) {
-        stopping.abort();
-        if (wake) wake();
-        const graceful = Promise.allSettled([...active]);
-        let timer: NodeJS.Timeout | undefined;
-        const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)));
-        if ((await Promise.race([graceful, timedOut])) === 'timeout') {
-          deps.logger.warn({ runner: id }, 'jobs still running at shutdown are aborted and will run again');
-          abortRunning.abort(new WorkerStoppingError());
-        }
-        clearTimeout(timer);
-      }
-      await Promise.allSettled([...active]);
-      await loop;
-      // Each aborted attempt released its job; should one of those writes have failed, its job is released
-      // here rather than waiting for its lease to run out (which would count the attempt).
-      await releaseJobs({ db: deps.db, lockedBy: id }).catch((err) =>
-        deps.logger.warn({ err, runner: id }, 'jobs not released at shutdown'),
-      );
-    },
-  };
+  return { loop, nudge, idle: () => Promise.allSettled([...active]) };
 }

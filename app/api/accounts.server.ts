@@ -8,6 +8,10 @@ import {
   type ListingFilters,
 } from '../../server/listings/index.ts';
 import {
+  connectStore,
+  disconnectStore,
+  reconnectStore,
+  type ConnectDeps,
   getAccount,
   listAccounts,
   updateAccountSettings,
@@ -16,9 +20,9 @@ import {
   listSections,
   listShops,
 } from '../../server/stores/index.ts';
-import { defineEndpoint } from '../../server/runtime/index.ts';
+import { defineEndpoint, type Runtime } from '../../server/runtime/index.ts';
 
-const AccountSchema = z.object({
+export const AccountSchema = z.object({
   id: z.string(),
   _id: z.string(),
   type: z.string(),
@@ -29,6 +33,31 @@ const AccountSchema = z.object({
   details: z.object({ profile: z.unknown() }),
   settings: z.record(z.string(), z.unknown()),
   listing_count: z.number(),
+  platform_name: z.string().nullable(),
+  discontinued: z.boolean(),
+  sync: z
+    .object({
+      job_id: z.string(),
+      state: z.string(),
+      done: z.number(),
+      total: z.number(),
+      error: z.string().nullable(),
+      updated_at: z.string(),
+    })
+    .nullable(),
+  last_sync_result: z
+    .object({
+      finished_at: z.string(),
+      created: z.number(),
+      updated: z.number(),
+      removed: z.number(),
+      skipped_count: z.number(),
+      skipped: z.array(
+        z.object({ external_id: z.string(), title: z.string().nullable(), error: z.string() }),
+      ),
+    })
+    .nullable(),
+  webhooks: z.object({ active: z.boolean(), error: z.string().nullable() }),
 });
 
 export const ListingViewSchema = ListingSchema.extend({
@@ -127,20 +156,106 @@ export const updateAccountEndpoint = defineEndpoint(
   {
     method: 'PUT',
     path: '/api/v1/accounts/{accountId}',
-    summary: "Change a store account's settings (merged with the current ones)",
-    tags: ['listings'],
+    summary:
+      "Change a store account's settings (merged with the current ones), and/or reconnect it: new credentials " +
+      '(the fields its platform asks, as when connecting) are tried on the store first, then replace the old ones ' +
+      "and clear the 'reconnect' state; a sync follows. A refusal is a 400 with details.problem and the store's reason.",
+    tags: ['stores'],
     auth: 'user',
-    body: z.object({ settings: z.record(z.string(), z.unknown()) }),
-    response: AccountSchema,
+    body: z
+      .object({
+        settings: z.record(z.string(), z.unknown()).optional(),
+        credentials: z.record(z.string(), z.string().max(2000)).optional(),
+      })
+      .refine((b) => b.settings || b.credentials, { message: 'settings or credentials is required' }),
+    response: AccountSchema.extend({ job_id: z.string().nullable() }),
     errors: [404],
   },
-  async ({ user, runtime, params, body }) =>
-    updateAccountSettings({
-      db: runtime.db,
+  async ({ user, runtime, params, body }) => {
+    const accountId = params.accountId ?? '';
+    let jobId: string | null = null;
+    if (body.credentials) {
+      const { jobId: id } = await reconnectStore(connectDeps(runtime), {
+        ownerId: user.id,
+        accountId,
+        credentials: body.credentials,
+      });
+      jobId = id;
+    }
+    const account = body.settings
+      ? await updateAccountSettings({ db: runtime.db, ownerId: user.id, accountId, settings: body.settings })
+      : await getAccount({ db: runtime.db, ownerId: user.id, accountId });
+    return { ...account, job_id: jobId };
+  },
+);
+
+/** What connecting a store needs of the runtime. */
+export const connectDeps = (runtime: Runtime): ConnectDeps => ({
+  db: runtime.db,
+  jobs: runtime.jobs,
+  appSecret: runtime.config.appSecret,
+  appUrl: runtime.config.appUrl,
+  config: runtime.config,
+  logger: runtime.logger,
+});
+
+export const createAccountEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/accounts',
+    summary:
+      'Connect a store: `type` is its platform (GET /api/v1/platforms lists what can be connected here), `url` ' +
+      'its address where the platform is self-hosted (WooCommerce), `credentials` the fields the platform asks ' +
+      '(WooCommerce: consumerKey, consumerSecret). The store is asked first (checkConnection); only then are the ' +
+      'credentials stored, sealed with APP_SECRET, webhooks registered where the platform has them, and the first ' +
+      'sync queued (job_id). The same store connected again updates its account. A refusal is a 400 whose ' +
+      'details.problem names it (missing_field, bad_url, private_address, unknown_host, unauthorized, unavailable, ' +
+      "network, throttled, invalid_response, discontinued, not_offered) with the store's own reason.",
+    tags: ['stores'],
+    auth: 'user',
+    body: z.object({
+      type: z.string().min(1).max(50),
+      url: z.string().max(2000).optional(),
+      credentials: z.record(z.string(), z.string().max(2000)).default({}),
+    }),
+    response: z.object({ account: AccountSchema, job_id: z.string() }),
+  },
+  async ({ user, runtime, body }) => {
+    const { account, jobId } = await connectStore(connectDeps(runtime), {
+      ownerId: user.id,
+      type: body.type,
+      url: body.url,
+      credentials: body.credentials,
+    });
+    return { account, job_id: jobId };
+  },
+);
+
+export const deleteAccountEndpoint = defineEndpoint(
+  {
+    method: 'DELETE',
+    path: '/api/v1/accounts/{accountId}',
+    summary:
+      'Disconnect a store. listings=remove: the account goes with its listings; listings=keep (the default): its ' +
+      'credentials and webhooks go, its listings stay (usable in catalogs, searchable) under the account, now ' +
+      "'disconnected'; connecting the same store again picks them up.",
+    tags: ['stores'],
+    auth: 'user',
+    query: z.object({ listings: z.enum(['keep', 'remove']).default('keep') }),
+    response: z.object({ deleted: z.literal(true), listings: z.enum(['kept', 'removed']) }),
+    errors: [404],
+  },
+  async ({ user, runtime, params, query }) => {
+    await disconnectStore(connectDeps(runtime), {
       ownerId: user.id,
       accountId: params.accountId ?? '',
-      settings: body.settings,
-    }),
+      listings: query.listings,
+    });
+    return {
+      deleted: true as const,
+      listings: query.listings === 'keep' ? ('kept' as const) : ('removed' as const),
+    };
+  },
 );
 
 export const accountListingsEndpoint = defineEndpoint(

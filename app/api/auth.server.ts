@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { z } from 'zod';
 import {
+  AdminSetupSchema,
   AUTH_MESSAGES,
   LoginSchema,
   RegisterSchema,
@@ -15,7 +16,7 @@ import {
   hitRateLimit,
   localPath,
 } from '../../server/accounts/index.ts';
-import { describeUser, registerAccount } from '../../server/billing/index.ts';
+import { createFirstAdmin, describeUser, registerAccount } from '../../server/billing/index.ts';
 import {
   badRequest,
   json,
@@ -167,6 +168,35 @@ export const resetEndpoint = defineEndpoint(
     await resetPassword({ db: runtime.db, tokenId: params.tokenId ?? '', password: input.password });
     if (wantsJson(request)) return { ok: true };
     return redirect('/login?reset=1');
+  },
+);
+
+export const adminSetupEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/auth/setup/{token}',
+    summary:
+      'Create the first admin with the one-time link npm start prints when no admin exists (email, password, confirmPassword)',
+    tags: ['auth'],
+    auth: 'public',
+    body: AdminSetupSchema,
+    rawBody: true,
+    formPage: (params) => `/setup/${encodeURIComponent(params.token ?? '')}`,
+    response: UserViewSchema,
+    errors: [429],
+  },
+  async ({ request, params, runtime, ip }) => {
+    const body = await readForm(request);
+    await hitRateLimit({ db: runtime.db, name: 'adminSetup', subject: ip });
+    const input = parseForm(AdminSetupSchema, body);
+    const user = await createFirstAdmin({ db: runtime.db, token: params.token ?? '', input });
+    const cookie = await createSession({ db: runtime.db, config: runtime.config, userId: user.id });
+    if (wantsJson(request))
+      return json(
+        { user: await describeUser({ db: runtime.db, user }) },
+        { headers: { 'Set-Cookie': cookie } },
+      );
+    return redirect('/admin/users', { headers: { 'Set-Cookie': cookie } });
   },
 );
 

@@ -118,8 +118,13 @@ export const addTemplateEndpoint = defineEndpoint(
     response: TemplateFlag,
     errors: [403, 404],
   },
-  async ({ params, runtime }) => ({
-    data: await setCatalogTemplate({ db: runtime.db, catalogId: params.catalogId ?? '', template: true }),
+  async ({ user, params, runtime }) => ({
+    data: await setCatalogTemplate({
+      db: runtime.db,
+      catalogId: params.catalogId ?? '',
+      template: true,
+      actor: user,
+    }),
   }),
 );
 
@@ -133,8 +138,13 @@ export const removeTemplateEndpoint = defineEndpoint(
     response: TemplateFlag,
     errors: [403, 404],
   },
-  async ({ params, runtime }) => ({
-    data: await setCatalogTemplate({ db: runtime.db, catalogId: params.catalogId ?? '', template: false }),
+  async ({ user, params, runtime }) => ({
+    data: await setCatalogTemplate({
+      db: runtime.db,
+      catalogId: params.catalogId ?? '',
+      template: false,
+      actor: user,
+    }),
   }),
 );
 

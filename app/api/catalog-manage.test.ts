@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog, Page } from '../../core/model/index.ts';
+import { tocEntries } from '../../core/render/index.ts';
 import { catalogs, subscriptions, users } from '../../db/schema.ts';
 import { client, registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 import { publishForVisitors } from '../../scripts/testing/viewer-fixtures.ts';
@@ -103,6 +104,42 @@ describe('POST /api/v1/catalogs/build (the new-catalog wizard)', () => {
     // Default sort: by title; the hidden product is left out.
     expect(titles(body.data)).toEqual(['Scarves 1', 'Scarves 2', 'Shirts 1', 'Shirts 2', 'Shirts 3']);
     expect(body.data.priceTemplate).toContain('[SKU]');
+  });
+
+  it("keeps 'All categories' sorted A–Z in sections: categories in order, products sorted inside each", async () => {
+    // Sorted by title alone, these interleave: Apron (Kitchen), Beanie (Hats), Bowl (Kitchen), Cap (Hats)...
+    const dora = await registeredClient(server.url, 'dora@example.com');
+    const listing = (title: string, category: string | null) => ({
+      title,
+      price: 10,
+      category,
+      external_id: `csv:${title}`,
+      source: 'csv',
+    });
+    const imported = await dora.post('/api/v1/listings', [
+      listing('Mug', 'Kitchen'),
+      listing('Cap', 'Hats'),
+      listing('Apron', 'Kitchen'),
+      listing('Gift card', null),
+      listing('Beanie', 'Hats'),
+      listing('Bowl', 'Kitchen'),
+    ]);
+    expect(imported.status).toBe(200);
+    const { status, body } = await build(dora, {
+      kind: 'catalog',
+      purpose: 'print',
+      sort: 'title',
+      title: 'Everything',
+    });
+    expect(status).toBe(200);
+    const catalog = body.data as Catalog;
+    expect(titles(catalog)).toEqual(['Beanie', 'Cap', 'Apron', 'Bowl', 'Mug', 'Gift card']);
+    // The contents page follows: one entry per category, in order, each at its own first page.
+    expect(tocEntries(catalog).map((e) => [e.title, e.page])).toEqual([
+      ['Hats', 3],
+      ['Kitchen', 4],
+      ['Other products', 5],
+    ]);
   });
 
   it('builds a catalog with no products yet: pages to fill in the editor', async () => {

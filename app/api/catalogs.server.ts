@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { PAGING } from '../../core/constants.ts';
 import { INT32_MAX } from '../../core/model/index.ts';
+import { sortNames } from '../../db/list-sort.ts';
 import {
   createCatalog,
   deleteCatalog,
   getCatalog,
   getPage,
+  CATALOG_SORTS,
   listAllCatalogs,
   listCatalogs,
   saveCatalog,
@@ -165,7 +168,12 @@ export const deleteCatalogEndpoint = defineEndpoint(
     errors: [404],
   },
   async ({ user, params, runtime }) => {
-    await deleteCatalog({ db: runtime.db, ownerId: user.id, catalogId: params.catalogId ?? '' });
+    await deleteCatalog({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      ownerId: user.id,
+      catalogId: params.catalogId ?? '',
+    });
     return { ok: true };
   },
 );
@@ -196,7 +204,12 @@ export const deleteDesignEndpoint = defineEndpoint(
     errors: [404],
   },
   async ({ user, params, runtime }) => {
-    await deleteCatalog({ db: runtime.db, ownerId: user.id, catalogId: params.designId ?? '' });
+    await deleteCatalog({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      ownerId: user.id,
+      catalogId: params.designId ?? '',
+    });
     return { ok: true };
   },
 );
@@ -288,18 +301,30 @@ export const allCatalogsEndpoint = defineEndpoint(
   {
     method: 'GET',
     path: '/api/v1/all-catalogs',
-    summary: 'Staff: every catalog (page, limit 100, filter)',
+    summary:
+      'Staff: every catalog with its front cover, owner, flags, viewer link and staff actions ' +
+      '(page, limit 100, filter, sort -updated_at, featured); internal sample and template accounts left out',
     tags: ['admin'],
     auth: 'manager',
     query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
-      limit: z.coerce.number().int().min(1).max(100).default(100),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(PAGING.allCatalogsLimit),
       filter: z.string().trim().max(200).optional(),
-      sort: z.string().optional(),
+      sort: z.enum(sortNames(CATALOG_SORTS) as [string, ...string[]]).default('-updated_at'),
+      featured: z.enum(['true', 'false']).optional(),
+      /** SPEC §7 sends user=1 (the owner with each catalog); it always comes. */
+      user: z.string().max(10).optional(),
     }),
     response: z.object({
       data: z.array(
-        CatalogSummarySchema.extend({ user: z.object({ _id: z.string(), email: z.string().nullable() }) }),
+        CatalogSummarySchema.extend({
+          user: z.object({ _id: z.string(), email: z.string().nullable() }),
+          cover: z.record(z.string(), z.unknown()).nullable(),
+          is_template: z.boolean(),
+          published: z.boolean(),
+          view_url: z.string(),
+          staffActions: z.array(z.record(z.string(), z.unknown())),
+        }),
       ),
       total: z.number(),
       count: z.number(),
@@ -307,5 +332,12 @@ export const allCatalogsEndpoint = defineEndpoint(
     errors: [403],
   },
   async ({ query, runtime }) =>
-    listAllCatalogs({ db: runtime.db, page: query.page, limit: query.limit, filter: query.filter }),
+    listAllCatalogs({
+      db: runtime.db,
+      page: query.page,
+      limit: query.limit,
+      filter: query.filter,
+      sort: query.sort,
+      featured: query.featured === undefined ? undefined : query.featured === 'true',
+    }),
 );

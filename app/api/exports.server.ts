@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { PreflightReportSchema } from '../../core/preflight/index.ts';
 import {
+  deliverPdf,
   getCatalogPdf,
   getJobStatus,
   PDF_OUTPUTS,
@@ -10,7 +11,7 @@ import {
   requestCatalogPreflight,
 } from '../../server/catalogs/index.ts';
 import { json } from '../../server/platform/index.ts';
-import { defineEndpoint } from '../../server/runtime/index.ts';
+import { defineEndpoint, type Runtime } from '../../server/runtime/index.ts';
 
 const FormatSchema = z.enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]]);
 const OutputSchema = z.enum(PDF_OUTPUTS);
@@ -89,18 +90,32 @@ export const jobStatusEndpoint = defineEndpoint(
   async ({ query, user, runtime }) => getJobStatus({ jobs: runtime.jobs, user, jobId: query.jobId }),
 );
 
-/** The PDF as a response: an attachment to save, or inline for the browser's viewer to print. */
-function pdfResponse(
+/**
+ * The PDF as a response: an attachment to save, or inline for the browser's viewer to print; a large one from
+ * the bucket by a short-lived signed URL when S3_SIGNED_DOWNLOAD_BYTES says so.
+ */
+async function pdfResponse(
+  runtime: Runtime,
   pdf: Awaited<ReturnType<typeof getCatalogPdf>>,
   disposition: 'attachment' | 'inline',
-): Response {
-  const stream = pdf.open();
-  if (!stream) return json({ error: 'not_found', message: 'The PDF is gone.' }, { status: 404 });
-  return new Response(Readable.toWeb(stream) as ReadableStream, {
+): Promise<Response> {
+  const answer = await deliverPdf({
+    storage: runtime.storage,
+    pdf,
+    disposition,
+    signedFromBytes: runtime.config.S3_SIGNED_DOWNLOAD_BYTES,
+  });
+  if (!answer) return json({ error: 'not_found', message: 'The PDF is gone.' }, { status: 404 });
+  if ('redirect' in answer)
+    return new Response(null, {
+      status: 302,
+      headers: { Location: answer.redirect, 'Cache-Control': 'private, no-store' },
+    });
+  return new Response(Readable.toWeb(answer.body) as ReadableStream, {
     headers: {
       'Content-Type': 'application/pdf',
-      'Content-Length': String(pdf.size),
-      'Content-Disposition': `${disposition}; filename="${pdf.fileName}"`,
+      'Content-Length': String(answer.size),
+      'Content-Disposition': answer.contentDisposition,
       'Cache-Control': 'private, no-store',
     },
   });
@@ -138,7 +153,7 @@ export const downloadCatalogEndpoint = defineEndpoint(
         download_url: `/api/v1/catalogs/${encodeURIComponent(catalogId)}/download${query.output === 'pdfx' ? '?output=pdfx' : ''}`,
       });
     }
-    return pdfResponse(pdf, 'attachment');
+    return pdfResponse(runtime, pdf, 'attachment');
   },
 );
 
@@ -154,6 +169,7 @@ export const printCatalogEndpoint = defineEndpoint(
   },
   async ({ params, query, user, runtime }) =>
     pdfResponse(
+      runtime,
       await getCatalogPdf({
         db: runtime.db,
         storage: runtime.storage,

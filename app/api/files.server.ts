@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { assertFeature, getEntitlements } from '../../server/billing/index.ts';
 import {
-  deletePicture,
+  asLibraryFile,
+  deleteLibraryFile,
   FILE_LIST_LIMITS,
   listFiles,
   PICTURE_MESSAGES,
   PICTURES_MAX_REQUEST_BYTES,
+  uploadFonts,
   uploadPictures,
 } from '../../server/files/index.ts';
 import { badRequest, formFiles, readMultipart } from '../../server/platform/index.ts';
@@ -17,6 +20,7 @@ const FileSchema = z.object({
   filetype: z.string(),
   mime_type: z.string().nullable(),
   size: z.number().nullable(),
+  family: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -51,15 +55,16 @@ export const uploadFilesEndpoint = defineEndpoint(
     method: 'POST',
     path: '/api/v1/files',
     summary:
-      "Add pictures to the user's files (multipart field files, several at once, each a JPEG, PNG, GIF or WebP " +
-      'of at most 10 MB by its content; WebP is kept as JPEG, or PNG with transparency; optional field ' +
-      "filetype, image). Answers the new files and url, the first one's address.",
+      "Add files to the user's files (multipart field files, several at once, at most 10 MB each, checked by " +
+      'content). Field filetype image (the default): JPEG, PNG, GIF or WebP (WebP is kept as JPEG, or PNG with ' +
+      'transparency). Field filetype font: TTF, OTF, WOFF or WOFF2, for plans with custom fonts (403 otherwise). ' +
+      "Answers the new files and url, the first one's address.",
     tags: ['files'],
     auth: 'user',
     rawBody: true,
-    multipart: z.object({ files: z.array(z.file()), filetype: z.literal('image').optional() }),
+    multipart: z.object({ files: z.array(z.file()), filetype: z.enum(['image', 'font']).optional() }),
     response: z.object({ data: z.array(FileSchema), url: z.string() }),
-    errors: [413],
+    errors: [403, 413],
   },
   async ({ request, user, runtime }) => {
     const form = await readMultipart(request, {
@@ -67,8 +72,21 @@ export const uploadFilesEndpoint = defineEndpoint(
       tooLargeMessage: PICTURE_MESSAGES.requestTooLarge,
     });
     const filetype = form.get('filetype');
-    // Fonts come with the fonts panel and its plan check; this library takes pictures only.
-    if (filetype !== null && filetype !== 'image') throw badRequest('filetype: expected image');
+    if (filetype !== null && filetype !== 'image' && filetype !== 'font')
+      throw badRequest('filetype: expected image or font');
+    if (filetype === 'font') {
+      // SPEC §6: custom fonts for the plans that have them.
+      const ent = await getEntitlements({ db: runtime.db, user });
+      await assertFeature({ db: runtime.db, ent, feature: 'custom_fonts' });
+      const rows = await uploadFonts({
+        db: runtime.db,
+        storage: runtime.storage,
+        ownerId: user.id,
+        files: formFiles(form, 'files'),
+      });
+      const data = rows.map(asLibraryFile);
+      return { data, url: data[0]!.url };
+    }
     const data = await uploadPictures({
       db: runtime.db,
       storage: runtime.storage,
@@ -84,15 +102,15 @@ export const deleteFileEndpoint = defineEndpoint(
     method: 'DELETE',
     path: '/api/v1/files/{fileId}',
     summary:
-      "Take a picture out of the user's files. Pages and listings that show it keep showing it (fileKept: " +
-      'the stored file stays for them).',
+      "Take a picture or a font out of the user's files. Pages and listings that show a picture keep showing it " +
+      '(fileKept: the stored file stays for them); catalogs that used a font fall back to their next family.',
     tags: ['files'],
     auth: 'user',
     response: z.object({ data: z.object({ _id: z.string(), fileKept: z.boolean() }) }),
     errors: [404],
   },
   async ({ user, params, runtime }) => ({
-    data: await deletePicture({
+    data: await deleteLibraryFile({
       db: runtime.db,
       storage: runtime.storage,
       ownerId: user.id,

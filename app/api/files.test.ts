@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,13 +124,20 @@ describe('POST /api/v1/files', () => {
       status: 400,
       body: { error: 'invalid', message: 'Choose the pictures to upload.' },
     });
+    const video = await alice.upload(
+      '/api/v1/files',
+      [{ field: 'files', name: 'a.png', body: await picture('png') }],
+      { filetype: 'video' },
+    );
+    expect(video.status).toBe(400);
+    expect(video.body.message).toBe('filetype: expected image or font');
+    // Fonts are for the plans with custom fonts (app/api/brand.test.ts): not the trial.
     const font = await alice.upload(
       '/api/v1/files',
       [{ field: 'files', name: 'a.png', body: await picture('png') }],
       { filetype: 'font' },
     );
-    expect(font.status).toBe(400);
-    expect(font.body.message).toContain('filetype');
+    expect(font.status).toBe(403);
   });
 
   it('answers 401 signed out and 403 from another site, storing nothing', async () => {
@@ -223,5 +232,64 @@ describe('DELETE /api/v1/files/{fileId}', () => {
     const served = await fetch(server.url + pic.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
+  });
+});
+
+// Issue 22 §15: the same picture uploaded twice is kept once (per owner, by its content), through the library and
+// through the CSV import's pictures alike.
+describe('the same picture uploaded again', () => {
+  const same = () => picture('png', { width: 13 });
+  /** The files kept on disk beside the one at `url` (the owner's picture folder). */
+  const onDisk = (url: string) =>
+    readdirSync(path.join(server.runtime.config.dirs.files, path.dirname(keyFromUrl(url)!))).length;
+
+  it('answers the file already kept instead of keeping a second copy', async () => {
+    const before = (await list(alice)).body.total;
+    const first = await send(alice, [{ name: 'swatch.png', body: await same() }]);
+    expect(first.status).toBe(200);
+    const kept = first.body.data[0];
+    const kepts = onDisk(kept.url);
+    // Again under another name, and twice in one request: the same file each time.
+    const again = await send(alice, [
+      { name: 'swatch copy.png', body: await same() },
+      { name: 'swatch (2).png', body: await same() },
+    ]);
+    expect(again.status).toBe(200);
+    expect(again.body.data.map((f: { _id: string; url: string }) => [f._id, f.url])).toEqual([
+      [kept._id, kept.url],
+      [kept._id, kept.url],
+    ]);
+    expect(again.body.data[0].name).toBe('swatch.png');
+    expect((await list(alice)).body.total).toBe(before + 1);
+    expect(
+      (
+        await server.runtime.db
+          .select()
+          .from(files)
+          .where(eq(files.url, kept.url as string))
+      ).length,
+    ).toBe(1);
+    // The CSV import's pictures are the same library: its answer is the kept file's address.
+    const imported = await alice.upload('/api/v1/listings/import/images', [
+      { field: 'files', name: 'row-12.png', body: await same(), type: 'image/png' },
+    ]);
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toEqual([{ name: 'row-12.png', url: kept.url }]);
+    expect((await list(alice)).body.total).toBe(before + 1);
+    expect(onDisk(kept.url)).toBe(kepts);
+  });
+
+  it("keeps each owner's own copy, and a new one once the kept file was deleted", async () => {
+    const alices = (await send(alice, [{ name: 'shared.png', body: await picture('png', { width: 17 }) }]))
+      .body.data[0];
+    const bobs = (await send(bob, [{ name: 'shared.png', body: await picture('png', { width: 17 }) }])).body
+      .data[0];
+    expect(bobs._id).not.toBe(alices._id);
+    expect(bobs.url).not.toBe(alices.url);
+    expect((await alice.del(`/api/v1/files/${alices._id}`)).status).toBe(200);
+    const again = (await send(alice, [{ name: 'shared.png', body: await picture('png', { width: 17 }) }]))
+      .body.data[0];
+    expect(again._id).not.toBe(alices._id);
+    expect(await stored(again.url)).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import './listings.server.ts';
 import './orders.server.ts';
 import './publishing.server.ts';
 import './shopify-billing.server.ts';
+import './staff.server.ts';
 import './stores.server.ts';
 import './stripe.server.ts';
 import './subscriptions.server.ts';

@@ -2,16 +2,23 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPage } from '../../core/layouts/index.ts';
 import { PageLayoutSchema } from '../../core/model/index.ts';
-import { subscriptions, users } from '../../db/schema.ts';
-import { registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+import { pageLayouts, subscriptions, users } from '../../db/schema.ts';
+import { client, registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof registeredClient>>;
 let other: Awaited<ReturnType<typeof registeredClient>>;
 let trial: Awaited<ReturnType<typeof registeredClient>>;
+let staff: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  server = await startTestServer({ WORKER: 'off' });
+  server = await startTestServer({
+    WORKER: 'off',
+    ADMIN_EMAIL: 'layout-staff@example.com',
+    ADMIN_PASSWORD: 'layout-staff-password-1',
+  });
+  staff = client(server.url);
+  await staff.post('/auth/login', { email: 'layout-staff@example.com', password: 'layout-staff-password-1' });
   owner = await registeredClient(server.url, 'layouts@example.com');
   other = await registeredClient(server.url, 'layouts-other@example.com');
   trial = await registeredClient(server.url, 'layouts-trial@example.com');
@@ -97,5 +104,79 @@ describe('page layouts API', () => {
     expect((await other.get('/api/v1/pagelayouts')).ok).toBe(true);
     const theirs = await (await other.get('/api/v1/pagelayouts')).json();
     expect(theirs.data.map((l: { _id: string }) => l._id)).not.toContain(created._id);
+  });
+
+  it('offers library layouts only when public and available to the plan, in the order a merchant reads them', async () => {
+    const db = server.runtime.db;
+    const base = { cells: custom.cells, type: 'products' as const };
+    const add = async (id: string, title: string, extra: Partial<typeof pageLayouts.$inferInsert>) =>
+      db.insert(pageLayouts).values({
+        id,
+        ownerId: null,
+        title,
+        type: 'products',
+        document: { ...base, title, _id: id },
+        ...extra,
+      });
+    await add('lib-hidden', 'Hidden', { public: false });
+    await add('lib-paid', 'Paid only', { availability: 'paid' });
+    await add('lib-custom', 'Custom plans', { availability: 'custom' });
+    const ids = async (c: typeof owner) =>
+      ((await (await c.get('/api/v1/pagelayouts')).json()).data as { _id: string }[]).map((l) => l._id);
+    const paying = await ids(owner);
+    expect(paying).toContain('lib-paid');
+    expect(paying).not.toContain('lib-hidden');
+    expect(paying).not.toContain('lib-custom');
+    const onTrial = await ids(trial);
+    expect(onTrial).not.toContain('lib-paid');
+    // 2 per page before 12 per page (never the text order).
+    const products = onTrial.filter((id) => /^default-products-\d+$/.test(id));
+    const counts = products.map((id) => Number(id.split('-').pop()));
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect((await (await trial.get('/api/v1/pagelayouts')).json()).custom_subscription).toBe(false);
+    // A library layout the merchant cannot use is as unknown to them as another merchant's.
+    expect((await trial.put('/api/v1/pagelayouts/lib-hidden', { layout: custom })).status).toBe(404);
+
+    const library = await (await staff.get('/api/v1/pagelayouts?scope=library')).json();
+    const all = library.data.map((l: { _id: string }) => l._id);
+    expect(all).toEqual(expect.arrayContaining(['lib-hidden', 'lib-paid', 'lib-custom']));
+    expect((await owner.get('/api/v1/pagelayouts?scope=library')).status).toBe(403);
+  });
+
+  it('lets staff keep the library: add with an order, update, and not delete one any catalog uses', async () => {
+    const made = await staff.post('/api/v1/pagelayouts', {
+      layout: { ...custom, title: 'Staff pick', type: 'products' },
+      library: true,
+      ordering: 1,
+    });
+    expect(made.status).toBe(200);
+    const layout = (await made.json()).data;
+    expect(layout).toMatchObject({ library: true, ordering: 1, isOwner: true, owner: null });
+    expect((await owner.post('/api/v1/pagelayouts', { layout: custom, library: true })).status).toBe(403);
+    const list = (await (await owner.get('/api/v1/pagelayouts')).json()).data as {
+      _id: string;
+      type: string;
+    }[];
+    // Ordering 1 comes first among the product layouts.
+    expect(list.filter((l) => l.type === 'products')[0]!._id).toBe(layout._id);
+    // A merchant saving it is told to keep a copy instead.
+    const refused = await owner.put(`/api/v1/pagelayouts/${layout._id}`, { layout: custom });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(
+      'Only the owner may change this layout. Save it as a new layout instead.',
+    );
+    const renamed = await staff.put(`/api/v1/pagelayouts/${layout._id}`, {
+      layout: { ...custom, title: 'Staff pick 2', type: 'products' },
+      ordering: 5,
+    });
+    expect((await renamed.json()).data).toMatchObject({ title: 'Staff pick 2', ordering: 5 });
+
+    const page = createPage({ layout: PageLayoutSchema.parse({ ...custom, _id: layout._id }) });
+    await owner.post('/api/v1/catalogs', { catalog: { title: 'Uses the pick', pages: [page] } });
+    const inUse = await staff.del(`/api/v1/pagelayouts/${layout._id}`);
+    expect(inUse.status).toBe(409);
+    expect((await inUse.json()).message).toBe(
+      'Your catalog is using this layout. Please remove it from the catalog before deleting it.',
+    );
   });
 });

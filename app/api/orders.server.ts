@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MERCHANT_ORDER_STATUSES, ORDER_STATUSES } from '../../core/orders/index.ts';
 import {
   acceptOrder,
   countOrdersLastCycle,
@@ -6,6 +7,7 @@ import {
   listUserEvents,
   ordersCsv,
   recordUserEvent,
+  setOrderStatus,
   UserEventSchema,
 } from '../../server/catalogs/index.ts';
 import { placeOrderEndpoint } from '../../server/runtime/index.ts';
@@ -17,14 +19,16 @@ export { placeOrderEndpoint };
 
 const Order = z.object({
   _id: z.string(),
-  catalog: z.object({ _id: z.string(), title: z.string() }),
+  /** The merchant's short order number (#1042 is 1042); null while the order awaits its buyer's confirmation. */
+  number: z.number().nullable(),
+  catalog: z.object({ _id: z.string(), title: z.string(), url: z.string() }),
   customer: z.record(z.string(), z.unknown()),
   comments: z.string(),
   items: z.array(z.record(z.string(), z.unknown())),
   total: z.number().nullable(),
   currency: z.string().nullable(),
   draft_order: z.record(z.string(), z.unknown()).nullable(),
-  status: z.enum(['unconfirmed', 'new']),
+  status: z.enum(ORDER_STATUSES),
   email_confirmed: z.boolean(),
   created_at: z.string(),
 });
@@ -44,6 +48,27 @@ export const acceptOrderEndpoint = defineEndpoint(
   },
   async ({ user, params, runtime }) =>
     acceptOrder({ ...orderDeps(runtime), ownerId: user.id, orderId: params.orderId ?? '' }),
+);
+
+export const setOrderStatusEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/orders/{orderId}/status',
+    summary:
+      'Mark an order new, confirmed, shipped or cancelled; its buyer is told by mail. An order awaiting its buyer is accepted first (409)',
+    tags: ['orders'],
+    auth: 'user',
+    body: z.object({ status: z.enum(MERCHANT_ORDER_STATUSES) }),
+    response: Order,
+    errors: [404, 409],
+  },
+  async ({ user, params, body, runtime }) =>
+    setOrderStatus({
+      ...orderDeps(runtime),
+      ownerId: user.id,
+      orderId: params.orderId ?? '',
+      status: body.status,
+    }),
 );
 
 export const listOrdersEndpoint = defineEndpoint(

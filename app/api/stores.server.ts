@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { SYNC_KINDS } from '../../core/commands/index.ts';
 import { hasRole } from '../../server/accounts/index.ts';
-import { forbidden } from '../../server/platform/index.ts';
+import { ApiError, forbidden, notFound, tooLarge, unauthorized } from '../../server/platform/index.ts';
 import { defineEndpoint } from '../../server/runtime/index.ts';
 import {
+  connectablePlatforms,
+  finishStoreOAuth,
+  handleStoreWebhook,
+  startStoreOAuth,
   checkStoreConnection,
   connectionFailedError,
   resolveStoreAccount,
   startCatalogSynchronize,
   startStoreSync,
 } from '../../server/stores/index.ts';
+import { connectDeps } from './accounts.server.ts';
 
 export const checkConnectionEndpoint = defineEndpoint(
   {
@@ -90,3 +95,139 @@ export const synchronizeCatalogEndpoint = defineEndpoint(
     return { job_id: job.id };
   },
 );
+
+/** Platforms a merchant can connect on this server (their adapter registered), and how. */
+export const platformsEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/platforms',
+    summary:
+      'The store platforms this server connects: how (fields: POST /api/v1/accounts with these fields; oauth: ' +
+      'GET /api/v1/accounts/oauth/{platform}/start; app: installed from the platform), and the fields each asks. ' +
+      'Discontinued platforms are listed so clients can say so.',
+    tags: ['stores'],
+    auth: 'optional',
+    response: z.object({
+      data: z.array(
+        z.object({
+          type: z.string(),
+          name: z.string(),
+          connect: z.enum(['fields', 'oauth', 'app', 'discontinued']),
+          fields: z.array(
+            z.object({
+              key: z.string(),
+              kind: z.enum(['url', 'text', 'secret']),
+              optional: z.boolean().optional(),
+            }),
+          ),
+          available: z.boolean(),
+        }),
+      ),
+    }),
+  },
+  async ({ runtime }) => ({ data: connectablePlatforms(runtime.config) }),
+);
+
+export const oauthStartEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/accounts/oauth/{platform}/start',
+    summary:
+      "Start connecting an OAuth platform (Etsy, eBay, Lightspeed): a redirect to the platform's consent page " +
+      'with a state (and a PKCE challenge) kept for this merchant, single-use, 10 minutes. Fields the platform ' +
+      'asks before (Lightspeed X-Series: domainPrefix) come in the query.',
+    tags: ['stores'],
+    auth: 'user',
+    changesState: true,
+    query: z.record(z.string(), z.string().max(500)),
+    errors: [302, 403, 404],
+  },
+  async ({ user, runtime, params, query }) => {
+    const to = await startStoreOAuth(connectDeps(runtime), {
+      ownerId: user.id,
+      type: params.platform ?? '',
+      input: query,
+    });
+    return new Response(null, { status: 302, headers: { Location: to, 'Cache-Control': 'no-store' } });
+  },
+);
+
+export const oauthCallbackEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/auth/{platform}/callback',
+    summary:
+      'Where an OAuth platform sends the merchant back: the code is exchanged through the adapter, the store ' +
+      'checked and the account created (or reconnected), then a redirect to /stores?connected={accountId}; a ' +
+      'refusal, an expired or reused state redirect to /stores?error=…',
+    tags: ['stores'],
+    auth: 'user',
+    query: z.record(z.string(), z.string().max(4000)),
+    errors: [302],
+  },
+  async ({ user, runtime, params, query }) => {
+    const back = (q: Record<string, string>) =>
+      new Response(null, { status: 302, headers: { Location: `/stores?${new URLSearchParams(q)}` } });
+    try {
+      const { accountId } = await finishStoreOAuth(connectDeps(runtime), {
+        ownerId: user.id,
+        type: params.platform ?? '',
+        query,
+      });
+      return back({ connected: accountId });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const problem = String((err.details as { problem?: unknown } | undefined)?.problem ?? 'oauth');
+      return back({ error: err.message, problem });
+    }
+  },
+);
+
+export const storeWebhookEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/webhooks/stores/{accountId}',
+    summary:
+      "A store's product webhook (WooCommerce: X-WC-Webhook-Signature over the raw body with the secret made for " +
+      'the account at connect time). A valid delivery only queues a sync of the products it names; the ' +
+      "platform's activation ping is answered 200; a bad or missing signature is a 401 and queues nothing.",
+    tags: ['stores'],
+    auth: 'public',
+    rawBody: true,
+    response: z.object({ received: z.literal(true), job_id: z.string().nullable() }),
+    errors: [401, 404, 413],
+  },
+  async ({ request, runtime, params }) => {
+    const body = await readRawBody(request, WEBHOOK_MAX_BYTES);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
+    const outcome = await handleStoreWebhook({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      appSecret: runtime.config.appSecret,
+      accountId: params.accountId ?? '',
+      delivery: { headers, body },
+    });
+    if (outcome.status === 404) throw notFound('No store account here.');
+    if (outcome.status === 401) throw unauthorized(outcome.reason);
+    return { received: true as const, job_id: outcome.queued };
+  },
+);
+
+/** A product delivery is one product (WooCommerce: the REST resource); 5 MB is far above any. */
+const WEBHOOK_MAX_BYTES = 5 * 1024 * 1024;
+
+async function readRawBody(request: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge('This delivery is too large.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge('This delivery is too large.');
+      chunks.push(Buffer.from(chunk));
+    }
+  }
+  return Buffer.concat(chunks);
+}

@@ -97,7 +97,8 @@ describe('GET /api/v1/store/check-connection (SPEC §7, §8)', () => {
         details: { whitelist_ips: ['203.0.113.10', '203.0.113.11', '203.0.113.12'] },
       },
     });
-    expect(await statusOf()).toBe('failed');
+    // Refused credentials: the Stores screen asks the merchant to reconnect.
+    expect(await statusOf()).toBe('reconnect');
     await server.runtime.db
       .update(storeAccounts)
       .set({
@@ -105,6 +106,7 @@ describe('GET /api/v1/store/check-connection (SPEC §7, §8)', () => {
           JSON.stringify({ accessToken: 'shpat_harbour' }),
           server.runtime.config.appSecret,
         ),
+        connectionStatus: 'connected',
       })
       .where(eq(storeAccounts.id, accountId));
   });

@@ -34,12 +34,13 @@ export const upgradeEndpoint = defineEndpoint(
     response: z.object({ subscription: SubscriptionSchema.nullable() }),
     errors: [403, 404],
   },
-  async ({ query, runtime }) => ({
+  async ({ user, query, runtime }) => ({
     subscription: await setUpgradeByEmail({
       db: runtime.db,
       email: query.email,
       upgrade: query.upgrade,
       planId: query.plan,
+      actor: user,
     }),
   }),
 );
@@ -56,8 +57,8 @@ export const extendEndpoint = defineEndpoint(
     response: z.object({ subscription: SubscriptionSchema }),
     errors: [403, 404],
   },
-  async ({ query, runtime }) => ({
-    subscription: await extendTrialByEmail({ db: runtime.db, email: query.email }),
+  async ({ user, query, runtime }) => ({
+    subscription: await extendTrialByEmail({ db: runtime.db, email: query.email, actor: user }),
   }),
 );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { recordEditorFlags } from '../../server/accounts/index.ts';
-import { describeUser, listUsers } from '../../server/billing/index.ts';
+import { recordEditorFlags, updateUser, UserUpdateSchema } from '../../server/accounts/index.ts';
+import { describeUser, listUsers, USER_SORTS } from '../../server/billing/index.ts';
+import { sortNames } from '../../db/list-sort.ts';
 import { defineEndpoint } from '../../server/runtime/index.ts';
 
 export const PageQuery = z.object({
@@ -8,15 +9,18 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   filter: z.string().trim().max(200).optional(),
 });
+const UserSort = z.enum(sortNames(USER_SORTS) as [string, ...string[]]);
 
 export const listUsersEndpoint = defineEndpoint(
   {
     method: 'GET',
     path: '/api/v1/users',
-    summary: 'Staff: users with their subscription (page, limit, filter)',
+    summary:
+      'Staff: users with their subscription, stores and their connection, catalogs, recorded session durations ' +
+      'and what staff did (page, limit, filter, sort)',
     tags: ['admin'],
     auth: 'admin',
-    query: PageQuery,
+    query: PageQuery.extend({ sort: UserSort.optional() }),
     response: z.object({
       data: z.array(z.record(z.string(), z.unknown())),
       total: z.number(),
@@ -37,6 +41,26 @@ export const meEndpoint = defineEndpoint(
     response: z.record(z.string(), z.unknown()),
   },
   async ({ user, runtime }) => describeUser({ db: runtime.db, user }),
+);
+
+export const updateMeEndpoint = defineEndpoint(
+  {
+    method: 'PUT',
+    path: '/api/v1/users/me',
+    summary:
+      "Change the signed-in user's business name, language (en, fr) and settings (SPEC §3 User settings: " +
+      'page_format Letter, A4 or Letter_booklet; image_quality q10 to q100; ga4_tracking_id G-…; ' +
+      'store_front_access_token; synchronize_orders). Settings not named keep their value. Answers the user.',
+    tags: ['users'],
+    auth: 'user',
+    body: UserUpdateSchema,
+    response: z.record(z.string(), z.unknown()),
+    errors: [400],
+  },
+  async ({ user, body, runtime }) => {
+    const fresh = await updateUser({ db: runtime.db, userId: user.id, update: body });
+    return describeUser({ db: runtime.db, user: fresh });
+  },
 );
 
 export const editorFlagsEndpoint = defineEndpoint(

@@ -1,7 +1,26 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { SESSION_HEARTBEAT_MS } from '../../core/constants.ts';
 import { Brand } from './brand.tsx';
+
+/**
+ * Counts the signed-in user as present (SPEC §3 recorded_sessions, which staff read as session durations): once
+ * when a page opens and every SESSION_HEARTBEAT_MS while it is shown. A failed call is simply tried next time.
+ */
+function useSessionHeartbeat() {
+  useEffect(() => {
+    const beat = () => {
+      if (document.visibilityState !== 'visible') return;
+      void fetch('/api/v1/users/me/recorded_sessions', { headers: { Accept: 'application/json' } }).catch(
+        () => {},
+      );
+    };
+    beat();
+    const id = setInterval(beat, SESSION_HEARTBEAT_MS);
+    return () => clearInterval(id);
+  }, []);
+}
 
 /**
  * The frame of every signed-in standalone page: the top bar and the page.
@@ -27,6 +46,7 @@ export function AppFrame({
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  useSessionHeartbeat();
   // A link followed from the menu closes it.
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
@@ -47,6 +67,9 @@ export function AppFrame({
       </NavLink>
       <NavLink to="/listings" className="cb-topbar__link">
         {t('nav.listings')}
+      </NavLink>
+      <NavLink to="/stores" className="cb-topbar__link">
+        {t('nav.stores')}
       </NavLink>
       <NavLink to="/orders" className="cb-topbar__link">
         {tv('orders.nav')}

@@ -7,8 +7,9 @@ import type { Gate } from '../../core/billing/index.ts';
  * Every control behind the plan (SPEC §6), from the gate server/billing's entitlements give the page: open, it is
  * the control itself; behind a plan, disabled with the plan's label (Business for most) and the tooltip 'Please
  * upgrade to use this feature'; Essential-only and Custom-only features, and trial features for trial users,
- * dimmed with their text and an Upgrade action to /subscribe. The text is also the control's description, so a
- * keyboard or screen-reader user gets what the tooltip says.
+ * dimmed with their text and an Upgrade action to /subscribe; with billing off, a feature the server's plan leaves
+ * out is dimmed with that said and no action. The text is also the control's description, so a keyboard or
+ * screen-reader user gets what the tooltip says.
  */
 export function GatedControl(props: { gate: Gate; children: ReactElement<{ disabled?: boolean }> }) {
   const { t } = useTranslation('billing');
@@ -48,9 +49,12 @@ export function GatedControl(props: { gate: Gate; children: ReactElement<{ disab
         <Text as="span" tone="subdued" variant="bodySm">
           <span id={id}>{t(`gate.${gate.kind}`)}</span>
         </Text>
-        <Button variant="plain" url="/subscribe">
-          {t('gate.action')}
-        </Button>
+        {/* With billing off there is no plan to move to: the text says so, and nothing offers an upgrade. */}
+        {gate.kind === 'unavailable' ? null : (
+          <Button variant="plain" url="/subscribe">
+            {t('gate.action')}
+          </Button>
+        )}
       </InlineStack>
     </span>
   );

@@ -4,16 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_FLOW_COLUMNS, PAGE_FORMAT_NAMES, PRODUCTS_PER_PAGE_CHOICES } from '../../core/constants.ts';
 import { LANGUAGES } from '../../core/i18n/index.ts';
 import type { CatalogSettings } from '../../core/model/index.ts';
+import { CssPanel, ThemeEditor, type BrandGates } from './brand-panels.tsx';
 import type { EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
 const FLOW_COLUMNS = [1, 2, 3, 4, 5, 6];
 
+export type { BrandGates } from './brand-panels.tsx';
+
 /**
- * The branding tab: the catalog's settings (SPEC §3). Each change is one `updateSettings` command, so one undo
- * step, saved with the catalog's fields. Themes, fonts and CSS come later and are not shown.
+ * The branding tab: the catalog's settings (SPEC §3), then its brand: the theme editor (colours, fonts, type scale,
+ * page border) and the CSS panel (brand-panels.tsx). Each change is one `updateSettings` command, so one undo
+ * step, saved with the catalog's fields.
  */
-export function BrandingPanel({ store, readonly }: { store: EditorStore; readonly: boolean }) {
+export function BrandingPanel({
+  store,
+  readonly,
+  gates,
+}: {
+  store: EditorStore;
+  readonly: boolean;
+  gates: BrandGates;
+}) {
   const { t } = useTranslation('editor');
   const settings = useEditorState(store, (s) => s.catalog.settings);
   const footer = useEditorState(store, (s) => s.catalog.default_footer);
@@ -93,6 +105,8 @@ export function BrandingPanel({ store, readonly }: { store: EditorStore; readonl
           helpText={t('branding.defaultFooterHelp')}
         />
       </div>
+      <ThemeEditor store={store} readonly={readonly} gates={gates} />
+      <CssPanel store={store} readonly={readonly} gates={gates} />
     </BlockStack>
   );
 }

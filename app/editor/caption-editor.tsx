@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { captionKeywords, type CaptionKeyword } from '../../core/captions/index.ts';
 import type { ProductElement } from '../../core/model/index.ts';
 import type { EditorStore } from './store.ts';
+import { TemplateField } from './template-field.tsx';
 
 /**
- * A product element's caption (SPEC §5 'Caption and description tokens'): its template text, a picker of the
- * tokens the product can fill (metafields only of the value types captions print), applied as one step.
+ * A product element's caption (SPEC §5 'Caption and description tokens'): its template text, checked as it is
+ * typed (unknown tokens underlined with a suggestion), a picker of the tokens the product can fill (metafields
+ * only of the value types captions print), applied as one step.
  */
 export function CaptionEditor({
   store,
@@ -76,21 +78,18 @@ export function CaptionEditor({
       <label htmlFor={`${id}-template`} className="cb-field-label">
         {t('caption.template')}
       </label>
-      <textarea
-        id={`${id}-template`}
-        ref={area}
-        className="cb-code-field"
-        rows={4}
-        value={draft}
-        disabled={readonly}
-        aria-describedby={`${id}-help`}
-        data-testid="caption-template"
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={(e) => (caret.current = e.target.selectionStart)}
-      />
       <Text as="p" tone="subdued" variant="bodySm" id={`${id}-help`}>
         {t('caption.help')}
       </Text>
+      <TemplateField
+        id={`${id}-template`}
+        ref={area}
+        value={draft}
+        disabled={readonly}
+        helpId={`${id}-help`}
+        onChange={setDraft}
+        onBlur={(at) => (caret.current = at)}
+      />
       <div className="cb-token-picker">
         <Select
           label={t('caption.token')}

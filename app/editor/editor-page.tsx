@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { LinksFunction } from 'react-router';
 import { unpackPages, type PageLayout, type PackedCatalog } from '../../core/model/index.ts';
 import type { ListingPage, PanelAccount } from '../components/listings-panel/index.ts';
+import type { BrandGates } from './branding-panel.tsx';
 import type { AssistBoot } from './assist/editor-assist.tsx';
 import { EditorScreen } from './editor-screen.tsx';
 import type { OnlineBoot } from './online-version.tsx';
@@ -29,6 +30,7 @@ export type EditorPageData = {
   initialListings: ListingPage | null;
   assist: AssistBoot;
   online: OnlineBoot;
+  brandGates: BrandGates;
 };
 
 /** The editor of both routes: standalone (`/designs/{id}/edit`) and inside the Shopify admin (`/app/designs/…`). */
@@ -43,6 +45,7 @@ export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: s
       initialListings={data.initialListings}
       assist={data.assist}
       online={data.online}
+      brandGates={data.brandGates}
       backUrl={backUrl}
     />
   );

@@ -8,9 +8,10 @@ import {
   type PanelAccount,
   type PanelListing,
 } from '../components/listings-panel/index.ts';
+import { previewUrl } from '../components/catalogs/links.ts';
 import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
-import { BrandingPanel } from './branding-panel.tsx';
+import { BrandingPanel, type BrandGates } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
 import { OnlineVersion, type OnlineBoot } from './online-version.tsx';
 import { PageCanvas } from './page-canvas.tsx';
@@ -40,6 +41,7 @@ export type EditorScreenProps = {
   backUrl: string;
   assist: AssistBoot;
   online: OnlineBoot;
+  brandGates: BrandGates;
 };
 
 function SaveStatus({ store }: { store: EditorStore }) {
@@ -245,7 +247,7 @@ export function EditorScreen(props: EditorScreenProps) {
             </ButtonGroup>
           )}
           <OnlineVersion catalogId={catalog._id} online={props.online} />
-          <Button url={`/preview/${encodeURIComponent(catalog._id)}`}>{t('screen.preview')}</Button>
+          <Button url={previewUrl(catalog._id)}>{t('screen.preview')}</Button>
           {assist.bar}
         </div>
       </header>
@@ -295,7 +297,7 @@ export function EditorScreen(props: EditorScreenProps) {
                   />
                 </BlockStack>
               ) : tab === 1 ? (
-                <BrandingPanel store={store} readonly={readonly} />
+                <BrandingPanel store={store} readonly={readonly} gates={props.brandGates} />
               ) : tab === 2 ? (
                 <ImagesPanel store={store} readonly={readonly} />
               ) : (

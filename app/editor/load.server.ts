@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { packPages, type Catalog, type PageLayout } from '../../core/model/index.ts';
 import { hasOrganizerMode, shouldAskRating, type AssistFlags } from '../../core/rules/index.ts';
 import type { User } from '../../server/accounts/index.ts';
-import { getEntitlements } from '../../server/billing/index.ts';
+import { getEntitlementsWithGates } from '../../server/billing/index.ts';
 import { getCatalog, listLayouts, viewPath } from '../../server/catalogs/index.ts';
 import { findKeptPictures, listListings } from '../../server/listings/index.ts';
 import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
@@ -18,7 +18,7 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
   const { request, user } = opts;
   if (!user.email) throw redirect('/');
   const { db } = getRuntime();
-  const entitlements = await getEntitlements({ db, user });
+  const { entitlements, gates } = await getEntitlementsWithGates({ db, user });
   if (entitlements.hasExpired) throw redirect('/dashboard');
   const flags = user.flags as AssistFlags;
   let loaded;
@@ -58,7 +58,13 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
     },
     // The top bar's Online version: a draft until published (SPEC §2.2 view/{slug or id}).
     online: { published: loaded.row.published, url: viewPath(loaded.row) },
-    layouts: (await listLayouts({ db, ownerId: user.id })) as PageLayout[],
+    // The Branding tab's plan-gated parts (SPEC §6): theme, custom fonts, custom CSS.
+    brandGates: {
+      custom_themes: gates.custom_themes,
+      custom_fonts: gates.custom_fonts,
+      custom_design: gates.custom_design,
+    },
+    layouts: (await listLayouts({ db, user })).data as PageLayout[],
     accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
     initialListings: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),
   };

@@ -23,7 +23,8 @@ import {
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import { placeListing } from './place-listing.ts';
-import { emptyCellTakes, shiftCell, type Box } from './screen-rules.ts';
+import { shiftCell, type Box } from '../../core/layouts/index.ts';
+import { emptyCellTakes } from './screen-rules.ts';
 import { zoomScale, type EditorStore } from './store.ts';
 import { IMAGE_DRAG_TYPE, LISTING_DRAG_TYPE, useEditorState } from './use-editor.ts';
 

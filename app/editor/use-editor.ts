@@ -8,7 +8,7 @@ import type { PanelListing } from '../components/listings-panel/index.ts';
 import { createApiClient, type ApiClient } from './api.ts';
 import { createDomSettle } from './dom-settle.ts';
 import { createEditorStore, currentPageIndex, type EditorState, type EditorStore } from './store.ts';
-import { nudgeCell } from './screen-rules.ts';
+import { nudgeCell } from '../../core/layouts/index.ts';
 import { readStoredPending, SaveQueue, type SyncOptions, type SyncText } from './sync.ts';
 
 /** A store listing as the product a page carries (the fields they share, with the listing's id and source). */

@@ -1,3 +1,8 @@
-import { redirect } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 
-export const loader = () => redirect('/admin/users');
+// Staff land on the users; anyone else is refused here too (403), never sent on.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { requirePageRole } = await import('../../server/accounts/index.ts');
+  await requirePageRole(request, []);
+  return redirect('/admin/users');
+}

@@ -1,26 +1,9 @@
-import {
-  Badge,
-  Button,
-  ButtonGroup,
-  Card,
-  IndexTable,
-  Page,
-  Pagination,
-  Text,
-  TextField,
-  Toast,
-  Frame,
-} from '@shopify/polaris';
-import { useEffect, useState } from 'react';
+import { Badge, Button, ButtonGroup, IndexTable, Modal, Page, Text } from '@shopify/polaris';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useLoaderData,
-  useRevalidator,
-  useSearchParams,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PAGING } from '../../core/constants.ts';
+import { readListQuery, StaffActionsText, StaffList, StaffNotice } from '../components/staff/staff-list.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Users · Admin · Catalog Builder' }];
 
@@ -29,142 +12,200 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { getRuntime } = await import('../../server/runtime/index.ts');
   const { listUsers } = await import('../../server/billing/index.ts');
   await requirePageRole(request, []);
-  const url = new URL(request.url);
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-  const filter = url.searchParams.get('filter') ?? '';
+  const { page, filter, sort } = readListQuery(request);
   const result = await listUsers({
     db: getRuntime().db,
     page,
     limit: PAGING.adminListDefault,
     filter: filter || undefined,
+    sort,
   });
-  return { ...result, page, filter };
+  return { ...result, page, filter, sort };
+}
+
+type Action = { kind: 'upgrade' | 'downgrade' | 'extend'; email: string };
+const ACTION_PATHS: Record<Action['kind'], string> = {
+  upgrade: '/api/v1/subscriptions/upgrade?upgrade=true',
+  downgrade: '/api/v1/subscriptions/upgrade?upgrade=false',
+  extend: '/api/v1/subscriptions/extend',
+};
+
+/** Seconds as staff read a session: "1 h 5 min", "3 min", "40 s". */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 export default function AdminUsersPage() {
   const { t } = useTranslation('app');
-  const { data, total, page, filter } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(filter);
-  const [toast, setToast] = useState<string | null>(null);
+  const { data, total, page, filter, sort } = useLoaderData<typeof loader>();
+  const [toast, setToast] = useState<{ text: string; error: boolean } | null>(null);
+  const dismiss = useCallback(() => setToast(null), []);
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
 
-  useEffect(() => {
-    const id = setTimeout(() => {
-      if (search !== (params.get('filter') ?? '')) setParams(search ? { filter: search } : {});
-    }, 300);
-    return () => clearTimeout(id);
-  }, [search, params, setParams]);
-
-  async function act(path: string, email: string) {
-    const res = await fetch(`${path}${path.includes('?') ? '&' : '?'}email=${encodeURIComponent(email)}`, {
-      headers: { Accept: 'application/json' },
-    });
-    const body = await res.json().catch(() => ({}));
+  async function act(action: Action) {
+    setBusy(true);
+    const path = ACTION_PATHS[action.kind];
+    const res = await fetch(
+      `${path}${path.includes('?') ? '&' : '?'}email=${encodeURIComponent(action.email)}`,
+      {
+        headers: { Accept: 'application/json' },
+      },
+    ).catch(() => null);
+    const body = res ? await res.json().catch(() => ({})) : {};
     // The days left say what an extension did (SPEC §4: extend visibly extends).
     const days = (body as { subscription?: { days_left?: number } | null }).subscription?.days_left;
     setToast(
-      res.ok
-        ? days === undefined
-          ? t('admin.users.done')
-          : t('billing:admin.updated', { count: days })
-        : (body.message ?? t('admin.users.failed')),
+      res?.ok
+        ? {
+            text: days === undefined ? t('admin.users.done') : t('billing:admin.updated', { count: days }),
+            error: false,
+          }
+        : { text: (body as { message?: string }).message ?? t('admin.users.failed'), error: true },
     );
+    setBusy(false);
+    setAsking(null);
     revalidator.revalidate();
   }
 
-  const pages = Math.max(1, Math.ceil(total / PAGING.adminListDefault));
   return (
-    <Frame>
-      <Page title={t('admin.users.title')} subtitle={t('admin.users.count', { count: total })}>
-        <Card padding="0">
-          <div style={{ padding: 12 }}>
-            <TextField
-              label={t('admin.users.search')}
-              labelHidden
-              placeholder={t('admin.users.search')}
-              value={search}
-              onChange={setSearch}
-              autoComplete="off"
-              clearButton
-              onClearButtonClick={() => setSearch('')}
-            />
-          </div>
-          <IndexTable
-            resourceName={{ singular: 'user', plural: 'users' }}
-            itemCount={data.length}
-            selectable={false}
-            emptyState={<div style={{ padding: 24, textAlign: 'center' }}>{t('admin.users.empty')}</div>}
-            headings={[
-              { title: t('admin.users.email') },
-              { title: t('admin.users.plan') },
-              { title: t('admin.users.daysLeft') },
-              { title: t('admin.users.catalogs') },
-              { title: t('admin.users.created') },
-              { title: t('admin.users.actions') },
-            ]}
-          >
-            {data.map((u, i) => (
-              <IndexTable.Row id={u._id} key={u._id} position={i}>
-                <IndexTable.Cell>
-                  <Text as="span" fontWeight="semibold">
-                    {u.email ?? '—'}
-                  </Text>{' '}
-                  {u.roles.map((r) => (
-                    <Badge key={r}>{r}</Badge>
-                  ))}
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {u.subscription ? (
-                    <Badge tone={u.subscription.is_trial ? 'attention' : 'success'}>
-                      {u.subscription.title}
-                    </Badge>
-                  ) : (
-                    '—'
-                  )}
-                </IndexTable.Cell>
-                <IndexTable.Cell>{u.subscription ? u.subscription.days_left : 0}</IndexTable.Cell>
-                <IndexTable.Cell>{u.catalogs}</IndexTable.Cell>
-                <IndexTable.Cell>{new Date(u.createdAt).toLocaleDateString()}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  {u.email ? (
-                    <ButtonGroup>
-                      {u.subscription?.is_trial !== false ? (
-                        <Button
-                          size="slim"
-                          onClick={() => act('/api/v1/subscriptions/upgrade?upgrade=true', u.email!)}
+    <>
+      <Page
+        fullWidth
+        title={t('admin.users.title')}
+        subtitle={t('admin.users.count', { count: total })}
+        primaryAction={
+          <Button url="/api/v1/download-users" download>
+            {t('admin.users.download')}
+          </Button>
+        }
+      >
+        <StaffList
+          label={{ singular: t('admin.users.one'), plural: t('admin.users.many') }}
+          columns={[
+            { title: t('admin.users.email'), sort: 'email' },
+            { title: t('admin.users.plan') },
+            { title: t('admin.users.daysLeft') },
+            { title: t('admin.users.stores'), sort: 'platform' },
+            { title: t('admin.users.catalogs') },
+            { title: t('admin.users.sessions') },
+            { title: t('admin.users.created'), sort: 'created_at' },
+            { title: t('admin.users.lastLogin'), sort: 'last_login_at' },
+            { title: t('admin.users.staffActions') },
+            { title: t('admin.users.actions') },
+          ]}
+          sort={sort}
+          defaultSort="-created_at"
+          total={total}
+          page={page}
+          limit={PAGING.adminListDefault}
+          filter={filter}
+          rowCount={data.length}
+          emptyText={t('admin.users.empty')}
+          searchLabel={t('admin.users.search')}
+        >
+          {data.map((u, i) => (
+            <IndexTable.Row id={u._id} key={u._id} position={i}>
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {u.email ?? '—'}
+                </Text>{' '}
+                {u.roles.map((r) => (
+                  <Badge key={r}>{r}</Badge>
+                ))}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {u.subscription ? (
+                  <Badge tone={u.subscription.is_trial ? 'attention' : 'success'}>
+                    {u.subscription.title}
+                  </Badge>
+                ) : (
+                  '—'
+                )}
+              </IndexTable.Cell>
+              <IndexTable.Cell>{u.subscription ? u.subscription.days_left : 0}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {u.stores.length === 0
+                  ? '—'
+                  : u.stores.map((s) => (
+                      <div key={s._id}>
+                        {s.type}
+                        {s.shop ? ` (${s.shop})` : ''}:{' '}
+                        <Badge
+                          tone={
+                            s.connectionStatus === 'connected'
+                              ? 'success'
+                              : s.connectionStatus === 'unknown'
+                                ? undefined
+                                : 'critical'
+                          }
                         >
-                          {t('admin.users.upgrade')}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="slim"
-                          onClick={() => act('/api/v1/subscriptions/upgrade?upgrade=false', u.email!)}
-                        >
-                          {t('admin.users.downgrade')}
-                        </Button>
-                      )}
-                      <Button size="slim" onClick={() => act('/api/v1/subscriptions/extend', u.email!)}>
-                        {t('admin.users.extend')}
+                          {t(`admin.users.connection.${s.connectionStatus}`, {
+                            defaultValue: s.connectionStatus,
+                          })}
+                        </Badge>
+                      </div>
+                    ))}
+              </IndexTable.Cell>
+              <IndexTable.Cell>{u.catalogs}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {u.sessions.count === 0
+                  ? '—'
+                  : t('admin.users.sessionStats', {
+                      count: u.sessions.count,
+                      min: duration(u.sessions.min),
+                      max: duration(u.sessions.max),
+                      total: duration(u.sessions.total),
+                    })}
+              </IndexTable.Cell>
+              <IndexTable.Cell>{new Date(u.createdAt).toLocaleDateString()}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleDateString() : '—'}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <StaffActionsText actions={u.staffActions} />
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {u.email ? (
+                  <ButtonGroup>
+                    {u.subscription?.is_trial !== false ? (
+                      <Button size="slim" onClick={() => setAsking({ kind: 'upgrade', email: u.email! })}>
+                        {t('admin.users.upgrade')}
                       </Button>
-                    </ButtonGroup>
-                  ) : null}
-                </IndexTable.Cell>
-              </IndexTable.Row>
-            ))}
-          </IndexTable>
-          <div style={{ display: 'flex', justifyContent: 'center', padding: 12 }}>
-            <Pagination
-              hasPrevious={page > 1}
-              hasNext={page < pages}
-              label={t('admin.users.page', { page, pages })}
-              onPrevious={() => setParams({ ...(filter ? { filter } : {}), page: String(page - 1) })}
-              onNext={() => setParams({ ...(filter ? { filter } : {}), page: String(page + 1) })}
-            />
-          </div>
-        </Card>
+                    ) : (
+                      <Button size="slim" onClick={() => setAsking({ kind: 'downgrade', email: u.email! })}>
+                        {t('admin.users.downgrade')}
+                      </Button>
+                    )}
+                    <Button size="slim" onClick={() => setAsking({ kind: 'extend', email: u.email! })}>
+                      {t('admin.users.extend')}
+                    </Button>
+                  </ButtonGroup>
+                ) : null}
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </StaffList>
       </Page>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
-    </Frame>
+      <Modal
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        title={asking ? t(`admin.users.confirm.${asking.kind}`, { email: asking.email }) : ''}
+        primaryAction={{
+          content: asking ? t(`admin.users.${asking.kind}`) : '',
+          loading: busy,
+          onAction: () => (asking ? act(asking) : undefined),
+        }}
+        secondaryActions={[{ content: t('admin.cancel'), onAction: () => setAsking(null) }]}
+      >
+        <Modal.Section>
+          <Text as="p">{t('admin.users.confirm.body')}</Text>
+        </Modal.Section>
+      </Modal>
+      <StaffNotice notice={toast} onDismiss={dismiss} />
+    </>
   );
 }

@@ -49,7 +49,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     ...(await merchantForShop({ db, shop: session.shop })),
     plan: ent
-      ? { title: ent.planTitle, isTrial: ent.isTrial, hasExpired: ent.hasExpired, daysLeft: ent.daysLeft }
+      ? {
+          title: ent.planTitle,
+          isTrial: ent.isTrial,
+          hasExpired: ent.hasExpired,
+          daysLeft: ent.daysLeft,
+          included: ent.billing === 'off',
+        }
       : null,
   };
 }

@@ -42,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isTrial: ent.isTrial,
       hasExpired: ent.hasExpired,
       daysLeft: ent.daysLeft,
+      included: ent.billing === 'off',
     },
     returned: returned
       ? !ent.isTrial && !ent.hasExpired && ent.planId === wanted
@@ -55,8 +56,6 @@ export default function EmbeddedPlans() {
   const { t } = useTranslation('billing');
   const { plans, current, returned } = useLoaderData<typeof loader>();
   const embeddedHref = useEmbeddedHref();
-  const [period, setPeriod] = useState<BillingPeriod>('yearly');
-  const [planId, setPlanId] = useState<string | null>(null);
   const paid = !current.isTrial && !current.hasExpired;
   return (
     <Page title={t('embedded.title')} backAction={{ content: t('embedded.back'), url: embeddedHref('/app') }}>
@@ -73,35 +72,47 @@ export default function EmbeddedPlans() {
         <Layout.Section>
           <EmbeddedPlanCard plan={current} />
         </Layout.Section>
-        <Layout.Section>
-          <PlanGrid
-            plans={plans}
-            period={period}
-            onPeriod={setPeriod}
-            currency="USD"
-            currentPlanId={paid ? current.planId : null}
-            chosenPlanId={planId}
-            onChoose={(id) => {
-              setPlanId(id);
-              // On a phone the cart sits below every plan: bring it to the merchant.
-              if (window.matchMedia('(max-width: 1039px)').matches)
-                document.getElementById('cart')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-            }}
-          />
-        </Layout.Section>
-        <Layout.Section variant="oneThird">
-          <div id="cart" />
-          <PricingCart
-            plan={plans.find((p) => p.plan_id === planId) ?? null}
-            period={period}
-            currency="USD"
-            signedIn
-            canPay
-            provider="shopify"
-            onRemove={() => setPlanId(null)}
-          />
-        </Layout.Section>
+        {current.included ? null : <PlansAndCart plans={plans} paid={paid} currentPlanId={current.planId} />}
       </Layout>
     </Page>
+  );
+}
+
+/** The plans Shopify bills, and the cart that subscribes through Shopify. */
+function PlansAndCart(props: { plans: PricingPlan[]; paid: boolean; currentPlanId: string | null }) {
+  const { plans, paid } = props;
+  const [period, setPeriod] = useState<BillingPeriod>('yearly');
+  const [planId, setPlanId] = useState<string | null>(null);
+  return (
+    <>
+      <Layout.Section>
+        <PlanGrid
+          plans={plans}
+          period={period}
+          onPeriod={setPeriod}
+          currency="USD"
+          currentPlanId={paid ? props.currentPlanId : null}
+          chosenPlanId={planId}
+          onChoose={(id) => {
+            setPlanId(id);
+            // On a phone the cart sits below every plan: bring it to the merchant.
+            if (window.matchMedia('(max-width: 1039px)').matches)
+              document.getElementById('cart')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          }}
+        />
+      </Layout.Section>
+      <Layout.Section variant="oneThird">
+        <div id="cart" />
+        <PricingCart
+          plan={plans.find((p) => p.plan_id === planId) ?? null}
+          period={period}
+          currency="USD"
+          signedIn
+          canPay
+          provider="shopify"
+          onRemove={() => setPlanId(null)}
+        />
+      </Layout.Section>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useLoaderData,
+  useSearchParams,
   useRevalidator,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -15,6 +16,7 @@ import { callApi } from '../components/catalogs/api.ts';
 import { CatalogCardView, FeaturedCard, type CardAction } from '../components/catalogs/catalog-card.tsx';
 import { editorUrl } from '../components/catalogs/links.ts';
 import { NewCatalogWizard } from '../components/catalogs/new-catalog-wizard.tsx';
+import { CATALOG_KINDS, type CatalogKind } from '../../core/builder/index.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import catalogStyles from '../styles/catalogs.css?url';
 
@@ -55,7 +57,13 @@ export default function CatalogsPage() {
   const { t } = useTranslation('catalogs');
   const { email, isStaff, catalogs, featured, choices, protectionAllowed } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const [wizard, setWizard] = useState(false);
+  // A template page's 'Use this template' (/catalogs?new=<kind>) opens the wizard on that kind.
+  const [params] = useSearchParams();
+  const asked = params.get('new');
+  const initialKind = (CATALOG_KINDS as readonly string[]).includes(asked ?? '')
+    ? (asked as CatalogKind)
+    : undefined;
+  const [wizard, setWizard] = useState(!!initialKind);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'critical'; text: string } | null>(null);
 
@@ -142,6 +150,7 @@ export default function CatalogsPage() {
         {wizard ? (
           <NewCatalogWizard
             choices={choices}
+            initialKind={initialKind}
             onClose={() => setWizard(false)}
             // A document load: the editor is a large route of its own, with nothing to share with this page.
             onCreated={(id) => window.location.assign(editorUrl(id))}

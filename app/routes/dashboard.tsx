@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
-import { editorUrl } from '../components/catalogs/links.ts';
+import { editorUrl, onlineUrl } from '../components/catalogs/links.ts';
+import { ContactLine } from '../components/pricing/contact-line.tsx';
 import { formatMoney } from '../components/pricing/money.ts';
 import { InvoiceList } from '../components/pricing/invoice-list.tsx';
 import { UsageMeters } from '../components/pricing/usage-meters.tsx';
@@ -24,12 +25,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, config, logger } = getRuntime();
   const ent = await getEntitlements({ db, user });
   const stripe = config.stripeConfigured ? getStripe(config) : null;
-  const invoices = stripe
-    ? await listInvoices({ stripe, user }).catch((err: unknown) => {
-        logger.warn({ err }, 'stripe invoices unavailable');
-        return null;
-      })
-    : [];
+  // With billing off nobody pays: there are no invoices to list, not even an empty list of them.
+  const invoices =
+    ent.billing === 'off'
+      ? null
+      : stripe
+        ? await listInvoices({ stripe, user }).catch((err: unknown) => {
+            logger.warn({ err }, 'stripe invoices unavailable');
+            return null;
+          })
+        : [];
   const [current, catalogs, choices] = await Promise.all([
     getCurrentSubscription({ db, userId: user.id }),
     listCatalogs({ db, ownerId: user.id }),
@@ -44,9 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     usage: await getUsage({ db, userId: user.id, ent }),
     invoices,
     paymentReady: Boolean(stripe),
+    contactEmail: config.contactEmail,
     shopify: user.platform === 'shopify',
     products: choices.stores.reduce((n, s) => n + s.listingCount, 0),
-    catalogs: catalogs.slice(0, 3).map((c) => ({ id: c._id, title: c.title, pages: c.pageCount })),
+    catalogs: catalogs
+      .slice(0, 3)
+      .map((c) => ({ id: c._id, slug: c.slug, title: c.title, pages: c.pageCount })),
     catalogCount: catalogs.length,
     // The catalogs card counts what is in the catalogs (SPEC's usage: catalogs, pages, products), not the library.
     catalogProducts: catalogs.reduce((n, c) => n + c.productCount, 0),
@@ -70,11 +78,13 @@ function nextStep(d: {
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('billing');
   const { t: tc } = useTranslation('catalogs');
+  const { t: ts } = useTranslation('stores');
   const d = useLoaderData<typeof loader>();
   const [error, setError] = useState<string | null>(null);
   const date = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }) : '';
   const { ent } = d;
+  const off = ent.billing === 'off';
   const statusTone = ent.status === 'active' ? 'success' : ent.status === 'trial' ? 'info' : 'warning';
   const next = nextStep(d);
   const nextUrl = {
@@ -127,10 +137,11 @@ export default function DashboardPage() {
                   {tc('dashboard.nextTitle')}
                 </Text>
                 <Text as="p">{tc(`dashboard.next.${next}.body`)}</Text>
-                <InlineStack>
+                <InlineStack gap="200">
                   <Button variant="primary" url={nextUrl}>
                     {tc(`dashboard.next.${next}.action`)}
                   </Button>
+                  {next === 'import' ? <Button url="/stores">{ts('links.connect')}</Button> : null}
                 </InlineStack>
               </BlockStack>
             </Card>
@@ -145,9 +156,11 @@ export default function DashboardPage() {
                   <Text as="p" variant="headingXl">
                     {ent.planTitle ?? t('dashboard.noPlan')}
                   </Text>
-                  <Badge tone={statusTone}>{t(`dashboard.status.${ent.status}`)}</Badge>
+                  <Badge tone={statusTone}>
+                    {off ? t('dashboard.status.included') : t(`dashboard.status.${ent.status}`)}
+                  </Badge>
                 </InlineStack>
-                {!ent.hasExpired ? (
+                {!ent.hasExpired && !off ? (
                   <Text as="p" fontWeight="semibold">
                     {t('dashboard.daysLeft', { count: ent.daysLeft })}
                   </Text>
@@ -169,7 +182,17 @@ export default function DashboardPage() {
                         : t('dashboard.ends', { date: date(ent.expiresAt) })}
                   </Text>
                 ) : null}
-                {d.shopify ? (
+                {off ? (
+                  // Billing off: nothing to choose, pay or manage; who to ask, when the operator says.
+                  <BlockStack gap="200">
+                    <Text as="p" tone="subdued">
+                      {t('dashboard.included')}
+                    </Text>
+                    {d.contactEmail ? (
+                      <ContactLine i18nKey="dashboard.contact" email={d.contactEmail} />
+                    ) : null}
+                  </BlockStack>
+                ) : d.shopify ? (
                   <Text as="p" tone="subdued">
                     {t('dashboard.shopify')}
                   </Text>
@@ -197,7 +220,7 @@ export default function DashboardPage() {
           </Layout.Section>
           <Layout.Section>
             <BlockStack gap="400">
-              <UsageMeters usage={d.usage} />
+              <UsageMeters usage={d.usage} trial={d.ent.isTrial} />
               <Card>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
@@ -211,7 +234,8 @@ export default function DashboardPage() {
                     <ul className="cb-dashboard__recent">
                       {d.catalogs.map((c) => (
                         <li key={c.id}>
-                          <a href={editorUrl(c.id)}>{c.title}</a> · {tc('list.pages', { count: c.pages })}
+                          <a href={editorUrl(c.id)}>{c.title}</a> · {tc('list.pages', { count: c.pages })} ·{' '}
+                          <a href={onlineUrl({ _id: c.id, slug: c.slug })}>{tc('list.online')}</a>
                         </li>
                       ))}
                     </ul>

@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
 import {
   CsvImportModal,
@@ -23,20 +23,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireEntitledPageUser(request);
   const db = getRuntime().db;
   const accounts = await listAccounts({ db, ownerId: user.id });
+  // /listings?account= (the Stores screen's 'View products') opens that store's products.
+  const asked = new URL(request.url).searchParams.get('account');
+  const first = accounts.find((a) => a.id === asked) ?? accounts[0]!;
   return {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),
     accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
-    initialPage: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),
+    initialAccountId: first.id,
+    initialPage: await listListings({ db, ownerId: user.id, accountId: first.id }),
   };
 }
 
 /** SPEC §2.5 /listings: the products panel, hand-made products and the CSV import. */
 export default function ListingsPage() {
   const { t } = useTranslation('app');
-  const { email, isStaff, accounts, initialPage } = useLoaderData<typeof loader>();
+  const { t: ts } = useTranslation('stores');
+  const { email, isStaff, accounts, initialAccountId, initialPage } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   const [editing, setEditing] = useState<PanelListing | 'new' | null>(null);
-  const [importing, setImporting] = useState(false);
+  // /listings?import=1 (the Stores screen, for a platform without a connector) opens the CSV import.
+  const [importing, setImporting] = useState(params.get('import') === '1');
   // Each opening gets fresh modal state (a new wizard, an empty form).
   const [openings, setOpenings] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -61,7 +68,10 @@ export default function ListingsPage() {
       <Page
         title={t('listings.title')}
         primaryAction={{ content: t('listings.import.open'), onAction: openImport }}
-        secondaryActions={[{ content: t('listings.add'), onAction: () => openForm('new') }]}
+        secondaryActions={[
+          { content: t('listings.add'), onAction: () => openForm('new') },
+          { content: ts('links.connect'), url: '/stores' },
+        ]}
       >
         <Layout>
           <Layout.Section>
@@ -75,7 +85,7 @@ export default function ListingsPage() {
               ) : null}
               <ListingsPanel
                 accounts={accounts}
-                initialAccountId={accounts[0]!.id}
+                initialAccountId={initialAccountId}
                 initialPage={initialPage}
                 refreshKey={refreshKey}
                 onOpen={openForm}

@@ -10,6 +10,7 @@ import {
   Link as PolarisLink,
   Page,
   Pagination,
+  Select,
   Text,
   useBreakpoints,
 } from '@shopify/polaris';
@@ -22,6 +23,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { isUnlimited } from '../../core/billing/index.ts';
+import {
+  addressLines,
+  formatOrderNumber,
+  MERCHANT_ORDER_STATUSES,
+  type Address,
+  type MerchantOrderStatus,
+} from '../../core/orders/index.ts';
 import { AppFrame } from '../components/app-frame.tsx';
 import { callApi } from '../components/catalogs/api.ts';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -67,43 +76,120 @@ function money(value: number | null, currency: string | null, locale: string) {
   }
 }
 
-/** An order's state: confirmed, or waiting for the buyer with the way to accept it. */
-function OrderStatus({ order }: { order: { _id: string; status: string; customer: { name: string } } }) {
+type OrderRow = {
+  _id: string;
+  number: number | null;
+  status: string;
+  customer: { name: string };
+};
+
+/**
+ * An order's status: the merchant marks a real order new, confirmed, shipped or cancelled (its buyer is told by
+ * mail); an order waiting for its buyer's confirmation shows so, with the way to accept it.
+ */
+function OrderStatus({ order }: { order: OrderRow }) {
   const { t } = useTranslation('viewer');
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (order.status !== 'unconfirmed') return <Badge tone="success">{t('orders.statusNew')}</Badge>;
-  const accept = async () => {
+  const [done, setDone] = useState<string | null>(null);
+  const run = async (call: () => Promise<unknown>, after?: string) => {
     setBusy(true);
     setError(null);
+    setDone(null);
     try {
-      await callApi('POST', `/api/v1/orders/${encodeURIComponent(order._id)}/accept`);
+      await call();
       await revalidator.revalidate();
+      if (after) setDone(after);
     } catch (err) {
-      setError(t('orders.acceptFailed', { error: (err as Error).message }));
+      setError((err as Error).message);
     } finally {
       setBusy(false);
     }
   };
+  const feedback = (
+    <div aria-live="polite">
+      {error ? (
+        <Text as="span" tone="critical">
+          {order.status === 'unconfirmed'
+            ? t('orders.acceptFailed', { error })
+            : t('orders.statusFailed', { error })}
+        </Text>
+      ) : done ? (
+        <Text as="span" tone="success">
+          {done}
+        </Text>
+      ) : null}
+    </div>
+  );
+  if (order.status !== 'unconfirmed') {
+    const number = order.number !== null ? formatOrderNumber(order.number) : '';
+    return (
+      <BlockStack gap="100" inlineAlign="start">
+        <Select
+          label={t('orders.statusOf', { number })}
+          labelHidden
+          disabled={busy}
+          value={order.status}
+          options={MERCHANT_ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))}
+          onChange={(value) =>
+            void run(
+              () =>
+                callApi('PUT', `/api/v1/orders/${encodeURIComponent(order._id)}/status`, {
+                  status: value as MerchantOrderStatus,
+                }),
+              t('orders.statusSaved', { status: t(`orders.statuses.${value}`) }),
+            )
+          }
+        />
+        {feedback}
+      </BlockStack>
+    );
+  }
   return (
     <BlockStack gap="100" inlineAlign="start">
       <Badge tone="attention">{t('orders.unconfirmed')}</Badge>
       <Button
         size="slim"
         loading={busy}
-        onClick={() => void accept()}
+        onClick={() =>
+          void run(() => callApi('POST', `/api/v1/orders/${encodeURIComponent(order._id)}/accept`))
+        }
         accessibilityLabel={t('orders.acceptOf', { name: order.customer.name })}
       >
         {t('orders.accept')}
       </Button>
-      {error ? (
-        <span role="alert">
-          <Text as="span" tone="critical">
-            {error}
-          </Text>
-        </span>
-      ) : null}
+      {feedback}
+    </BlockStack>
+  );
+}
+
+/** The buyer's billing address, and where the goods go (another address, or the billing one). */
+function Addresses({ billing, shipping }: { billing: Address | null; shipping: Address | null }) {
+  const { t, i18n } = useTranslation('viewer');
+  if (!billing && !shipping) return null;
+  const block = (title: string, a: Address) => (
+    <BlockStack gap="0">
+      <Text as="span" variant="bodySm" fontWeight="semibold">
+        {title}
+      </Text>
+      {addressLines(a, i18n.language).map((line, k) => (
+        <Text as="span" variant="bodySm" key={k} breakWord>
+          {line}
+        </Text>
+      ))}
+    </BlockStack>
+  );
+  return (
+    <BlockStack gap="100">
+      {billing ? block(t('orders.billing'), billing) : null}
+      {shipping ? (
+        block(t('orders.shipping'), shipping)
+      ) : (
+        <Text as="span" variant="bodySm" tone="subdued">
+          {t('orders.shipsToBilling')}
+        </Text>
+      )}
     </BlockStack>
   );
 }
@@ -115,26 +201,44 @@ export default function OrdersPage() {
   const pages = Math.max(1, Math.ceil(orders.total / PAGE_SIZE));
   const locale = i18n.language;
   const { smDown } = useBreakpoints();
+  // The Shopify column only where an order went to Shopify: a standalone store's orders never do.
+  const withShopify = orders.data.some((o) => o.draft_order);
   const rows = orders.data.map((o, i) => {
     const draft = o.draft_order;
-    const date = new Date(o.created_at).toLocaleString(locale);
+    const date = new Date(o.created_at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const number = (
+      <Text as="span" fontWeight="semibold" numeric>
+        {o.number !== null ? formatOrderNumber(o.number) : '—'}
+      </Text>
+    );
     const customer = (
       <BlockStack gap="050">
         <Text as="span" fontWeight="semibold">
           {o.customer.name}
         </Text>
         <Text as="span" tone="subdued" breakWord>
-          {[o.customer.company, o.customer.email].filter(Boolean).join(' · ')}
+          {[o.customer.company, o.customer.email, o.customer.phone].filter(Boolean).join(' · ')}
         </Text>
+        {o.customer.address ? (
+          <Text as="span" variant="bodySm" breakWord>
+            {o.customer.address}
+          </Text>
+        ) : null}
+        <Addresses billing={o.customer.billing} shipping={o.customer.shipping} />
       </BlockStack>
     );
     const items = (
       <BlockStack gap="050">
         {o.items.map((l, k) => (
-          <Text as="span" key={k}>
-            {l.quantity} × {l.title}
-            {l.variation_title ? ` (${l.variation_title})` : ''}
-          </Text>
+          <InlineStack key={k} gap="100" blockAlign="center">
+            <Text as="span">
+              {l.quantity} × {l.title}
+              {l.variation_title ? ` (${l.variation_title})` : ''}
+            </Text>
+            {l.backorder ? (
+              <Badge tone="warning">{t('orders.backorder', { count: l.backorder })}</Badge>
+            ) : null}
+          </InlineStack>
         ))}
         {o.comments ? (
           <Text as="span" tone="subdued" breakWord>
@@ -166,39 +270,49 @@ export default function OrdersPage() {
           <IndexTable.Cell className="cb-order-stack">
             <BlockStack gap="200">
               <InlineStack align="space-between" blockAlign="center" gap="200">
-                <Text as="span" tone="subdued">
-                  {date} · {o.catalog.title}
-                </Text>
+                <InlineStack gap="200" blockAlign="center">
+                  {number}
+                  <Text as="span" tone="subdued">
+                    {date} · <PolarisLink url={o.catalog.url}>{o.catalog.title}</PolarisLink>
+                  </Text>
+                </InlineStack>
                 {total}
               </InlineStack>
-              <OrderStatus order={o} />
+              <div>
+                <OrderStatus order={o} />
+              </div>
               {customer}
               {items}
-              <div>{shopify}</div>
+              {withShopify ? <div>{shopify}</div> : null}
             </BlockStack>
           </IndexTable.Cell>
         </IndexTable.Row>
       );
     return (
       <IndexTable.Row id={o._id} key={o._id} position={i}>
+        <IndexTable.Cell>{number}</IndexTable.Cell>
         <IndexTable.Cell>{date}</IndexTable.Cell>
         <IndexTable.Cell>
           <OrderStatus order={o} />
         </IndexTable.Cell>
-        <IndexTable.Cell>{o.catalog.title}</IndexTable.Cell>
+        <IndexTable.Cell>
+          {/* The catalog's online version: the viewer is a document of its own, not a page of this router. */}
+          <PolarisLink url={o.catalog.url}>{o.catalog.title}</PolarisLink>
+        </IndexTable.Cell>
         <IndexTable.Cell>{customer}</IndexTable.Cell>
         <IndexTable.Cell>{items}</IndexTable.Cell>
         <IndexTable.Cell>{total}</IndexTable.Cell>
-        <IndexTable.Cell>{shopify}</IndexTable.Cell>
+        {withShopify ? <IndexTable.Cell>{shopify}</IndexTable.Cell> : null}
       </IndexTable.Row>
     );
   });
   return (
     <AppFrame email={email} isStaff={isStaff}>
       <Page
+        fullWidth
         title={t('orders.title')}
         subtitle={
-          cycle.max > 0
+          cycle.max > 0 && !isUnlimited(cycle.max)
             ? t('orders.cycle', { count: cycle.count, max: cycle.max })
             : t('orders.cycleUnlimited', { count: cycle.count })
         }
@@ -233,13 +347,14 @@ export default function OrdersPage() {
                   condensed={smDown}
                   selectable={false}
                   headings={[
+                    { title: t('orders.number') },
                     { title: t('orders.date') },
                     { title: t('orders.status') },
                     { title: t('orders.catalog') },
                     { title: t('orders.customer') },
                     { title: t('orders.items') },
-                    { title: t('orders.total'), alignment: 'end' },
-                    { title: t('orders.shopify') },
+                    { title: t('orders.total'), alignment: 'end' as const },
+                    ...(withShopify ? [{ title: t('orders.shopify') }] : []),
                   ]}
                 >
                   {rows}

@@ -5,6 +5,7 @@ import { useLoaderData, type LinksFunction, type LoaderFunctionArgs, type MetaFu
 import { GatedControl } from '../components/gated-control.tsx';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { AppFrame } from '../components/app-frame.tsx';
+import { onlineUrl } from '../components/catalogs/links.ts';
 import { PreviewPages } from '../components/catalogs/preview-pages.tsx';
 import { PreflightPanel } from '../components/catalogs/preflight-panel.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
@@ -34,7 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),
-    catalog: { id: catalog._id, title: catalog.title, pages: catalog.pages.length, pdfUrl: row.pdfUrl },
+    catalog: {
+      id: catalog._id,
+      slug: row.slug,
+      title: catalog.title,
+      pages: catalog.pages.length,
+      pdfUrl: row.pdfUrl,
+    },
     // The pages themselves, drawn in the browser by core/render as the PDF prints them.
     document: catalog,
     defaultFormat: (catalog.settings.page_format ??
@@ -88,89 +95,81 @@ export default function PreviewPage() {
         title={t('preview.title')}
         subtitle={catalog.title}
         backAction={{ content: t('preview.back'), url: '/catalogs' }}
+        secondaryActions={[
+          { content: t('list.online'), url: onlineUrl({ _id: catalog.id, slug: catalog.slug }) },
+        ]}
       >
         <Layout>
           <Layout.Section>
-            <Card>
-              <BlockStack gap="400">
-                <InlineStack gap="400" wrap>
-                  <Select
-                    label={t('preview.pageSize')}
-                    options={formatOptions}
-                    value={format}
-                    onChange={(v) => setFormat(v as PageFormat)}
-                    disabled={job.kind === 'running'}
-                  />
-                  <Select
-                    label={t('preview.quality')}
-                    options={[
-                      { label: t('preview.qualities.print'), value: 'print' },
-                      { label: t('preview.qualities.screen'), value: 'screen' },
-                    ]}
-                    value={quality}
-                    onChange={(v) => setQuality(v as 'print' | 'screen')}
-                    disabled={job.kind === 'running'}
-                  />
-                  <Select
-                    label={t('preview.output')}
-                    options={[
-                      { label: t('preview.outputs.rgb'), value: 'rgb' },
-                      { label: t('preview.outputs.pdfx'), value: 'pdfx' },
-                    ]}
-                    value={output}
-                    onChange={(v) => setOutput(v as 'rgb' | 'pdfx')}
-                    disabled={job.kind === 'running'}
-                  />
-                </InlineStack>
-                {data.isTrial ? (
-                  <Banner tone="warning" action={{ content: t('preview.upgradeAction'), url: '/subscribe' }}>
-                    <p>{t('preview.trialNote')}</p>
-                  </Banner>
-                ) : null}
-                <InlineStack gap="300">
-                  <Button variant="primary" onClick={generate} loading={job.kind === 'running'}>
-                    {t('preview.generate')}
-                  </Button>
-                  {catalog.pdfUrl && job.kind === 'idle' ? (
-                    <>
-                      <GatedControl gate={data.gates.download}>
-                        <Button url={downloadHref} download>
-                          {t('preview.lastPdf')}
-                        </Button>
-                      </GatedControl>
-                      <GatedControl gate={data.gates.print}>
-                        <Button url={printHref} target="_blank">
-                          {t('preview.print')}
-                        </Button>
-                      </GatedControl>
-                    </>
-                  ) : null}
-                </InlineStack>
-                {startError ? (
-                  <Banner tone="critical">
-                    <p>{startError}</p>
-                  </Banner>
-                ) : null}
-                {job.kind === 'running' ? (
-                  <Banner tone="info" action={{ content: t('preview.cancel'), onAction: stop }}>
-                    <BlockStack gap="200">
-                      <p>{t('preview.soonReady')}</p>
-                      <ProgressStatus done={job.done} total={job.total}>
-                        {t('preview.progress', { done: job.done, total: job.total })}
-                      </ProgressStatus>
-                    </BlockStack>
-                  </Banner>
-                ) : null}
-                {job.kind === 'complete' ? (
-                  data.isTrial ? (
-                    <Banner
-                      tone="warning"
-                      title={t('preview.ready')}
-                      action={{ content: t('preview.upgradeAction'), url: '/subscribe' }}
-                    >
-                      <p>{t('preview.upgrade')}</p>
+            {data.isTrial ? (
+              <TrialCard format={format} onFormat={setFormat} />
+            ) : (
+              <Card>
+                <BlockStack gap="400">
+                  <InlineStack gap="400" wrap>
+                    <Select
+                      label={t('preview.pageSize')}
+                      options={formatOptions}
+                      value={format}
+                      onChange={(v) => setFormat(v as PageFormat)}
+                      disabled={job.kind === 'running'}
+                    />
+                    <Select
+                      label={t('preview.quality')}
+                      options={[
+                        { label: t('preview.qualities.print'), value: 'print' },
+                        { label: t('preview.qualities.screen'), value: 'screen' },
+                      ]}
+                      value={quality}
+                      onChange={(v) => setQuality(v as 'print' | 'screen')}
+                      disabled={job.kind === 'running'}
+                    />
+                    <Select
+                      label={t('preview.output')}
+                      options={[
+                        { label: t('preview.outputs.rgb'), value: 'rgb' },
+                        { label: t('preview.outputs.pdfx'), value: 'pdfx' },
+                      ]}
+                      value={output}
+                      onChange={(v) => setOutput(v as 'rgb' | 'pdfx')}
+                      disabled={job.kind === 'running'}
+                    />
+                  </InlineStack>
+                  <InlineStack gap="300">
+                    <Button variant="primary" onClick={generate} loading={job.kind === 'running'}>
+                      {t('preview.generate')}
+                    </Button>
+                    {catalog.pdfUrl && job.kind === 'idle' ? (
+                      <>
+                        <GatedControl gate={data.gates.download}>
+                          <Button url={downloadHref} download>
+                            {t('preview.lastPdf')}
+                          </Button>
+                        </GatedControl>
+                        <GatedControl gate={data.gates.print}>
+                          <Button url={printHref} target="_blank">
+                            {t('preview.print')}
+                          </Button>
+                        </GatedControl>
+                      </>
+                    ) : null}
+                  </InlineStack>
+                  {startError ? (
+                    <Banner tone="critical">
+                      <p>{startError}</p>
                     </Banner>
-                  ) : (
+                  ) : null}
+                  {job.kind === 'running' ? (
+                    <Banner tone="info" action={{ content: t('preview.cancel'), onAction: stop }}>
+                      <BlockStack gap="200">
+                        <p>{t('preview.soonReady')}</p>
+                        <ProgressStatus done={job.done} total={job.total}>
+                          {t('preview.progress', { done: job.done, total: job.total })}
+                        </ProgressStatus>
+                      </BlockStack>
+                    </Banner>
+                  ) : null}
+                  {job.kind === 'complete' ? (
                     <Banner tone="success" title={t('preview.ready')}>
                       <InlineStack gap="400">
                         <a href={downloadHref} download>
@@ -181,15 +180,15 @@ export default function PreviewPage() {
                         </a>
                       </InlineStack>
                     </Banner>
-                  )
-                ) : null}
-                {job.kind === 'failed' ? (
-                  <Banner tone="critical">
-                    <p>{(job.kind === 'failed' && job.message) || t('preview.failed')}</p>
-                  </Banner>
-                ) : null}
-              </BlockStack>
-            </Card>
+                  ) : null}
+                  {job.kind === 'failed' ? (
+                    <Banner tone="critical">
+                      <p>{(job.kind === 'failed' && job.message) || t('preview.failed')}</p>
+                    </Banner>
+                  ) : null}
+                </BlockStack>
+              </Card>
+            )}
           </Layout.Section>
           <Layout.Section>
             <PreflightPanel
@@ -205,5 +204,35 @@ export default function PreviewPage() {
         </Layout>
       </Page>
     </AppFrame>
+  );
+}
+
+/**
+ * What a trial account can do here: see every page as it prints, in each page size, and one way on. The PDF itself
+ * (watermarked, neither downloadable nor printable on a trial, SPEC §6) is not offered: generating it would only
+ * lead to a refusal.
+ */
+function TrialCard({ format, onFormat }: { format: PageFormat; onFormat: (f: PageFormat) => void }) {
+  const { t } = useTranslation('catalogs');
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Banner
+          tone="info"
+          title={t('preview.trialTitle')}
+          action={{ content: t('preview.trialAction'), url: '/subscribe' }}
+        >
+          <p>{t('preview.trialNote')}</p>
+        </Banner>
+        <InlineStack>
+          <Select
+            label={t('preview.pageSize')}
+            options={PAGE_FORMAT_NAMES.map((f) => ({ label: t(`preview.formats.${f}`), value: f }))}
+            value={format}
+            onChange={(v) => onFormat(v as PageFormat)}
+          />
+        </InlineStack>
+      </BlockStack>
+    </Card>
   );
 }

@@ -7,6 +7,8 @@ import { PricingCart, type PaymentProvider } from '../components/pricing/pricing
 import { PlanGrid, type PricingPlan } from '../components/pricing/plan-grid.tsx';
 import { OfferBanner, type PricingOffer } from '../components/pricing/offer-banner.tsx';
 import { PricingHeader } from '../components/pricing/pricing-header.tsx';
+import { ContactLine } from '../components/pricing/contact-line.tsx';
+import { IncludedPlan } from '../components/pricing/included-plan.tsx';
 import { formatMoney } from '../components/pricing/money.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Plans and pricing · Catalog Builder' }];
@@ -15,11 +17,19 @@ export const meta: MetaFunction = () => [{ title: 'Plans and pricing · Catalog 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { currentUser, hasRole } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/runtime/index.ts');
-  const { getEntitlements, listOffers, listPlans } = await import('../../server/billing/index.ts');
+  const { getEntitlements, includedPlan, listOffers, listPlans } =
+    await import('../../server/billing/index.ts');
   const { ESSENTIAL_ANNUAL_OFFER_CODE } = await import('../../core/constants.ts');
   const { db, config } = getRuntime();
   const url = new URL(request.url);
   const user = await currentUser(request);
+  const included = await includedPlan(db);
+  if (included)
+    return {
+      included: { title: included.title, limits: included.limits },
+      contactEmail: config.contactEmail,
+      user: user ? { email: user.email, isStaff: hasRole(user, 'admin', 'manager') } : null,
+    } as const;
   const ent = user ? await getEntitlements({ db, user }) : null;
   const plans = (await listPlans({ db })).filter((p) => p.pay_as_you_go_price > 0);
   const offer = (await listOffers({ db })).find((o) => o.id === ESSENTIAL_ANNUAL_OFFER_CODE) ?? null;
@@ -27,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Shopify merchants pay through Shopify's Billing API (the App Store requires it), in US dollars.
   const provider: PaymentProvider = user?.platform === 'shopify' ? 'shopify' : 'stripe';
   return {
+    included: null,
+    contactEmail: config.contactEmail,
     plans: plans as PricingPlan[],
     offer: offer as PricingOffer | null,
     now: Date.now(),
@@ -51,14 +63,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PricingPage() {
-  const { t, i18n } = useTranslation('billing');
   const data = useLoaderData<typeof loader>();
+  if (data.included)
+    return (
+      <>
+        <PricingHeader email={data.user?.email ?? null} isStaff={data.user?.isStaff ?? false} />
+        <IncludedPlan plan={data.included} contactEmail={data.contactEmail} signedIn={Boolean(data.user)} />
+      </>
+    );
+  return <PlansForSale data={data} />;
+}
+
+type ForSale = Exclude<Awaited<ReturnType<typeof loader>>, { included: object }>;
+
+function PlansForSale({ data }: { data: ForSale }) {
+  const { t, i18n } = useTranslation('billing');
   const savings = savingsEstimate();
   const [period, setPeriod] = useState<BillingPeriod>(data.initialPeriod);
   const [planId, setPlanId] = useState<string | null>(data.initialPlan);
   const chosen = data.plans.find((p) => p.plan_id === planId) ?? null;
   const notice = !data.paymentReady
-    ? t('pricing.notConfigured')
+    ? data.contactEmail
+      ? null
+      : t('pricing.notConfigured')
     : data.provider === 'shopify'
       ? t('pricing.shopify')
       : data.user && !data.user.pricingVisible
@@ -82,6 +109,12 @@ export default function PricingPage() {
           {data.user?.expired ? <Banner tone="warning">{t('pricing.expired')}</Banner> : null}
           {data.canceled ? <Banner tone="info">{t('pricing.canceled')}</Banner> : null}
           {notice ? <Banner tone="info">{notice}</Banner> : null}
+          {!data.paymentReady && data.contactEmail ? (
+            // Billing on without a payment provider: subscribing goes through the operator, who can be written to.
+            <Banner tone="info">
+              <ContactLine i18nKey="pricing.contactUs" email={data.contactEmail} />
+            </Banner>
+          ) : null}
           {data.offer ? <OfferBanner offer={data.offer} serverNow={data.now} /> : null}
           <Layout>
             <Layout.Section>

@@ -1,19 +1,28 @@
 import { Banner, BlockStack, Button, FormLayout, Link, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher, useSearchParams, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { AuthLayout, fieldErrors } from '../components/auth-layout.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { redirectIfSignedIn } = await import('../../server/accounts/index.ts');
+  const { billingPolicy } = await import('../../server/billing/index.ts');
   await redirectIfSignedIn(request);
-  return null;
+  // With billing off there is no trial to announce.
+  return { billing: billingPolicy().mode };
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation('app');
+  const { billing } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<{ message?: string; details?: unknown }>();
   const [params] = useSearchParams();
   const result =
@@ -93,9 +102,11 @@ export default function RegisterPage() {
           <Button variant="primary" submit fullWidth loading={fetcher.state !== 'idle'}>
             {t('register.submit')}
           </Button>
-          <Text as="p" tone="subdued" variant="bodySm">
-            {t('register.trialNote')}
-          </Text>
+          {billing === 'on' ? (
+            <Text as="p" tone="subdued" variant="bodySm">
+              {t('register.trialNote')}
+            </Text>
+          ) : null}
         </BlockStack>
       </fetcher.Form>
     </AuthLayout>

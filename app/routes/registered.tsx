@@ -8,22 +8,30 @@ export const meta: MetaFunction = () => [{ title: 'Welcome · Catalog Builder' }
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/runtime/index.ts');
-  const { describeUser } = await import('../../server/billing/index.ts');
+  const { getEntitlements } = await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
-  const view = await describeUser({ db: getRuntime().db, user });
-  return { email: view.email, daysLeft: view.subscription?.days_left ?? 0 };
+  const ent = await getEntitlements({ db: getRuntime().db, user });
+  return {
+    email: user.email,
+    daysLeft: ent.daysLeft,
+    isTrial: ent.isTrial,
+    billing: ent.billing,
+    plan: ent.planTitle,
+  };
 }
 
 export default function RegisteredPage() {
   const { t } = useTranslation('app');
-  const { email, daysLeft } = useLoaderData<typeof loader>();
+  const { email, daysLeft, isTrial, billing, plan } = useLoaderData<typeof loader>();
   return (
     <AuthLayout title={t('registered.title')}>
       <BlockStack gap="400">
         <Text as="p">{t('registered.body', { email })}</Text>
-        <Text as="p" tone="subdued">
-          {t('registered.trial', { count: daysLeft })}
-        </Text>
+        {isTrial || billing === 'off' ? (
+          <Text as="p" tone="subdued">
+            {isTrial ? t('registered.trial', { count: daysLeft }) : t('registered.included', { plan })}
+          </Text>
+        ) : null}
         <Button variant="primary" url="/catalogs" fullWidth>
           {t('registered.start')}
         </Button>

@@ -28,6 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     logger: runtime.logger,
     mailer: runtime.mailer,
     appSecret: runtime.config.appSecret,
+    jobs: runtime.jobs,
     webhook: { topic: String(topic), shop, payload: payload as Record<string, unknown>, webhookId },
   });
   // Another process is handling this very delivery: a non-2xx answer makes Shopify deliver it again later,

@@ -6,7 +6,7 @@ import {
 } from '../../scripts/testing/fake-bigcommerce.ts';
 import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { listAllPages } from '../../scripts/testing/connector-pages.ts';
-import { CONNECT_SPECS, getConnector } from '../index.ts';
+import { getConnector, PLATFORMS } from '../index.ts';
 import { BigcommerceConnector } from './connector.ts';
 import type { BcProduct } from './map-product.ts';
 import {
@@ -383,7 +383,7 @@ describe('BigCommerce: rate limits, errors and connection', () => {
   });
 
   it('takes the store hash or the API path the merchant copies', () => {
-    const spec = CONNECT_SPECS.bigcommerce!;
+    const spec = PLATFORMS.bigcommerce!.spec!;
     expect(
       spec.parse({ storeHash: 'https://api.bigcommerce.com/stores/ABC123/v3/', accessToken: ' t ' }),
     ).toEqual({

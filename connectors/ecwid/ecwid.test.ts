@@ -7,7 +7,7 @@ import {
 } from '../../scripts/testing/fake-ecwid.ts';
 import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { listAllPages } from '../../scripts/testing/connector-pages.ts';
-import { CONNECT_SPECS, getConnector } from '../index.ts';
+import { getConnector, PLATFORMS } from '../index.ts';
 import { EcwidConnector } from './connector.ts';
 import { ecwidWebhookSignature, readEcwidWebhook, verifyEcwidWebhook } from './webhooks.ts';
 
@@ -255,12 +255,12 @@ describe('Ecwid: limits, errors and connection', () => {
   });
 
   it('takes the store id and token the merchant types', () => {
-    expect(CONNECT_SPECS.ecwid!.parse({ storeId: 4870020, token: ' secret_x ' })).toEqual({
+    expect(PLATFORMS.ecwid!.spec!.parse({ storeId: 4870020, token: ' secret_x ' })).toEqual({
       ok: true,
       credentials: { storeId: '4870020', token: 'secret_x' },
       storeKey: '4870020',
     });
-    expect(CONNECT_SPECS.ecwid!.parse({ storeId: 'mystore', token: 'x' })).toMatchObject({ ok: false });
+    expect(PLATFORMS.ecwid!.spec!.parse({ storeId: 'mystore', token: 'x' })).toMatchObject({ ok: false });
   });
 });
 

@@ -57,7 +57,7 @@ export const magentoStoreKey = (baseUrl: string) => {
 
 export const magentoConnect: ConnectSpec = connectSpec({
   fields: [
-    { key: 'baseUrl', secret: false },
+    { key: 'baseUrl', secret: false, url: true },
     { key: 'accessToken', secret: true },
     { key: 'consumerKey', secret: false, optional: true },
     { key: 'consumerSecret', secret: true, optional: true },

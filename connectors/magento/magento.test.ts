@@ -7,7 +7,7 @@ import {
 } from '../../scripts/testing/fake-magento.ts';
 import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { listAllPages } from '../../scripts/testing/connector-pages.ts';
-import { CONNECT_SPECS, getConnector } from '../index.ts';
+import { getConnector, PLATFORMS } from '../index.ts';
 import { MagentoConnector } from './connector.ts';
 
 const TOKEN = 'magento-integration-token';
@@ -309,7 +309,7 @@ describe('Magento: authentication, errors and connection', () => {
   });
 
   it('takes the store URL and the access token alone, or all four OAuth keys', () => {
-    const spec = CONNECT_SPECS.magento!;
+    const spec = PLATFORMS.magento!.spec!;
     expect(
       spec.parse({ baseUrl: 'https://shop.example/magento/rest/V1/', accessToken: ' t ', consumerKey: '' }),
     ).toEqual({

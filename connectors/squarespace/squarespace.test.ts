@@ -8,7 +8,7 @@ import {
   FakeSquarespace,
   generatedSquarespaceProducts,
 } from '../../scripts/testing/fake-squarespace.ts';
-import { CONNECT_SPECS, getConnector } from '../index.ts';
+import { getConnector, PLATFORMS } from '../index.ts';
 import { SquarespaceConnector } from './connector.ts';
 
 const KEY = 'sq-api-key';
@@ -210,11 +210,14 @@ describe('Squarespace: limits, errors and connection', () => {
   });
 
   it('takes the API key the merchant pastes; the site it names comes from the check', () => {
-    expect(CONNECT_SPECS.squarespace!.parse({ apiKey: ' k ' })).toEqual({
+    expect(PLATFORMS.squarespace!.spec!.parse({ apiKey: ' k ' })).toEqual({
       ok: true,
       credentials: { apiKey: 'k' },
       storeKey: null,
     });
-    expect(CONNECT_SPECS.squarespace!.parse({})).toMatchObject({ ok: false, issues: [{ field: 'apiKey' }] });
+    expect(PLATFORMS.squarespace!.spec!.parse({})).toMatchObject({
+      ok: false,
+      issues: [{ field: 'apiKey' }],
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   computeEntitlements,
   cycleStart,
   gateFor,
+  isUnlimited,
   NO_PLAN_LIMITS,
   templateGate,
   type PlanFacts,
@@ -203,5 +204,42 @@ describe('order cycles', () => {
     expect(cycleStart(start, new Date('2025-12-01T00:00:00Z')).toISOString()).toBe(
       '2026-01-31T09:00:00.000Z',
     );
+  });
+});
+
+describe('billing off (BILLING=off: one plan for every account)', () => {
+  const offEnt = (subscriptions: SubscriptionFacts[], planId: string) =>
+    computeEntitlements({ subscriptions, plans, user, now, billing: { mode: 'off', planId } });
+
+  it('gives the named plan, or the highest, whatever the subscriptions: no trial, no end, no watermark', () => {
+    expect(offEnt([sub({})], 'PERSONAL')).toMatchObject({
+      billing: 'off',
+      status: 'active',
+      planId: 'PERSONAL',
+      isTrial: false,
+      hasExpired: false,
+      watermark: false,
+      expiresAt: null,
+    });
+    expect(offEnt([], 'NOT-A-PLAN')).toMatchObject({ planId: 'CUSTOM', hasExpired: false });
+    const ended = sub({ startDate: new Date(now.getTime() - 400 * DAY) });
+    expect(offEnt([ended], 'ESSENTIAL')).toMatchObject({ planId: 'ESSENTIAL', hasExpired: false });
+  });
+
+  it('opens what the plan has and marks the rest unavailable, never a way to upgrade', () => {
+    const e = offEnt([], 'ESSENTIAL');
+    expect(gateFor(e, 'download', plans)).toEqual({ kind: 'open' });
+    expect(gateFor(e, 'products_link', plans)).toEqual({ kind: 'open' });
+    expect(gateFor(e, 'embed', plans)).toEqual({ kind: 'unavailable' });
+    expect(gateFor(e, 'wholesale_features', plans)).toEqual({ kind: 'unavailable' });
+    expect(templateGate(e, 'some-template', plans)).toEqual({ kind: 'unavailable' });
+    expect(gateFor(offEnt([], 'CUSTOM'), 'embed', plans)).toEqual({ kind: 'open' });
+  });
+});
+
+describe('isUnlimited', () => {
+  it("reads the top plans' all-nines limits as no limit, and every other count as a number", () => {
+    for (const n of [9_999, 99_999, 999_999]) expect(isUnlimited(n), String(n)).toBe(true);
+    for (const n of [0, 9, 999, 1_000, 9_998, 10_000, 99_990]) expect(isUnlimited(n), String(n)).toBe(false);
   });
 });

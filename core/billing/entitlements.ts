@@ -32,11 +32,21 @@ export type SubscriptionFacts = {
   cancelAtPeriodEnd: boolean;
 };
 
+/**
+ * Whether this server charges for plans. On: trials, subscriptions and payments decide. Off (a self-hosted server
+ * with no payment provider, BILLING=off): every account has one plan, in force for good, with no trial and no
+ * watermark, and nothing anywhere asks to upgrade.
+ */
+export type BillingPolicy = { mode: 'on' } | { mode: 'off'; planId: string };
+export const BILLING_ON: BillingPolicy = { mode: 'on' };
+
 /** trial and active are in force; past_due is in force while the provider retries; expired and none are not. */
 export type EntitlementStatus = 'trial' | 'active' | 'past_due' | 'expired' | 'none';
 
 /** Everything SPEC asks of a plan for one user at one instant. Plain data: it crosses to the browser as is. */
 export type Entitlements = {
+  /** The server's billing mode: with 'off', no trial, no end date, no upgrade (BillingPolicy). */
+  billing: BillingPolicy['mode'];
   status: EntitlementStatus;
   planId: string | null;
   planTitle: string | null;
@@ -116,18 +126,50 @@ export function decidingSubscription(subs: SubscriptionFacts[], now: Date): Subs
   return ended.find((s) => s.status !== 'cancelled') ?? ended[0] ?? null;
 }
 
+/** The plan every account has with billing off: the one named, else the highest there is. */
+export function billingOffPlan(plans: PlanFacts[], planId: string): PlanFacts | null {
+  const paid = plans.filter((p) => p.tier !== 'trial').sort((a, b) => a.ordering - b.ordering);
+  return paid.find((p) => p.id === planId) ?? paid.at(-1) ?? null;
+}
+
 export function computeEntitlements(opts: {
   subscriptions: SubscriptionFacts[];
   plans: PlanFacts[];
   user: { createdAt: Date; roles: string[] };
   now: Date;
+  /** The server's billing mode; default on. */
+  billing?: BillingPolicy;
 }): Entitlements {
   const { now } = opts;
   const isStaff = opts.user.roles.includes('admin') || opts.user.roles.includes('manager');
   const pricingVisible = opts.user.createdAt.getTime() > new Date(PRICING_PAGE_USERS_CREATED_AFTER).getTime();
+  if (opts.billing?.mode === 'off') {
+    // Subscriptions (a trial started at sign-up, one staff gave) do not count: the server gives one plan to all.
+    const plan = billingOffPlan(opts.plans, opts.billing.planId);
+    return {
+      billing: 'off',
+      status: 'active',
+      planId: plan?.id ?? null,
+      planTitle: plan?.title ?? null,
+      tier: plan?.tier ?? null,
+      isTrial: false,
+      hasExpired: false,
+      daysLeft: 0,
+      expiresAt: null,
+      subscriptionId: null,
+      provider: null,
+      period: null,
+      cancelAtPeriodEnd: false,
+      limits: plan?.limits ?? NO_PLAN_LIMITS,
+      watermark: false,
+      isStaff,
+      pricingVisible,
+    };
+  }
   const sub = decidingSubscription(opts.subscriptions, now);
   if (!sub) {
     return {
+      billing: 'on',
       status: 'none',
       planId: null,
       planTitle: null,
@@ -157,6 +199,7 @@ export function computeEntitlements(opts: {
         ? 'past_due'
         : 'active';
   return {
+    billing: 'on',
     status,
     planId: sub.planId,
     planTitle: plan?.title ?? sub.title,
@@ -193,7 +236,9 @@ export type Gate =
   | { kind: 'upgrade'; plan: string }
   | { kind: 'essential' }
   | { kind: 'custom' }
-  | { kind: 'trial' };
+  | { kind: 'trial' }
+  /** Billing off: the server's one plan leaves it out, and there is nothing to upgrade to. */
+  | { kind: 'unavailable' };
 
 const TRIAL_ACTIONS = new Set<Feature>(['download', 'print', 'embed']);
 
@@ -222,6 +267,11 @@ function upgradeTo(plans: PlanFacts[], feature: BooleanLimit | null): Gate {
 /** The gate of one feature for these entitlements. */
 export function gateFor(ent: Entitlements, feature: Feature, plans: PlanFacts[]): Gate {
   if (ent.isStaff) return { kind: 'open' };
+  if (ent.billing === 'off') {
+    const limit: BooleanLimit | null =
+      feature === 'embed' ? 'embeddable' : TRIAL_ACTIONS.has(feature) ? null : (feature as BooleanLimit);
+    return !limit || ent.limits[limit] ? { kind: 'open' } : { kind: 'unavailable' };
+  }
   if (TRIAL_ACTIONS.has(feature)) {
     if (ent.hasExpired) return upgradeTo(plans, feature === 'embed' ? 'embeddable' : null);
     if (ent.isTrial) return { kind: 'trial' };
@@ -244,6 +294,7 @@ export function gatesFor(ent: Entitlements, plans: PlanFacts[]): Record<Feature,
 export function templateGate(ent: Entitlements, templateId: string, plans: PlanFacts[]): Gate {
   if (ent.isStaff || ent.tier !== 'essential') return { kind: 'open' };
   if ((ESSENTIAL_TEMPLATE_IDS as readonly string[]).includes(templateId)) return { kind: 'open' };
+  if (ent.billing === 'off') return { kind: 'unavailable' };
   const next = [...plans]
     .filter((p) => p.public && p.ordering > (plans.find((x) => x.id === ent.planId)?.ordering ?? 0))
     .sort((a, b) => a.ordering - b.ordering)[0];
@@ -273,3 +324,6 @@ export function cycleStart(start: Date, now: Date): Date {
   while (months > 0 && at(months).getTime() > now.getTime()) months--;
   return at(months);
 }
+
+/** The top plans store 9 999 or 999 999 (all nines) for "no limit": shown as no limit, never as the number. */
+export const isUnlimited = (n: number): boolean => n >= 9_999 && /^9+$/.test(String(n));

@@ -15,6 +15,8 @@ export { cardExpiryProblems, isCardExpired } from './cards.ts';
 export { nextPaymentRecheck, PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_FOR_MS } from './payment-wait.ts';
 export type { CardExpiry, CardExpiryProblem } from './cards.ts';
 export {
+  BILLING_ON,
+  billingOffPlan,
   computeEntitlements,
   cycleStart,
   daysUntil,
@@ -22,6 +24,7 @@ export {
   gateFor,
   gatesFor,
   isInForce,
+  isUnlimited,
   NO_FEATURES,
   NO_PLAN_LIMITS,
   subscriptionEnd,
@@ -29,6 +32,7 @@ export {
   usageOf,
 } from './entitlements.ts';
 export type {
+  BillingPolicy,
   BooleanLimit,
   EntitlementStatus,
   Entitlements,

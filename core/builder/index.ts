@@ -19,3 +19,4 @@ export {
   type CatalogKind,
   type CatalogPurpose,
 } from './kinds.ts';
+export { sectionsByCategory } from './sections.ts';

@@ -184,7 +184,9 @@ describe('renderTemplate and evaluateTemplate', () => {
   it('never throw, even for a product that is not a product', () => {
     const log = vi.fn();
     const broken = null as unknown as Product;
-    expect(renderTemplate('a[TITLE]b[PRICE]c', broken, { language: 'en', log })).toBe('abc');
+    expect(renderTemplate('<p>a</p>[TITLE]<p>b</p>[PRICE]<p>c</p>', broken, { language: 'en', log })).toBe(
+      '<p>a</p><p>b</p><p>c</p>',
+    );
     expect(log).toHaveBeenCalled();
     expect(evaluateTemplate(null as never, TEE, { language: 'en', log })).toBe('');
     expect(renderTemplate('[TITLE]', TEE, null as never)).toBe('Organic Cotton Tee');

@@ -47,4 +47,14 @@ export type ErrorNode = { kind: 'error'; raw: string; message: string };
 
 export type TemplateNode = TextNode | TokenNode | FieldNode | FormulaNode | VariantsNode | ErrorNode;
 
-export type TemplateAst = { source: string; nodes: TemplateNode[] };
+/** Source offsets [from, to) of one clause, its leading separator's length, and the value nodes it holds. */
+export type Clause = { from: number; to: number; sep: number; values: number[] };
+
+/** The clauses between two tags, and the element around them when they are all it holds (clauses.ts). */
+export type Segment = { clauses: Clause[]; wrap: { from: number; to: number } | null };
+
+/**
+ * The nodes, which together spell the source, and the segments holding values: what a token that prints nothing
+ * takes with it (clauses.ts).
+ */
+export type TemplateAst = { source: string; nodes: TemplateNode[]; segments: Segment[] };

@@ -59,7 +59,7 @@ const blocks = blockExamples(guide);
 
 describe('docs/templates.md', () => {
   it('has the examples this test checks', () => {
-    expect(tables).toHaveLength(47);
+    expect(tables).toHaveLength(51);
     expect(blocks).toHaveLength(6);
   });
 

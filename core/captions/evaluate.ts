@@ -1,6 +1,7 @@
 import type { Product, Replacement } from '../model/index.ts';
 import { escapeHtml } from '../sanitize/index.ts';
 import type { TemplateAst, TemplateNode } from './ast.ts';
+import { droppedRanges } from './clauses.ts';
 import { makeEnv, type CaptionContext, type Env, type Subject } from './context.ts';
 import { evaluateField, evaluateFormulaNode, evaluateToken } from './evaluate-token.ts';
 import { renderVariants } from './variants.ts';
@@ -91,6 +92,30 @@ function guardAddresses(html: string): string {
 }
 
 /**
+ * What the nodes printed, less the words of tokens that printed nothing (clauses.ts): the dropped source ranges
+ * are cut out of the template's text, and a node inside one prints nothing.
+ */
+function withoutEmptyClauses(ast: TemplateAst, printed: string[]): string {
+  const ranges = ast.segments ? droppedRanges(ast.segments, printed) : [];
+  if (ranges.length === 0) return printed.join('');
+  let out = '';
+  let at = 0;
+  ast.nodes.forEach((node, i) => {
+    const from = at;
+    const to = at + (node.kind === 'text' ? node.text.length : node.raw.length);
+    at = to;
+    const cuts = ranges.filter(([a, b]) => a < to && b > from);
+    if (cuts.length === 0) {
+      out += printed[i];
+      return;
+    }
+    if (node.kind !== 'text') return;
+    for (let p = from; p < to; p++) if (!cuts.some(([a, b]) => p >= a && p < b)) out += node.text[p - from];
+  });
+  return out;
+}
+
+/**
  * The HTML of a parsed template for one product. Never throws: a node that fails renders '' and is logged;
  * anything else going wrong renders the whole caption as '' (DESIGN §6: a broken template never crashes a
  * render).
@@ -100,19 +125,22 @@ export function evaluateTemplate(ast: TemplateAst, product: Product, ctx: Captio
   try {
     env = makeEnv(product, ctx);
     const subject: Subject = { product, variation: null };
-    let out = '';
+    const printed: string[] = [];
     let attributeTokens = false;
     for (const node of ast.nodes) {
       if ('inTag' in node && node.inTag) attributeTokens = true;
+      let html = '';
       try {
-        out += evaluateNode(node, subject, env);
+        html = evaluateNode(node, subject, env);
       } catch (error) {
         env.log(
           `${'raw' in node ? node.raw : 'text'}: ${error instanceof Error ? error.message : String(error)}`,
           error,
         );
       }
+      printed.push(html);
     }
+    const out = withoutEmptyClauses(ast, printed);
     return applyReplacements(attributeTokens ? guardAddresses(out) : out, ctx?.replacements);
   } catch (error) {
     try {

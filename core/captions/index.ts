@@ -22,10 +22,14 @@ export type {
   TemplateNode,
   TextNode,
   TokenNode,
+  Clause,
+  Segment,
   VariantsColumn,
   VariantsNode,
 } from './ast.ts';
 export { parseTemplate } from './parse.ts';
+export { suggestToken } from './suggest.ts';
+export { templateProblems, type TemplateProblem } from './problems.ts';
 export { applyReplacements, evaluateTemplate } from './evaluate.ts';
 export { TOKENS, type TokenGroup, type TokenInfo } from './tokens.ts';
 export { captionKeywords, type CaptionKeyword } from './keywords.ts';

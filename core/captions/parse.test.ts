@@ -20,7 +20,7 @@ describe('parseTemplate', () => {
       '[see below]',
       '[title]',
       '[TITLE of the book]',
-      '[UNKNOWN]',
+      '[M]',
       '[Size(S)]',
       '[',
       ']',
@@ -217,7 +217,7 @@ describe('parseTemplate', () => {
   });
 
   it('never throws on non-strings', () => {
-    expect(parseTemplate(undefined as unknown as string)).toEqual({ source: '', nodes: [] });
-    expect(parseTemplate(42 as unknown as string)).toEqual({ source: '', nodes: [] });
+    expect(parseTemplate(undefined as unknown as string)).toEqual({ source: '', nodes: [], segments: [] });
+    expect(parseTemplate(42 as unknown as string)).toEqual({ source: '', nodes: [], segments: [] });
   });
 });

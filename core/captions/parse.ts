@@ -1,7 +1,8 @@
 /**
  * Template parser. Scans merchant HTML for [TOKENS]; everything else is kept as text. Never throws:
- * - text in square brackets that is not a known token ([New!], [see below]) stays as typed, since merchants
- *   use brackets in prose;
+ * - text in square brackets that is not written as a token ([New!], [see below], [title], [M]) stays as typed,
+ *   since merchants use brackets in prose;
+ * - a name in capitals that is no token ([PRICEE]) is an error node with a suggestion: it never prints as typed;
  * - a known token written wrongly ([PRICE(CENTS)], [OP[PRICE*]]) becomes an error node that renders ''
  *   and is logged, so the mistake is visible in the editor log without breaking the caption.
  */
@@ -15,6 +16,8 @@ import type {
   VariantsNode,
 } from './ast.ts';
 import { FormulaError, parseFormula } from './formula.ts';
+import { findSegments } from './clauses.ts';
+import { suggestToken } from './suggest.ts';
 import { TOKEN_SPECS, VARIANTS_FLAGS } from './tokens.ts';
 
 /** How far a token may extend; keeps parsing linear on pathological input such as 10,000 "[OP[". */
@@ -154,6 +157,25 @@ function parseFormulaToken(source: string, start: number, inTag: boolean): Found
   return null;
 }
 
+/**
+ * A name in capitals between brackets that is no token ([PRICEE], [STOKC], [COLOUR]): an error node, so it never
+ * prints as typed, with the token it was probably meant to be. A single capital ([M]) is prose.
+ */
+function unknownToken(source: string, start: number, name: string): Found | null {
+  if (name.length < 2) return null;
+  let pos = start + 1 + name.length;
+  if (source[pos] === '(') {
+    const close = matching(source, pos + 1, '(', ')');
+    if (close < 0) return null;
+    pos = close + 1;
+  }
+  if (source[pos] !== ']') return null;
+  const raw = source.slice(start, pos + 1);
+  const suggestion = suggestToken(raw);
+  const message = `${raw}: unknown token${suggestion ? `; did you mean ${suggestion}?` : ''}`;
+  return { node: { kind: 'error', raw, message }, end: pos + 1 };
+}
+
 /** The token starting at source[start] === '[', or null when the bracket is ordinary text. */
 function parseBracket(source: string, start: number, inTag: boolean): Found | null {
   if (source.startsWith('[OP', start)) {
@@ -173,8 +195,9 @@ function parseBracket(source: string, start: number, inTag: boolean): Found | nu
 
   NAME.lastIndex = start + 1;
   const name = NAME.exec(source)?.[0];
-  const spec = name ? TOKEN_SPECS[name] : undefined;
-  if (!name || !spec) return null;
+  if (!name) return null;
+  const spec = TOKEN_SPECS[name];
+  if (!spec) return unknownToken(source, start, name);
   let pos = start + 1 + name.length;
   let form: string | null = null;
   if (source[pos] === '(') {
@@ -246,5 +269,5 @@ export function parseTemplate(source: string): TemplateAst {
     i++;
   }
   flush();
-  return { source: src, nodes };
+  return { source: src, nodes, segments: findSegments(src, nodes) };
 }

@@ -7,6 +7,14 @@ const NBSP = '\u00a0'; // before the French currency symbol
 
 const render = (source: string, p = TEE, ctx: CaptionContext = { language: 'en' }) =>
   renderTemplate(source, p, ctx);
+
+/** Each token of a '|'-separated list rendered alone, joined by '|': in one caption, a value that prints nothing
+ * would take its separator with it (clauses.ts). */
+const each = (tokens: string, p = TEE, ctx: CaptionContext = { language: 'en' }) =>
+  tokens
+    .split('|')
+    .map((t) => render(t, p, ctx))
+    .join('|');
 const fr = (source: string, p = TEE) => render(source, p, { language: 'fr' });
 
 describe('prices', () => {
@@ -27,13 +35,13 @@ describe('prices', () => {
         '[COMPARE_AT_PRICE]|[COMPARE_AT_PRICE_FULL]|[COMPARE_AT_PRICE(INT)]|[COMPARE_AT_PRICE(DECIMAL)]',
       ),
     ).toBe('1,399.99|$1,399.99|1,399|99');
-    expect(render('[SALE_PRICE]|[SALE_PRICE_FULL]|[SALE_PRICE(INT)]|[SALE_PRICE(DECIMAL)]')).toBe('|||');
+    expect(each('[SALE_PRICE]|[SALE_PRICE_FULL]|[SALE_PRICE(INT)]|[SALE_PRICE(DECIMAL)]')).toBe('|||');
     expect(render('[SALE_PRICE_FULL]', product({ sale_price: 9.9 }))).toBe('$9.90');
   });
 
   it('uses the currency decimals: none for yen', () => {
     const yen = product({ price: 1250, iso_currency_code: 'JPY' });
-    expect(render('[PRICE]|[PRICE_FULL]|[PRICE(INT)]|[PRICE(DECIMAL)]', yen)).toBe('1,250|¥1,250|1,250|');
+    expect(each('[PRICE]|[PRICE_FULL]|[PRICE(INT)]|[PRICE(DECIMAL)]', yen)).toBe('1,250|¥1,250|1,250|');
   });
 
   it('rounds before splitting, so the parts always agree with the whole', () => {
@@ -81,8 +89,11 @@ describe('formulas', () => {
 
   it('logs a formula problem and prints nothing in its place (SPEC §8)', () => {
     const log = vi.fn();
-    const out = render('a[OP[SALE_PRICE*2]]b[OP[PRICE/0]]c[OP[PRICE*]]d', TEE, { language: 'en', log });
-    expect(out).toBe('abcd');
+    const out = render('<p>a</p>[OP[SALE_PRICE*2]]<p>b</p>[OP[PRICE/0]]<p>c</p>[OP[PRICE*]]<p>d</p>', TEE, {
+      language: 'en',
+      log,
+    });
+    expect(out).toBe('<p>a</p><p>b</p><p>c</p><p>d</p>');
     expect(log.mock.calls.map((c) => c[0])).toEqual([
       'Caption template, product tee-01: [OP[SALE_PRICE*2]]: SALE_PRICE is empty for this product',
       'Caption template, product tee-01: [OP[PRICE/0]]: division by zero',
@@ -100,6 +111,6 @@ describe('formulas', () => {
     const log = () => {
       throw new Error('logger down');
     };
-    expect(render('[OP[PRICE*]]ok', TEE, { language: 'en', log })).toBe('ok');
+    expect(render('[OP[PRICE*]]<p>ok</p>', TEE, { language: 'en', log })).toBe('<p>ok</p>');
   });
 });

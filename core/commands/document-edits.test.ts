@@ -23,6 +23,25 @@ describe('updateSettings and removePages', () => {
     expect(updateSettings(r.catalog, { settings: { nbProductsPage: 4 } }).catalog).toBe(r.catalog);
   });
 
+  it("changes the catalog's brand (theme, fonts, CSS, styles) and leaves its pages alone", () => {
+    const c = deepFreeze(makeCatalog([coverPage()]));
+    const theme = { ...c.theme, h1: { 'font-size': '48px' } };
+    const r = updateSettings(c, {
+      fields: {
+        theme,
+        custom_css: '.price { color: red }',
+        fonts: [{ family: 'Brand', weight: 400, style: 'normal', url: '/files/fonts/u/a.woff2' }],
+        priceTemplateStyle: { ...c.priceTemplateStyle, anchor: 'right' },
+      },
+    });
+    expect(r.catalog.theme.h1).toEqual({ 'font-size': '48px' });
+    expect(r.catalog.custom_css).toBe('.price { color: red }');
+    expect(r.catalog.fonts[0]!.family).toBe('Brand');
+    expect(r.catalog.priceTemplateStyle.anchor).toBe('right');
+    expect(r.catalog.pages).toBe(c.pages);
+    expect(updateSettings(r.catalog, { fields: { theme } }).catalog).toBe(r.catalog);
+  });
+
   it('removes several pages in one step', () => {
     const c = makeCatalog([coverPage('f'), productPage('a', []), productPage('b', []), productPage('c', [])]);
     const r = removePages(c, { pageIndices: [1, 3], currentPage: 2 });

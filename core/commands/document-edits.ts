@@ -2,15 +2,26 @@ import type { Catalog, CatalogSettings, Page } from '../model/index.ts';
 import type { CommandOptions, CommandResult } from './types.ts';
 import { followPage, result, withPages } from './util.ts';
 
+/** The catalog's brand (SPEC §3): what the Branding tab's theme editor, fonts and CSS panels change. */
+export type BrandField =
+  | 'theme'
+  | 'fonts'
+  | 'font_links'
+  | 'branding_css'
+  | 'custom_css'
+  | 'default_images_style'
+  | 'priceTemplateStyle';
+
 export interface UpdateSettingsOptions extends CommandOptions {
   settings?: Partial<CatalogSettings>;
-  /** Catalog fields the editor changes besides settings. */
-  fields?: Partial<Pick<Catalog, 'title' | 'default_footer'>>;
+  /** Catalog fields the editor changes besides settings: the title, the default footer and the brand. */
+  fields?: Partial<Pick<Catalog, BrandField | 'title' | 'default_footer'>>;
 }
 
 /**
- * Change catalog settings (page format, products per page, flow columns, language...). Pages keep their own
- * layouts: products per page and flow columns apply to the pages made from now on.
+ * Change catalog settings (page format, products per page, flow columns, language...) and the catalog's own
+ * fields (title, footer, theme, fonts, CSS, image and price styles): one command, so one undo step. Pages keep
+ * their own layouts: products per page and flow columns apply to the pages made from now on.
  */
 export function updateSettings(catalog: Catalog, options: UpdateSettingsOptions): CommandResult {
   const settings = { ...catalog.settings, ...options.settings };

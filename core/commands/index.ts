@@ -53,6 +53,7 @@ export {
   updateSettings,
   type PageDiff,
   type RemovePagesOptions,
+  type BrandField,
   type UpdateSettingsOptions,
 } from './document-edits.ts';
 export {

@@ -24,3 +24,4 @@ export { toCsv } from './to-csv.ts';
 export { localImageKey, resolveLocalImages } from './local-images.ts';
 export type { ResolvedLocalImages } from './local-images.ts';
 export { parsePrice, parseWholeNumber, classifyImage } from './values.ts';
+export { tableCsv } from './table-csv.ts';

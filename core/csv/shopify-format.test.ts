@@ -40,7 +40,8 @@ describe('Shopify product CSV: shopify-partners-apparel.csv', () => {
       compare_at_price: null,
       sku: null,
       barcode: null,
-      stock: 1,
+      // The export's quantity (1) with inventory tracking off ('Variant Inventory Tracker' empty): no stock.
+      stock: null,
     });
   });
 
@@ -48,12 +49,37 @@ describe('Shopify product CSV: shopify-partners-apparel.csv', () => {
     const top = r.listings.find((l) => l.external_id === 'shopify:classic-varsity-top')!;
     expect(top.options).toEqual([{ name: 'Size', values: ['Small', 'Medium', 'Large'] }]);
     expect(top.variations?.map((v) => [v.title, v.price, v.stock, v.options])).toEqual([
-      ['Small', 60, 1, ['Small']],
-      ['Medium', 60, 1, ['Medium']],
-      ['Large', 60, 1, ['Large']],
+      ['Small', 60, null, ['Small']],
+      ['Medium', 60, null, ['Medium']],
+      ['Large', 60, null, ['Large']],
     ]);
     expect(top.price).toBe(60);
-    expect(top.stock).toBe(3);
+    expect(top.stock).toBeNull();
+  });
+});
+
+describe('Shopify product CSV: inventory tracking', () => {
+  const head =
+    'Handle,Title,Option1 Name,Option1 Value,Variant Price,Variant Inventory Tracker,Variant Inventory Qty';
+  it('keeps the stock of tracked variants and none for untracked ones, whatever quantity is exported', () => {
+    const r = parseProductCsv(
+      [
+        head,
+        'mug,Mug,Title,Default Title,12,shopify,0',
+        'tote,Tote,Title,Default Title,15,,1',
+        'cap,Cap,Size,S,20,shopify,4',
+        'cap,,Size,M,20,shopify,3',
+        'hat,Hat,Size,S,20,,1',
+        'hat,,Size,M,20,,1',
+      ].join('\n'),
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.listings.map((l) => [l.title, l.stock])).toEqual([
+      ['Mug', 0],
+      ['Tote', null],
+      ['Cap', 7],
+      ['Hat', null],
+    ]);
   });
 });
 
@@ -84,8 +110,8 @@ describe('Shopify product CSV: shopify-partners-jewelery.csv (CRLF, quoted newli
     expect(gem.options).toEqual([{ name: 'Colour', values: ['Blue', 'Purple'] }]);
     expect(gem.images).toHaveLength(4);
     expect(gem.variations?.map((v) => [v.title, v.price, v.compare_at_price, v.stock])).toEqual([
-      ['Blue', 27.99, 29.99, 1],
-      ['Purple', 27.99, 29.99, 0],
+      ['Blue', 27.99, 29.99, null],
+      ['Purple', 27.99, 29.99, null],
     ]);
   });
 
@@ -95,7 +121,7 @@ describe('Shopify product CSV: shopify-partners-jewelery.csv (CRLF, quoted newli
       title: 'Anchor Bracelet Mens',
       price: 55,
       compare_at_price: 85,
-      stock: 1,
+      stock: null,
     });
     expect(anchor.images?.map((i) => i.original)).toEqual([
       'https://burst.shopifycdn.com/photos/anchor-bracelet-mens_925x.jpg',

@@ -38,6 +38,7 @@ export function mapShopifyRows(sheet: Sheet, opts: ShopifyOptions): ListingInput
     status: sheet.column('Status'),
     sku: sheet.column('Variant SKU'),
     qty: sheet.column('Variant Inventory Qty'),
+    tracker: sheet.column('Variant Inventory Tracker'),
     price: sheet.column('Variant Price'),
     compareAt: sheet.column('Variant Compare At Price'),
     barcode: sheet.column('Variant Barcode'),
@@ -104,7 +105,12 @@ export function mapShopifyRows(sheet: Sheet, opts: ShopifyOptions): ListingInput
         barcode: sheet.text(row, col.barcode) || null,
         price: sheet.price(row, col.price),
         compare_at_price: sheet.price(row, col.compareAt),
-        stock: sheet.wholeNumber(row, col.qty),
+        // An empty tracker is inventory tracking off: the quantity Shopify exports means nothing ([STOCK] prints
+        // nothing); without the column (older or trimmed exports) the quantity is the stock.
+        stock:
+          col.tracker === undefined || sheet.text(row, col.tracker) !== ''
+            ? sheet.wholeNumber(row, col.qty)
+            : null,
         image,
         options: values,
       });

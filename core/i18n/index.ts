@@ -11,6 +11,8 @@ import enImages from './locales/en/images.json';
 import enHelp from './locales/en/help.json';
 import enPreflight from './locales/en/preflight.json';
 import enRender from './locales/en/render.json';
+import enStores from './locales/en/stores.json';
+import enSite from './locales/en/site.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
 import frArrange from './locales/fr/arrange.json';
@@ -24,6 +26,8 @@ import frImages from './locales/fr/images.json';
 import frHelp from './locales/fr/help.json';
 import frPreflight from './locales/fr/preflight.json';
 import frRender from './locales/fr/render.json';
+import frStores from './locales/fr/stores.json';
+import frSite from './locales/fr/site.json';
 import frViewer from './locales/fr/viewer.json';
 
 /**
@@ -44,6 +48,8 @@ export const resources = {
     help: enHelp,
     preflight: enPreflight,
     render: enRender,
+    stores: enStores,
+    site: enSite,
     viewer: enViewer,
   },
   fr: {
@@ -59,6 +65,8 @@ export const resources = {
     help: frHelp,
     preflight: frPreflight,
     render: frRender,
+    stores: frStores,
+    site: frSite,
     viewer: frViewer,
   },
 } as const;

@@ -18,3 +18,30 @@ export {
   type CreatePageOptions,
   type TableMode,
 } from './create-page.ts';
+export { nudgeCell, shiftCell, type Box } from './cell-geometry.ts';
+export {
+  cellCoordinatesText,
+  groupLayouts,
+  hasCustomSubscription,
+  LAYOUT_AVAILABILITIES,
+  LAYOUT_GROUPS,
+  layoutAvailableTo,
+  layoutGroup,
+  layoutText,
+  layoutTitleKey,
+  readCellCoordinates,
+  readLayoutText,
+  sortLayouts,
+  type LayoutAvailability,
+  type LayoutGroup,
+  type LayoutTextResult,
+  type LayoutViewer,
+} from './library.ts';
+export {
+  addLayoutCell,
+  newLayout,
+  removeLayoutCell,
+  setLayoutCell,
+  setLayoutFields,
+  type LayoutFields,
+} from './layout-edits.ts';

@@ -11,3 +11,4 @@ export * from './settings.ts';
 export * from './plan.ts';
 export * from './catalog.ts';
 export { packPages, unpackPages, type PackedCatalog } from './packed.ts';
+export { onlinePath, usableSlug } from './online-address.ts';

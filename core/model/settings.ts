@@ -36,6 +36,11 @@ export const CatalogSettingsSchema = z.object({
   showDescription: z.boolean().default(false),
   products_link: z.enum(PRODUCTS_LINK_KINDS).default('none'),
   online_store_link: z.string().nullable().default(null),
+  /**
+   * A wholesale order may ask for more than the stock a product shows: taken and flagged on the order (true), or
+   * refused (false).
+   */
+  allow_backorders: z.boolean().default(true),
   language: z.string().default('en'),
   cropImages: z.boolean().default(false),
   reorganize_automatically: z.boolean().default(false),

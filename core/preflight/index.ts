@@ -89,6 +89,27 @@ export interface LayoutFacts {
   fontsNotEmbeddable: string[];
 }
 
+/**
+ * The facts of a document printed in parts (a long export, each part laying out pages [from, …) of the same
+ * catalog) as one document's: pages counted from each part's first page, fonts named once.
+ */
+export function combineLayoutFacts(parts: { from: number; facts: LayoutFacts }[]): LayoutFacts {
+  const sorted = [...parts].sort((a, b) => a.from - b.from);
+  const shift = <T extends Where>(list: T[], from: number): T[] =>
+    list.map((w) => ({ ...w, page: w.page + from }));
+  return {
+    pageIds: sorted.flatMap((p) => p.facts.pageIds),
+    elements: sorted.flatMap((p) => shift(p.facts.elements, p.from)),
+    pictures: sorted.flatMap((p) => shift(p.facts.pictures, p.from)),
+    missingPictures: sorted.flatMap((p) => shift(p.facts.missingPictures, p.from)),
+    overflows: sorted.flatMap((p) => shift(p.facts.overflows, p.from)),
+    textEdges: sorted.flatMap((p) => shift(p.facts.textEdges, p.from)),
+    emptyCells: sorted.flatMap((p) => shift(p.facts.emptyCells, p.from)),
+    failedFonts: [...new Set(sorted.flatMap((p) => p.facts.failedFonts))],
+    fontsNotEmbeddable: [...new Set(sorted.flatMap((p) => p.facts.fontsNotEmbeddable))],
+  };
+}
+
 /** What the server adds from outside the layout: products compared with their listings. */
 export interface CatalogFindings {
   /** Products that differ from their listing now: which element, and what changed (images, prices, information). */

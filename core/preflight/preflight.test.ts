@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildPreflightReport,
+  combineLayoutFacts,
   ERROR_DPI,
   placedDpi,
   preflightLine,
@@ -127,5 +128,44 @@ describe('preflight report (issue 28 item 4)', () => {
     expect(preflightLine(report.items[3]!, 'fr')).toBe(
       'page 3, élément 4 : Wool scarf a changé dans la boutique depuis la dernière synchronisation (prix, images)',
     );
+  });
+});
+
+describe('a long export printed in parts', () => {
+  it("counts each part's pages from its first page and names each font once", () => {
+    const part = (ids: string[], font: string): LayoutFacts => ({
+      ...clean,
+      pageIds: ids,
+      elements: [at(0, 0, 'a'), at(1, 2, 'b')],
+      pictures: [picture(1, 1, 100)],
+      missingPictures: [at(0, 1)],
+      overflows: [{ ...at(1, 0), px: 9 }],
+      textEdges: [{ ...at(0, 0), px: -1 }],
+      emptyCells: [at(1, 3)],
+      failedFonts: [font, 'Shared'],
+      fontsNotEmbeddable: ['Locked'],
+    });
+    const facts = combineLayoutFacts([
+      { from: 2, facts: part(['p3', 'p4'], 'Second') },
+      { from: 0, facts: part(['p1', 'p2'], 'First') },
+    ]);
+    expect(facts.pageIds).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(facts.elements.map((w) => w.page)).toEqual([0, 1, 2, 3]);
+    expect(facts.pictures.map((w) => w.page)).toEqual([1, 3]);
+    expect(facts.missingPictures.map((w) => w.page)).toEqual([0, 2]);
+    expect(facts.overflows.map((w) => [w.page, w.px])).toEqual([
+      [1, 9],
+      [3, 9],
+    ]);
+    expect(facts.textEdges.map((w) => w.page)).toEqual([0, 2]);
+    expect(facts.emptyCells.map((w) => w.page)).toEqual([1, 3]);
+    expect(facts.failedFonts).toEqual(['First', 'Shared', 'Second']);
+    expect(facts.fontsNotEmbeddable).toEqual(['Locked']);
+    // The report names the pages of the whole document.
+    const report = buildPreflightReport({ facts, safeMarginMm: 0 });
+    expect(report.items.filter((i) => i.code === 'picture_missing').map((i) => [i.page, i.pageId])).toEqual([
+      [1, 'p1'],
+      [3, 'p3'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Theme } from '../model/index.ts';
+import type { Catalog, Theme } from '../model/index.ts';
 import { scopeCss } from '../sanitize/index.ts';
 import type { FontFaceOption, RenderContext } from './context.ts';
 import { COLUMN_GAP_PX, LIST_TITLE_HEIGHT_PX, PAGE_PADDING_X_PX, PAGE_PADDING_Y_PX } from './geometry.ts';
@@ -129,6 +129,45 @@ function addFallbacks(whole: string, before: string, prop: string, value: string
       ? [...families, FALLBACK_LIST]
       : [...families.slice(0, at), FALLBACK_LIST, ...families.slice(at)];
   return `${before}${prop}${next.join(', ')}${important}`;
+}
+
+const familyKey = (s: string) => s.trim().toLowerCase();
+
+const ALWAYS_USED = new Set(['open sans', ...FALLBACK_FONT_FAMILIES.map(familyKey)]);
+
+/**
+ * The faces of the families a catalog names anywhere (theme, CSS, fonts, inline styles of its HTML), the base font
+ * and the fallbacks every stack ends with: what a browser showing the catalog may need, so a page does not declare
+ * every bundled family.
+ */
+export function fontFacesUsed(faces: FontFaceOption[], catalog: Catalog): FontFaceOption[] {
+  const text = JSON.stringify(catalog).toLowerCase();
+  const used = new Set<string>();
+  for (const f of faces) {
+    const key = familyKey(f.family);
+    // A whole name ('inter', not 'interval'); one declared too many costs nothing (a face loads when used).
+    const named = new RegExp(`(^|[^a-z0-9-])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9-])`);
+    if (ALWAYS_USED.has(key) || named.test(text)) used.add(key);
+  }
+  return faces.filter((f) => used.has(familyKey(f.family)));
+}
+
+/**
+ * The faces to fetch before the first paint: the regular face of each family the theme sets for the page and its
+ * headings (at most `max`), so the first spread paints in its fonts.
+ */
+export function fontsToPreload(faces: FontFaceOption[], catalog: Catalog, max = 3): FontFaceOption[] {
+  const families = new Set<string>();
+  const theme = catalog.version >= 3 ? catalog.theme : {};
+  for (const [selector, props] of Object.entries(theme)) {
+    const family = props['font-family'];
+    if (family && /(^|,\s*)(body|:root|h[1-6])(\s*,|$)/i.test(selector))
+      families.add(familyKey(family.split(',')[0]!.replace(/['"]/g, '')));
+  }
+  if (!families.size) families.add('open sans');
+  return faces
+    .filter((f) => families.has(familyKey(f.family)) && (f.weight ?? 400) === 400 && f.style !== 'italic')
+    .slice(0, max);
 }
 
 /** Page box size and print rules for the format; printed pages carry no margin, the layout has its own. */

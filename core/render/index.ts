@@ -22,7 +22,14 @@ export {
   type RenderTemplateFn,
   type TemplateContext,
 } from './context.ts';
-export { catalogCss, FALLBACK_FONT_FAMILIES, themeToCss, withFallbackFonts } from './css.ts';
+export {
+  catalogCss,
+  FALLBACK_FONT_FAMILIES,
+  fontFacesUsed,
+  fontsToPreload,
+  themeToCss,
+  withFallbackFonts,
+} from './css.ts';
 export {
   PX_PER_MM,
   contentBoxPx,

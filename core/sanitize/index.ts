@@ -183,7 +183,11 @@ export function htmlToText(html: string | null | undefined): string {
   return sanitize(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }
 
-/** A url() target that may be loaded: our own relative paths, https, or inline images and fonts. */
+/**
+ * A url() target merchant CSS may name: a file of ours (a path on our origin, such as an uploaded font or picture
+ * under /files/), or an inline picture or font. Never another host: the catalog would call out to it from every
+ * visitor's browser, and the PDF's Chromium refuses the network anyway, so it would differ from the flipbook.
+ */
 function safeUrl(raw: string): boolean {
   const u = raw
     .trim()
@@ -193,15 +197,29 @@ function safeUrl(raw: string): boolean {
     /^data:(image\/(png|jpe?g|gif|webp|svg\+xml)|font\/[a-z0-9-]+|application\/font-[a-z0-9-]+)[;,]/i.test(u)
   )
     return true;
-  if (/^https:\/\//i.test(u)) return true;
-  return !/^[a-z][a-z0-9+.-]*:/i.test(u) && !u.startsWith('//');
+  return u.startsWith('/') && !u.startsWith('//') && !u.includes('\\');
 }
 
 function safeDeclarationValue(value: string): boolean {
   if (UNSAFE_CSS_VALUE.test(value)) return false;
   const urls = [...value.matchAll(/url\s*\(([^)]*)\)/gi)];
+  // image-set("x.png") and friends load without url(): only url() may name a file.
+  if (/image-set\s*\(|(^|[\s,(])src\s*\(/i.test(value)) return false;
   return urls.every((m) => safeUrl(m[1] ?? ''));
 }
+
+/** Why a declaration of merchant CSS is dropped, or null when it is kept. */
+function declarationProblem(prop: string, value: string): CssProblemKind | null {
+  if (/^(behavior|-moz-binding)$/i.test(prop)) return 'unsafe';
+  // A fixed or sticky box leaves its page: over the viewer's own controls, or on every printed page.
+  if (/^position$/i.test(prop) && /fixed|sticky/i.test(value)) return 'position';
+  if (/url\s*\(|image-set\s*\(/i.test(value) && !safeDeclarationValue(value)) return 'url';
+  if (!safeDeclarationValue(value)) return 'unsafe';
+  return null;
+}
+
+/** At-rules merchant CSS may not use: imports fetch other stylesheets; @page would change the printed size. */
+const DROPPED_AT_RULES = /^(import|charset|namespace|page)$/i;
 
 const ROOT_SELECTORS = /^(:root|html|body)$/i;
 
@@ -211,29 +229,64 @@ function scopeSelector(selector: string, scope: string): string {
   if (ROOT_SELECTORS.test(s)) return scope;
   // "body .x" / "html .x" become "<scope> .x": the catalog is the document as far as its CSS knows.
   const stripped = s.replace(/^(:root|html|body)(\s+|\s*>\s*)/i, '');
+  // The scope class sits on each page: a selector that starts with the page's own classes (.cb-page,
+  // .cb-page--front-cover) names that page, so the scope joins it instead of looking inside it.
+  if (/^\.cb-page(--[\w-]+)?(?![\w-])/.test(stripped)) return `${scope}${stripped}`;
   return `${scope} ${stripped}`;
+}
+
+export type CssProblemKind = 'syntax' | 'import' | 'page' | 'url' | 'unsafe' | 'position';
+export type CssProblem = { kind: CssProblemKind; line: number; column: number; text: string };
+
+/**
+ * Make merchant CSS safe, unscoped (what the server stores): @import, @page, url() to anything but our own files
+ * and inline pictures and fonts, script-like values and fixed positions are dropped. Unparseable CSS yields ''.
+ * `problems` lists what was dropped, by line, for the CSS panel.
+ */
+export function sanitizeCss(css: string | null | undefined): { css: string; problems: CssProblem[] } {
+  if (!css || !css.trim()) return { css: '', problems: [] };
+  let root: Root;
+  try {
+    root = postcss.parse(css);
+  } catch (err) {
+    const e = err as { line?: number; column?: number; reason?: string };
+    return {
+      css: '',
+      problems: [{ kind: 'syntax', line: e.line ?? 1, column: e.column ?? 1, text: e.reason ?? String(err) }],
+    };
+  }
+  const problems: CssProblem[] = [];
+  const at = (node: { source?: { start?: { line: number; column: number } } }) => ({
+    line: node.source?.start?.line ?? 1,
+    column: node.source?.start?.column ?? 1,
+  });
+  root.walkAtRules((rule: AtRule) => {
+    const name = rule.name.toLowerCase();
+    if (DROPPED_AT_RULES.test(name)) {
+      if (name === 'import' || name === 'page')
+        problems.push({ kind: name, ...at(rule), text: `@${rule.name} ${rule.params}`.trim() });
+      rule.remove();
+    }
+  });
+  root.walkDecls((decl) => {
+    const kind = declarationProblem(decl.prop, decl.value);
+    if (kind) {
+      problems.push({ kind, ...at(decl), text: `${decl.prop}: ${decl.value}` });
+      decl.remove();
+    }
+  });
+  return { css: root.toString(), problems };
 }
 
 /**
  * Make merchant CSS (branding_css, custom_css) safe and confine it to one catalog: every selector is
  * prefixed with `scope`, :root/html/body map to the scope itself (so CSS variables defined there apply),
- * and @import, unsafe url() targets and script-like values are dropped. Unparseable CSS yields ''.
+ * and what sanitizeCss drops is dropped. Unparseable CSS yields ''.
  */
 export function scopeCss(css: string | null | undefined, scope: string): string {
-  if (!css || !css.trim()) return '';
-  let root: Root;
-  try {
-    root = postcss.parse(css);
-  } catch {
-    return '';
-  }
-  root.walkAtRules((at: AtRule) => {
-    const name = at.name.toLowerCase();
-    if (name === 'import' || name === 'charset' || name === 'namespace') at.remove();
-  });
-  root.walkDecls((decl) => {
-    if (!safeDeclarationValue(decl.value) || /^(behavior|-moz-binding)$/i.test(decl.prop)) decl.remove();
-  });
+  const safe = sanitizeCss(css).css;
+  if (!safe.trim()) return '';
+  const root = postcss.parse(safe);
   root.walkRules((rule) => {
     const parent = rule.parent;
     // Keyframe steps (from, to, 50%) are not selectors.

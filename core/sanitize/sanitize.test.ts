@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, htmlToText, sanitizeHtml, sanitizeInlineHtml, scopeCss } from './index.ts';
+import { escapeHtml, htmlToText, sanitizeCss, sanitizeHtml, sanitizeInlineHtml, scopeCss } from './index.ts';
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers and javascript: links', () => {
@@ -80,6 +80,49 @@ describe('scopeCss', () => {
 
   it('cannot close the style element it is placed in', () => {
     expect(scopeCss('p { content: "</style><script>alert(1)</script>" }', '.c')).not.toContain('</style');
+  });
+
+  it('names no other host: url() only to our own files and inline pictures or fonts (issue 24 §3)', () => {
+    const out = scopeCss(
+      'p { background: url(https://cdn.example/bg.png) } h1 { background: url(//evil/x.png) } ' +
+        "h2 { background: url('/files/images/u/a.jpg') } h3 { background: image-set('https://x/y.png' 1x) } " +
+        '@font-face { font-family: Brand; src: url(/files/fonts/u/b.woff2) format("woff2") }',
+      '.c',
+    );
+    expect(out).not.toMatch(/cdn\.example|evil|https:/);
+    expect(out).toContain("url('/files/images/u/a.jpg')");
+    expect(out).toContain('url(/files/fonts/u/b.woff2)');
+  });
+
+  it('keeps every box on its page and the page its size: no fixed positions, no @page', () => {
+    const out = scopeCss(
+      '@page { size: 10mm 10mm } .cb-caption { position: fixed; inset: 0 } p { position: relative }',
+      '.c',
+    );
+    expect(out).not.toMatch(/@page|fixed/);
+    expect(out).toContain('position: relative');
+  });
+
+  it("joins the page's own classes instead of looking inside the page", () => {
+    const out = scopeCss(
+      '.cb-page--front-cover h1 { color: red } .cb-page { background: blue } .cb-band { color: red }',
+      '.c',
+    );
+    expect(out).toContain('.c.cb-page--front-cover h1');
+    expect(out).toContain('.c.cb-page {');
+    expect(out).toContain('.c .cb-band');
+  });
+
+  it('says what it dropped and where, and where CSS does not parse', () => {
+    const { css, problems } = sanitizeCss(
+      '@import url(/x.css);\np {\n  color: red;\n  background: url(https://t/x.gif);\n}',
+    );
+    expect(css).toContain('color: red');
+    expect(problems).toEqual([
+      { kind: 'import', line: 1, column: 1, text: '@import url(/x.css)' },
+      { kind: 'url', line: 4, column: 3, text: 'background: url(https://t/x.gif)' },
+    ]);
+    expect(sanitizeCss('p {\n color: red').problems[0]).toMatchObject({ kind: 'syntax', line: 1 });
   });
 
   it('returns nothing for CSS it cannot parse', () => {

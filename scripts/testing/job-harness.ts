@@ -6,13 +6,14 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, createLogger, createBrowserPool } from '../../server/platform/index.ts';
-import { createLocalStorage, createImageCache } from '../../server/files/index.ts';
-import { createBullQueue } from '../../server/jobs/index.ts';
+import { createStorage, createImageCache } from '../../server/files/index.ts';
+import { obliterateBullQueues } from '../../server/jobs/index.ts';
 import { startBullRunner } from '../../worker/bullmq.ts';
 import type { JobDefinition, WorkerDeps } from '../../worker/define.ts';
-import { createJobQueue, type JobQueue, type JobView } from '../../server/jobs/index.ts';
+import { createJobQueue, type JobLane, type JobQueue, type JobView } from '../../server/jobs/index.ts';
 import { startDatabaseRunner, type Runner } from '../../worker/runner-database.ts';
 import { openTestDatabase } from './database.ts';
+import { testStorageEnv } from './storage.ts';
 
 export const REDIS_URL = process.env.REDIS_URL;
 export const RUNNER_KIND = REDIS_URL ? 'bullmq' : 'database';
@@ -29,7 +30,12 @@ export type JobHarness = {
     opts?: { dedupeKey?: string; ownerId?: string },
   ) => Promise<JobView>;
   /** A runner of the selected kind over the harness's definitions; nudged by the harness's queue. */
-  startRunner: (opts?: { leaseMs?: number; concurrency?: number; maxStalledCount?: number }) => Runner;
+  startRunner: (opts?: {
+    leaseMs?: number;
+    concurrency?: number;
+    laneConcurrency?: Partial<Record<JobLane, number>>;
+    maxStalledCount?: number;
+  }) => Runner;
   waitFor: (id: string, states: string[], timeoutMs?: number) => Promise<JobView>;
   close: () => Promise<void>;
 };
@@ -38,13 +44,13 @@ export async function openJobHarness(definitions: readonly JobDefinition[]): Pro
   const database = await openTestDatabase();
   const prefix = `cbtest-${randomBytes(4).toString('hex')}`;
   const dataDir = path.join(os.tmpdir(), `cb-jobs-${randomBytes(4).toString('hex')}`);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(await testStorageEnv()) });
   const queue = createJobQueue({ db: database.db, redisUrl: REDIS_URL, redisPrefix: prefix, definitions });
   const deps: WorkerDeps = {
     db: database.db,
     config,
     logger: createLogger('silent'),
-    storage: createLocalStorage(config.dirs.files),
+    storage: createStorage(config),
     queue,
     browser: createBrowserPool(),
     images: createImageCache(path.join(dataDir, 'cache')),
@@ -61,6 +67,7 @@ export async function openJobHarness(definitions: readonly JobDefinition[]): Pro
           redisUrl: REDIS_URL,
           prefix,
           concurrency: opts.concurrency,
+          laneConcurrency: opts.laneConcurrency,
           lockMs: opts.leaseMs ?? 5_000,
           stalledIntervalMs: 300,
           maxStalledCount: opts.maxStalledCount,
@@ -69,6 +76,7 @@ export async function openJobHarness(definitions: readonly JobDefinition[]): Pro
           deps,
           definitions,
           concurrency: opts.concurrency,
+          laneConcurrency: opts.laneConcurrency,
           pollMs: 50,
           leaseMs: opts.leaseMs ?? 5_000,
         });
@@ -100,9 +108,7 @@ export async function openJobHarness(definitions: readonly JobDefinition[]): Pro
       await Promise.all(runners.map((r) => r.close({ timeoutMs: 2_000 })));
       await queue.close();
       if (REDIS_URL) {
-        const q = createBullQueue({ redisUrl: REDIS_URL, prefix });
-        await q.obliterate({ force: true });
-        await q.close();
+        await obliterateBullQueues({ redisUrl: REDIS_URL, prefix });
       }
       await deps.browser.close();
       await database.close();

@@ -200,6 +200,15 @@ export function rasterPage(
   });
 }
 
+/** The document outline (bookmarks) as qpdf reads it: each entry's title and the page it opens (from 1). */
+export function pdfOutline(pdf: Buffer): { title: string; page: number }[] {
+  return withFile(pdf, (file) => {
+    const r = spawnSync('qpdf', ['--json=2', '--json-key=outlines', file], { encoding: 'utf8' });
+    const json = JSON.parse(r.stdout) as { outlines: { title: string; destpageposfrom1: number }[] };
+    return json.outlines.map((o) => ({ title: o.title, page: o.destpageposfrom1 }));
+  });
+}
+
 /**
  * pdffonts: each font of the document by name, type ("Type 3" for Chromium's colour emoji pictures) and whether
  * it is embedded.

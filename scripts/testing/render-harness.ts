@@ -1,6 +1,7 @@
 // The real jobs of worker/jobs (render-pdf, process-images...) on an in-process worker, for worker/*.test.ts: a
-// real database, local file storage (optionally wrapped, to inject failures), the system Chromium, and the runner
-// the environment selects (BullMQ with REDIS_URL). Pictures come from local servers the SSRF guard lets through
+// real database, the file storage the environment selects (local disk, or a local S3 server with S3_TEST=1;
+// optionally wrapped, to inject failures), the system Chromium, and the runner the environment selects (BullMQ
+// with REDIS_URL). Pictures come from local servers the SSRF guard lets through
 // only because this code says so.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,28 +10,40 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { loadCatalogById } from '../../server/catalogs/index.ts';
 import { loadConfig, createLogger } from '../../server/platform/index.ts';
-import { createLocalStorage, keyFromUrl, type Storage } from '../../server/files/index.ts';
+import { createStorage, keyFromUrl, type Storage } from '../../server/files/index.ts';
 import { setUpgradeByEmail } from '../../server/billing/index.ts';
 import { users } from '../../db/schema.ts';
-import { createBullQueue } from '../../server/jobs/index.ts';
+import { obliterateBullQueues } from '../../server/jobs/index.ts';
 import { createJobQueue } from '../../server/jobs/index.ts';
 import { startWorker, type RunningWorker, type WorkerOptions } from '../../worker/index.ts';
 import type { JobView } from '../../server/jobs/index.ts';
 import { openTestDatabase } from './database.ts';
+import { testStorageEnv } from './storage.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 
 export type RenderHarness = Awaited<ReturnType<typeof openRenderHarness>>;
 
 export async function openRenderHarness(
-  opts: { wrapStorage?: (local: Storage) => Storage; worker?: WorkerOptions } = {},
+  opts: {
+    wrapStorage?: (base: Storage) => Storage;
+    worker?: WorkerOptions;
+    /** Settings besides the test ones (PDF_SPLIT_PAGES...). */
+    env?: Record<string, string>;
+  } = {},
 ) {
   const database = await openTestDatabase();
   const { db } = database;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-render-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(REDIS_URL ? { REDIS_URL } : {}) });
-  const local = createLocalStorage(config.dirs.files);
-  const storage = opts.wrapStorage ? opts.wrapStorage(local) : local;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(REDIS_URL ? { REDIS_URL } : {}),
+    ...(await testStorageEnv()),
+    ...opts.env,
+  });
+  const base = createStorage(config);
+  const storage = opts.wrapStorage ? opts.wrapStorage(base) : base;
   const prefix = `cbrender-${randomBytes(4).toString('hex')}`;
   const queue = createJobQueue({ db, redisUrl: REDIS_URL, redisPrefix: prefix });
   const start = (options: WorkerOptions = {}) =>
@@ -70,8 +83,8 @@ export async function openRenderHarness(
     },
     /** A picture in our storage, answered as its /files/ address. */
     async stored(key: string, body: Buffer) {
-      await local.put(key, body, { contentType: 'image/jpeg' });
-      return local.url(key);
+      await base.put(key, body, { contentType: 'image/jpeg' });
+      return base.url(key);
     },
     async waitFor(jobId: string, states: string[], timeoutMs = 60_000): Promise<JobView> {
       const deadline = Date.now() + timeoutMs;
@@ -89,7 +102,7 @@ export async function openRenderHarness(
       const url = loaded?.row.pdfUrl;
       if (!url) return null;
       const key = keyFromUrl(url.split('?')[0]!)!;
-      return { key, url, bytes: (await local.get(key))! };
+      return { key, url, bytes: (await base.get(key))! };
     },
     async setSettings(userId: string, settings: Record<string, unknown>) {
       await db.update(users).set({ settings }).where(eq(users.id, userId));
@@ -98,9 +111,7 @@ export async function openRenderHarness(
       await worker.close();
       await queue.close();
       if (REDIS_URL) {
-        const q = createBullQueue({ redisUrl: REDIS_URL, prefix });
-        await q.obliterate({ force: true });
-        await q.close();
+        await obliterateBullQueues({ redisUrl: REDIS_URL, prefix });
       }
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

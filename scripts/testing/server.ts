@@ -4,14 +4,15 @@ import path from 'node:path';
 import { loadConfig, createLogger } from '../../server/platform/index.ts';
 import { setRuntime, type Runtime } from '../../server/runtime/index.ts';
 import { createMailer } from '../../server/mail/index.ts';
-import { ensureAdmin } from '../../server/billing/index.ts';
-import { createLocalStorage } from '../../server/files/index.ts';
+import { billingPolicyOf, ensureAdmin, setBillingPolicy } from '../../server/billing/index.ts';
+import { createStorage } from '../../server/files/index.ts';
 import { startProduct, type RunningProduct } from '../product.ts';
-import { createBullQueue } from '../../server/jobs/index.ts';
+import { obliterateBullQueues } from '../../server/jobs/index.ts';
 import { createJobQueue } from '../../server/jobs/index.ts';
 import type { WorkerOptions } from '../../worker/index.ts';
 import { randomBytes } from 'node:crypto';
 import { openTestDatabase } from './database.ts';
+import { testStorageEnv } from './storage.ts';
 
 export type TestServer = RunningProduct & {
   dataDir: string;
@@ -34,6 +35,10 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    ...(await testStorageEnv()),
+    // Test servers run without Stripe or Shopify, where the embedded default is billing off; the tests of trials,
+    // plans and watermarks need it on. A test passes BILLING: 'off', or '' for the embedded default.
+    BILLING: 'on',
     // No DNS lookup leaves the machine: custom-host checks ask a port nothing answers on (ECONNREFUSED at once)
     // unless a test starts its own server (scripts/testing/fake-dns.ts).
     DNS_SERVERS: '127.0.0.1:9',
@@ -55,11 +60,12 @@ export async function startTestServer(
       outboxDir: config.dirs.outbox,
       logger,
     }),
-    storage: createLocalStorage(config.dirs.files),
+    storage: createStorage(config),
     jobs: createJobQueue({ db: database.db, redisUrl: config.REDIS_URL, redisPrefix }),
     services: {},
   };
   setRuntime(runtime);
+  setBillingPolicy(billingPolicyOf(config));
   // No test may reach the internet: the worker refuses every host but this machine's (a test may widen that).
   const worker = {
     ...opts.worker,
@@ -77,10 +83,9 @@ export async function startTestServer(
     readMail: (file) => readFileSync(path.join(config.dirs.outbox, file), 'utf8'),
     close: async () => {
       await running.close();
+      setBillingPolicy(undefined);
       if (config.REDIS_URL) {
-        const q = createBullQueue({ redisUrl: config.REDIS_URL, prefix: redisPrefix });
-        await q.obliterate({ force: true });
-        await q.close();
+        await obliterateBullQueues({ redisUrl: config.REDIS_URL, prefix: redisPrefix });
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

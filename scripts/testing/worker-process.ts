@@ -2,7 +2,7 @@
 // but on an already migrated database (PostgreSQL, or a PGlite folder this process now owns), with short leases
 // and the SSRF guard's test allowance for the local image server (a code option, never an environment variable).
 import { loadConfig, createLogger } from '../../server/platform/index.ts';
-import { createLocalStorage } from '../../server/files/index.ts';
+import { createStorage } from '../../server/files/index.ts';
 import { openDatabase } from '../../db/index.ts';
 import { createJobQueue } from '../../server/jobs/index.ts';
 import { startWorker } from '../../worker/index.ts';
@@ -18,7 +18,7 @@ startWorker({
   config,
   db: database.db,
   logger: createLogger('silent'),
-  storage: createLocalStorage(config.dirs.files),
+  storage: createStorage(config),
   queue,
   options: {
     pollMs: 50,

@@ -34,5 +34,48 @@ export {
   RATE_LIMITS,
 } from './rate-limit.server.ts';
 export { getRequestUser, shopOfSessionToken, shopifyTokenUser, shopUser } from './shopify-token.server.ts';
-export { loadUserSettings, readUserSettings, saveUserSettings } from './user-settings.server.ts';
+export {
+  loadUserSettings,
+  readUserSettings,
+  saveUserSettings,
+  updateUser,
+  UserUpdateSchema,
+} from './user-settings.server.ts';
+export type { UserUpdate } from './user-settings.server.ts';
 export { recordEditorFlags } from './editor-flags.server.ts';
+export {
+  ADMIN_SETUP_HOURS,
+  ADMIN_SETUP_MESSAGES,
+  AdminSetupSchema,
+  adminSetupState,
+  createFirstAdmin,
+  issueAdminSetupLink,
+} from './admin-setup.server.ts';
+export { recordStaffAction, STAFF_ACTIONS, staffActionsFor } from './staff-log.server.ts';
+export type { StaffActionName, StaffActionView, StaffSubject } from './staff-log.server.ts';
+export {
+  addLead,
+  joinWaitingList,
+  LeadInput,
+  listUnregisteredUsers,
+  listWaitingUsers,
+  UNREGISTERED_SORTS,
+  unregisteredUserRows,
+  WAITING_SORTS,
+  WaitingUserInput,
+} from './signups.server.ts';
+export type { ListQuery } from './signups.server.ts';
+export {
+  recordSessionActivity,
+  SESSION_GAP_MS,
+  SESSION_HEARTBEAT_MS,
+  sessionStats,
+} from './recorded-sessions.server.ts';
+export type { RecordedSession, SessionStats } from './recorded-sessions.server.ts';
+export {
+  getGlobalSetting,
+  GLOBAL_SETTING_KEYS,
+  GLOBAL_SETTINGS,
+  setGlobalSetting,
+} from './global-settings.server.ts';
+export type { GlobalSettingKey } from './global-settings.server.ts';

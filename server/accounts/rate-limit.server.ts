@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   register: { max: 10, windowSeconds: 60 * 60 },
   forgot: { max: 5, windowSeconds: 60 * 60 },
   reset: { max: 10, windowSeconds: 60 * 60 },
+  /** Submissions of the first-admin link's form (a wrong password for an existing account keeps the link). */
+  adminSetup: { max: 10, windowSeconds: 60 * 60 },
   /** Orders sent per client address. */
   order: { max: 20, windowSeconds: 60 * 60 },
   /**
@@ -30,6 +32,8 @@ export const RATE_LIMITS = {
   catalogPasswordCatalog: { max: 50, windowSeconds: 15 * 60 },
   /** DNS checks of merchants' own hosts per account. */
   customHostCheck: { max: 30, windowSeconds: 60 * 60 },
+  /** Waiting-list signups and marketing leads per address (public forms of the marketing pages). */
+  signup: { max: 20, windowSeconds: 60 * 60 },
   /** Viewer analytics events per address (page views, time on page, product clicks). */
   viewerEvents: { max: 600, windowSeconds: 60 * 60 },
 } as const;

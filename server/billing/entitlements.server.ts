@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import {
+  billingOffPlan,
   computeEntitlements,
   gateFor,
   gatesFor,
@@ -11,12 +12,14 @@ import {
   type PlanTier,
   type SubscriptionFacts,
   type TrialAction,
+  type BillingPolicy,
 } from '../../core/billing/index.ts';
 import type { Catalog, Page, PlanLimits } from '../../core/model/index.ts';
 import { checkPlanLimits, PLAN_LIMIT_MESSAGES } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
 import { plans, subscriptions, users } from '../../db/schema.ts';
 import { ApiError, forbidden } from '../platform/index.ts';
+import { billingPolicy } from './policy.server.ts';
 
 /**
  * The one place that says what a plan allows (DESIGN §8b). The API, the pages, the worker and staff screens ask
@@ -28,6 +31,7 @@ export const GATE_MESSAGES = {
   upgrade: 'Please upgrade to use this feature',
   embed: 'Please subscribe to be able to embed your catalog.',
   expired: 'Your subscription has expired. Please choose a plan to continue.',
+  unavailable: "This feature is not included in this server's plan.",
   maxCatalogs: (n: number, limit: number) => `Max Catalogs Limit Reached (${n}/${limit})`,
   maxProducts: (n: number, limit: number) => `Max Products Limit Reached (${n}/${limit})`,
 } as const;
@@ -62,13 +66,17 @@ export async function loadSubscriptionFacts(db: Db, userId: string): Promise<Sub
   }));
 }
 
-/** What a user may do now: from their subscriptions, the plans and the clock. */
+/**
+ * What a user may do now: from their subscriptions, the plans and the clock, under the server's billing mode
+ * (policy.server.ts; a test may pass its own).
+ */
 export async function getEntitlements(opts: {
   db: Db;
   /** The user row if the caller has it (saves a read), else its id. */
   user?: UserFacts;
   userId?: string;
   now?: Date;
+  billing?: BillingPolicy;
 }): Promise<Entitlements> {
   let user = opts.user;
   if (!user) {
@@ -82,7 +90,13 @@ export async function getEntitlements(opts: {
     loadSubscriptionFacts(opts.db, user.id),
     loadPlanFacts(opts.db),
   ]);
-  return computeEntitlements({ subscriptions: subs, plans: planFacts, user, now: opts.now ?? new Date() });
+  return computeEntitlements({
+    subscriptions: subs,
+    plans: planFacts,
+    user,
+    now: opts.now ?? new Date(),
+    billing: opts.billing ?? billingPolicy(),
+  });
 }
 
 /** Entitlements with every feature's gate, for pages that show gated controls. */
@@ -90,6 +104,7 @@ export async function getEntitlementsWithGates(opts: {
   db: Db;
   user: UserFacts;
   now?: Date;
+  billing?: BillingPolicy;
 }): Promise<{ entitlements: Entitlements; gates: Record<Feature, Gate> }> {
   const planFacts = await loadPlanFacts(opts.db);
   const subs = await loadSubscriptionFacts(opts.db, opts.user.id);
@@ -98,6 +113,7 @@ export async function getEntitlementsWithGates(opts: {
     plans: planFacts,
     user: opts.user,
     now: opts.now ?? new Date(),
+    billing: opts.billing ?? billingPolicy(),
   });
   return { entitlements, gates: gatesFor(entitlements, planFacts) };
 }
@@ -108,6 +124,25 @@ export function assertInForce(ent: Entitlements): void {
     throw new ApiError('forbidden', GATE_MESSAGES.expired, { details: { reason: 'subscription_expired' } });
 }
 
+/**
+ * Entitlements from facts another query already read (the viewer reads a catalog, its owner, the subscriptions and
+ * the plans in one query), under the server's billing mode.
+ */
+export function entitlementsFromFacts(facts: {
+  subscriptions: SubscriptionFacts[];
+  plans: PlanFacts[];
+  user: { createdAt: Date; roles: string[] };
+  now?: Date;
+}): Entitlements {
+  return computeEntitlements({ ...facts, now: facts.now ?? new Date(), billing: billingPolicy() });
+}
+
+/** With billing off, the plan every account has (pages say so to visitors too); null with billing on. */
+export async function includedPlan(db: Db): Promise<PlanFacts | null> {
+  const policy = billingPolicy();
+  return policy.mode === 'off' ? billingOffPlan(await loadPlanFacts(db), policy.planId) : null;
+}
+
 /** The signed-in merchant's work needs a subscription in force (the API's side of SPEC §6's redirects). */
 export async function assertUserInForce(opts: { db: Db; user: UserFacts }): Promise<void> {
   assertInForce(await getEntitlements({ db: opts.db, user: opts.user }));
@@ -115,9 +150,15 @@ export async function assertUserInForce(opts: { db: Db; user: UserFacts }): Prom
 
 /** A feature behind the plan: 403 with SPEC §6's text when its gate is closed. */
 export async function assertFeature(opts: { db: Db; ent: Entitlements; feature: Feature }): Promise<void> {
-  if (gateFor(opts.ent, opts.feature, await loadPlanFacts(opts.db)).kind === 'open') return;
-  const message = opts.feature === 'embed' && !opts.ent.isTrial ? GATE_MESSAGES.embed : GATE_MESSAGES.upgrade;
-  throw forbidden(message);
+  const gate = gateFor(opts.ent, opts.feature, await loadPlanFacts(opts.db));
+  if (gate.kind === 'open') return;
+  throw forbidden(gateRefusal(gate, opts.feature === 'embed' && !opts.ent.isTrial));
+}
+
+/** The 403 text of a closed gate: SPEC §6's, or, with billing off, that the server's plan leaves it out. */
+export function gateRefusal(gate: Gate, embed = false): string {
+  if (gate.kind === 'unavailable') return GATE_MESSAGES.unavailable;
+  return embed ? GATE_MESSAGES.embed : GATE_MESSAGES.upgrade;
 }
 
 /** What readers of a merchant's catalogs may do with them (SPEC §6: trial or ended → no download, print, embed). */

@@ -6,9 +6,12 @@ export {
   assertPageWithinPlan,
   assertUserInForce,
   catalogActions,
+  entitlementsFromFacts,
   GATE_MESSAGES,
+  gateRefusal,
   getEntitlements,
   getEntitlementsWithGates,
+  includedPlan,
   loadPlanFacts,
   templateAllowed,
 } from './entitlements.server.ts';
@@ -67,6 +70,13 @@ export {
   SHOPIFY_BILLING_MESSAGES,
   startShopifySubscription,
 } from './shopify-billing.server.ts';
+export {
+  assertBillingOn,
+  BILLING_OFF_MESSAGE,
+  billingPolicy,
+  billingPolicyOf,
+  setBillingPolicy,
+} from './policy.server.ts';
 export { requireEntitledPageUser } from './page-entitlements.server.ts';
-export { ensureAdmin, registerAccount } from './registration.server.ts';
-export { describeUser, listUsers } from './users.server.ts';
+export { createFirstAdmin, ensureAdmin, registerAccount } from './registration.server.ts';
+export { describeUser, listUsers, USER_SORTS, usersCsv } from './users.server.ts';

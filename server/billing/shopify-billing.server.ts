@@ -7,6 +7,7 @@ import { badRequest, decryptSecret } from '../platform/index.ts';
 import { getPurchasablePlan, redeemOffer } from './plans.server.ts';
 import { quoteFor } from './stripe/checkout.server.ts';
 import { applyProviderSubscription, findProviderSubscription } from './provider-subscriptions.server.ts';
+import { assertBillingOn } from './policy.server.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -94,6 +95,7 @@ export async function startShopifySubscription(opts: {
   /** Test charges outside production (Shopify never bills them). */
   test: boolean;
 }): Promise<{ redirect_url: string }> {
+  assertBillingOn();
   const plan = await getPurchasablePlan({ db: opts.db, planId: opts.planId });
   const { client, shop } = await shopClient(opts.db, opts.userId, opts.appSecret);
   const period: BillingPeriod = opts.yearly ? 'yearly' : 'monthly';

@@ -4,8 +4,10 @@ import { daysUntil, decidingSubscription, isInForce, subscriptionEnd } from '../
 import type { Db } from '../../db/client.ts';
 import { plans, subscriptions, users } from '../../db/schema.ts';
 import { DEFAULT_UPGRADE_PLAN_ID, TRIAL_PLAN_ID } from '../../db/seed/plans.ts';
+import { recordStaffAction, type User } from '../accounts/index.ts';
 import { conflict, notFound } from '../platform/index.ts';
 import { loadSubscriptionFacts } from './entitlements.server.ts';
+import { assertBillingOn } from './policy.server.ts';
 
 const DAY_MS = 86_400_000;
 export { TRIAL_EXTENSION_DAYS };
@@ -118,9 +120,29 @@ export async function setUpgradeByEmail(opts: {
   upgrade: boolean;
   planId?: string;
   now?: Date;
+  /** The staff member doing it: the change is recorded on the account's row (who, what, when). */
+  actor?: Pick<User, 'id' | 'email'>;
 }): Promise<SubscriptionView | null> {
   const now = opts.now ?? new Date();
   const userId = await userIdByEmail(opts.db, opts.email);
+  const result = await changeUpgrade(opts, userId, now);
+  if (opts.actor)
+    await recordStaffAction({
+      db: opts.db,
+      actor: opts.actor,
+      action: opts.upgrade ? 'upgrade' : 'downgrade',
+      subjectType: 'user',
+      subjectId: userId,
+      details: { plan: result?.plan ?? null, days_left: result?.days_left ?? 0 },
+    });
+  return result;
+}
+
+function changeUpgrade(
+  opts: { db: Db; upgrade: boolean; planId?: string },
+  userId: string,
+  now: Date,
+): Promise<SubscriptionView | null> {
   return opts.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     if (opts.upgrade) {
@@ -200,16 +222,29 @@ export async function extendTrialByEmail(opts: {
   db: Db;
   email: string;
   now?: Date;
+  /** The staff member doing it: the extension is recorded on the account's row (who, what, when). */
+  actor?: Pick<User, 'id' | 'email'>;
 }): Promise<SubscriptionView> {
   const now = opts.now ?? new Date();
   const userId = await userIdByEmail(opts.db, opts.email);
   const current = await getCurrentSubscription({ db: opts.db, userId, now });
-  if (!current) return describeSubscription(await startTrial({ db: opts.db, userId, now }), now);
-  if (PROVIDER_BILLED.includes(current.type))
+  if (current && PROVIDER_BILLED.includes(current.type))
     throw conflict(
       `This account pays through ${providerName(current.type)}; its period is set there, not extended here.`,
     );
-  return describeSubscription(await lengthen(opts.db, current, TRIAL_EXTENSION_DAYS, now), now);
+  const extended = current
+    ? describeSubscription(await lengthen(opts.db, current, TRIAL_EXTENSION_DAYS, now), now)
+    : describeSubscription(await startTrial({ db: opts.db, userId, now }), now);
+  if (opts.actor)
+    await recordStaffAction({
+      db: opts.db,
+      actor: opts.actor,
+      action: 'extend_trial',
+      subjectType: 'user',
+      subjectId: userId,
+      details: { days: TRIAL_EXTENSION_DAYS, days_left: extended.days_left },
+    });
+  return extended;
 }
 
 export const EXTEND_TRIAL_MESSAGES = {
@@ -226,6 +261,7 @@ export async function extendOwnTrial(opts: {
   userId: string;
   now?: Date;
 }): Promise<SubscriptionView> {
+  assertBillingOn();
   const now = opts.now ?? new Date();
   return opts.db.transaction(async (tx) => {
     const db = tx as unknown as Db;

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, max } from 'drizzle-orm';
+import { and, count, eq, gte, max, ne } from 'drizzle-orm';
 import { cycleStart, usageOf, type Entitlements } from '../../core/billing/index.ts';
 import type { Db } from '../../db/client.ts';
 import { catalogs, orders, subscriptions } from '../../db/schema.ts';
@@ -8,7 +8,10 @@ export type Usage = {
   /** The fullest catalog against the per-catalog limits. */
   pages: ReturnType<typeof usageOf>;
   products: ReturnType<typeof usageOf>;
-  /** Digital orders taken through flipbooks since the current monthly cycle began. */
+  /**
+   * Digital orders taken through flipbooks since the current monthly cycle began: real ones, as the plan counts
+   * them (server/catalogs isRealOrder), not those still awaiting their buyer's confirmation.
+   */
   orders: ReturnType<typeof usageOf> & { since: string };
 };
 
@@ -35,7 +38,9 @@ export async function getUsage(opts: {
   const [taken] = await opts.db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.ownerId, opts.userId), gte(orders.createdAt, since)));
+    .where(
+      and(eq(orders.ownerId, opts.userId), gte(orders.createdAt, since), ne(orders.status, 'unconfirmed')),
+    );
   const { limits } = opts.ent;
   return {
     catalogs: usageOf(Number(totals?.n ?? 0), limits.max_catalogs),

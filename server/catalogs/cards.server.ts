@@ -24,7 +24,7 @@ const SHOWCASE_LIMIT = 24;
  * The catalog without what a card must not show: the owner, the visitor password, mail texts and the PDF.
  * Cards of featured and template catalogs reach other merchants, so every card is cut the same way.
  */
-function coverDocument(row: CatalogRow, firstPage: unknown): Catalog | null {
+export function coverDocument(row: CatalogRow, firstPage: unknown): Catalog | null {
   if (firstPage === undefined) return null;
   try {
     const catalog = toCatalog({
@@ -46,7 +46,7 @@ function coverDocument(row: CatalogRow, firstPage: unknown): Catalog | null {
 }
 
 /** The first page of each catalog, in one query. */
-async function firstPages(db: Db, ids: string[]): Promise<Map<string, unknown>> {
+export async function firstPages(db: Db, ids: string[]): Promise<Map<string, unknown>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([catalogPages.catalogId], {

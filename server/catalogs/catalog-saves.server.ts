@@ -13,11 +13,13 @@ import {
   claimRevision,
   documentOf,
   recentSavesOf,
+  storedBrand,
   toCatalog,
   withFirstIssue,
   withStoredProtection,
   type CatalogRow,
 } from './catalogs.server.ts';
+import { assertBrandChangeAllowed, sanitizeBrand } from './brand.server.ts';
 
 /*
  * How the editor saves (DESIGN §5, §6): only what a change touched, with the catalog revision it was made on.
@@ -167,13 +169,15 @@ function checkOrder(order: string[], existing: Set<string>, pages: Page[]) {
   });
 }
 
-/** The catalog's own fields from a client: the server keeps the ones it owns (owner, slug, PDF, dates). */
-function clientDocument(row: CatalogRow, raw: Record<string, unknown>): Catalog {
+/**
+ * The catalog's own fields from a client: the server keeps the ones it owns (owner, slug, PDF, dates), stores the
+ * brand sanitized, and refuses a change of the brand the plan does not have (403).
+ */
+async function clientDocument(db: Db, row: CatalogRow, raw: Record<string, unknown>): Promise<Catalog> {
   const stored = row.document as Record<string, unknown>;
-  return withStoredProtection(
-    toCatalog({ ...raw, user: stored.user ?? null, _id: row.id, pages: [] }),
-    stored,
-  );
+  const catalog = sanitizeBrand(toCatalog({ ...raw, user: stored.user ?? null, _id: row.id, pages: [] }));
+  await assertBrandChangeAllowed({ db, ownerId: row.ownerId, before: storedBrand(row), after: catalog });
+  return withStoredProtection(catalog, stored);
 }
 
 /**
@@ -232,7 +236,7 @@ export async function saveCatalogChanges(opts: {
     pageCount: { before: row.pageCount, after: pageCount },
     productCount: { before: row.productCount, after: productCount },
   });
-  const document = changes.document ? clientDocument(row, changes.document) : null;
+  const document = changes.document ? await clientDocument(db, row, changes.document) : null;
 
   const saved = await db.transaction(async (tx) => {
     const r = await claimRevision(

@@ -1,13 +1,16 @@
-import { and, count, desc, eq, ilike, notIlike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { getDefaultLayout, createPage } from '../../core/layouts/index.ts';
 import { migrateCatalog } from '../../core/migrations/index.ts';
 import { CURRENT_SCHEMA_VERSION, type Catalog, type Page } from '../../core/model/index.ts';
 import { countProducts, enforceSizeLimit } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
-import { containsPattern, findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
+import { findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
 import { catalogPages, catalogs, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../platform/index.ts';
 import { assertCatalogSlot, assertCatalogWithinPlan, getEntitlements } from '../billing/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { loadUserSettings } from '../accounts/index.ts';
+import { assertBrandChangeAllowed, sanitizeBrand } from './brand.server.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
@@ -142,6 +145,11 @@ async function applySaveRules(db: Db, ownerId: string, catalog: Catalog): Promis
   return enforceSizeLimit(catalog).catalog;
 }
 
+/** The catalog's fields as stored (brand sanitized as a save would), to tell what a save changes. */
+export function storedBrand(row: CatalogRow): Catalog {
+  return sanitizeBrand(toCatalog({ ...(row.document as object), _id: row.id, pages: [] }));
+}
+
 export function assemble(row: CatalogRow, pages: { document: unknown }[]): Catalog {
   return toCatalog({
     ...(row.document as object),
@@ -206,6 +214,12 @@ export async function createCatalog(opts: {
   });
   if (!Array.isArray(raw.pages))
     catalog = { ...catalog, pages: starterPages(catalog.settings.nbProductsPage) };
+  // A new catalog prints on the account's page format (its settings) unless it names its own.
+  if (!catalog.settings.page_format) {
+    const { settings } = await loadUserSettings(db, ownerId);
+    catalog = { ...catalog, settings: { ...catalog.settings, page_format: settings.page_format } };
+  }
+  catalog = sanitizeBrand(catalog);
   // A new catalog starts unprotected (and as a draft: the column's default); its owner protects it from the viewer.
   catalog = withStoredProtection(await applySaveRules(db, ownerId, catalog), null);
   await db.transaction(async (tx) => {
@@ -314,7 +328,8 @@ export async function saveCatalog(opts: {
   const { db, ownerId, catalogId } = opts;
   const current = await findOwned(db, catalogs, catalogId, ownerId);
   if (!current) throw notFound('Catalog not found.');
-  let catalog = toCatalog({ ...(opts.catalog as object), _id: catalogId });
+  let catalog = sanitizeBrand(toCatalog({ ...(opts.catalog as object), _id: catalogId }));
+  await assertBrandChangeAllowed({ db, ownerId, before: storedBrand(current), after: catalog });
   catalog = withStoredProtection(await applySaveRules(db, ownerId, catalog), current.document);
   const row = await db.transaction(async (tx) => {
     const saved = await claimRevision(tx as unknown as Db, ownerId, catalogId, opts.revision, {
@@ -357,49 +372,30 @@ export async function getPage(opts: {
   return toCatalog({ _id: opts.catalogId, pages: [row.document] }).pages[0]!;
 }
 
-export async function deleteCatalog(opts: { db: Db; ownerId: string; catalogId: string }): Promise<void> {
+/** The storage folders only this catalog's files live in: its PDF and its page pictures. */
+export function catalogFolders(catalogId: string): string[] {
+  return [`pdf/${catalogId}/`, `pages/${catalogId}/`];
+}
+
+/** Delete a catalog, then its files (its PDF and page pictures) in the background (the purge-files job). */
+export async function deleteCatalog(opts: {
+  db: Db;
+  jobs: JobQueue;
+  ownerId: string;
+  catalogId: string;
+}): Promise<void> {
   const row = await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId);
   if (!row) throw notFound('Catalog not found.');
   await opts.db.delete(catalogs).where(ownedRow(catalogs, row.id, opts.ownerId));
+  await opts.jobs.enqueue('purge-files', { prefixes: catalogFolders(row.id) });
 }
 
-/** Record a finished PDF: its URL and one more download number. */
-export async function setCatalogPdf(opts: { db: Db; catalogId: string; url: string }): Promise<void> {
-  await opts.db
+/** Record a finished PDF: its URL and one more download number; false when the catalog is gone meanwhile. */
+export async function setCatalogPdf(opts: { db: Db; catalogId: string; url: string }): Promise<boolean> {
+  const rows = await opts.db
     .update(catalogs)
     .set({ pdfUrl: opts.url, downloadNumber: sql`${catalogs.downloadNumber} + 1`, updatedAt: new Date() })
-    .where(eq(catalogs.id, opts.catalogId));
-}
-
-/** Staff: every catalog with its owner's email, newest change first; internal sample/template accounts skipped. */
-export async function listAllCatalogs(opts: { db: Db; page: number; limit: number; filter?: string }) {
-  // SPEC §6: admin lists skip catalogs whose owner email carries internal markers.
-  const internal = and(notIlike(users.email, '%+sample%'), notIlike(users.email, '%+template%'));
-  const where = opts.filter
-    ? and(
-        internal,
-        or(
-          ilike(catalogs.title, containsPattern(opts.filter)),
-          ilike(users.email, containsPattern(opts.filter)),
-        ),
-      )
-    : internal;
-  const [{ total }] = (await opts.db
-    .select({ total: count() })
-    .from(catalogs)
-    .innerJoin(users, eq(users.id, catalogs.ownerId))
-    .where(where)) as [{ total: number }];
-  const rows = await opts.db
-    .select({ catalog: catalogs, email: users.email })
-    .from(catalogs)
-    .innerJoin(users, eq(users.id, catalogs.ownerId))
-    .where(where)
-    .orderBy(desc(catalogs.updatedAt))
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit);
-  const data = rows.map((r) => ({
-    ...summarizeCatalog(r.catalog),
-    user: { _id: r.catalog.ownerId, email: r.email },
-  }));
-  return { data, total: Number(total), count: data.length };
+    .where(eq(catalogs.id, opts.catalogId))
+    .returning({ id: catalogs.id });
+  return rows.length > 0;
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DraftOrderLine } from '../../connectors/index.ts';
+import { addressLines, formatOrderNumber } from '../../core/orders/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { catalogs, orders, storeAccounts } from '../../db/schema.ts';
@@ -64,9 +65,14 @@ export async function createDraftOrderForOrder(opts: {
   const customer = order.customer as OrderInput['customer'];
   const connector = connectorFor({ account, appSecret: opts.appSecret });
   if (!connector.createDraftOrder) throw new Error('This store cannot take draft orders.');
+  const number = order.number === null ? '' : `${formatOrderNumber(order.number)} `;
+  const address = (label: string, a: OrderInput['customer']['billing'] | undefined) =>
+    a ? `${label}: ${addressLines(a, 'en').join(', ')}` : '';
   const note = [
-    `Wholesale order from the catalog "${catalog?.title ?? ''}" (Catalog Builder order ${order.id})`,
+    `Wholesale order ${number}from the catalog "${catalog?.title ?? ''}" (Catalog Builder order ${order.id})`,
     [customer.name, customer.company, customer.phone, customer.address].filter(Boolean).join(', '),
+    address('Billing', customer.billing),
+    address('Shipping', customer.shipping),
     order.comments,
   ]
     .filter(Boolean)

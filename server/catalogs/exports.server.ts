@@ -5,7 +5,7 @@ import type { PreflightReport } from '../../core/preflight/index.ts';
 import type { PageFormat } from '../../core/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import { type User, hasRole } from '../accounts/index.ts';
+import { type User, hasRole, recordStaffAction } from '../accounts/index.ts';
 import { catalogPdfLink, getCatalog, loadCatalogById } from './catalogs.server.ts';
 import { notFound } from '../platform/index.ts';
 import { keyFromUrl, type Storage } from '../files/index.ts';
@@ -68,6 +68,16 @@ export async function requestCatalogPdf(opts: {
       dedupeKey: `render-pdf:${catalog._id}:${format ?? 'default'}:${quality}${output === 'rgb' ? '' : `:${output}`}`,
     },
   );
+  // Staff exporting a merchant's catalog (SPEC §4 admin downloads) leave a line on the catalog's row.
+  if (catalog.user?._id !== opts.user.id && hasRole(opts.user, 'admin', 'manager'))
+    await recordStaffAction({
+      db: opts.db,
+      actor: opts.user,
+      action: 'generate_pdf',
+      subjectType: 'catalog',
+      subjectId: catalog._id,
+      details: { job_id: job.id },
+    });
   return { job_id: job.id };
 }
 
@@ -88,7 +98,7 @@ export type JobStatus = {
 export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: string }): Promise<JobStatus> {
   const job = await opts.jobs.getJob({ jobId: opts.jobId, ownerId: opts.user.id });
   if (!job) throw notFound('Job not found.');
-  const state = job.state === 'active' ? 'pending' : job.state;
+  const state = job.state === 'active' || job.state === 'waiting' ? 'pending' : job.state;
   const status: JobStatus = { job_state: state, progress: job.progress };
   if (state === 'complete' && job.name === 'render-pdf' && job.result && typeof job.result === 'object') {
     const { catalogId, url, output } = job.result as { catalogId?: string; url?: string; output?: PdfOutput };
@@ -152,11 +162,11 @@ export async function getCatalogPdf(opts: {
   catalogId: string;
   /** download (the file) or print (shown in the browser to print it): both refused to trial accounts. */
   action?: Extract<ExportAction, 'download' | 'print'>;
-  /** The print PDF (PDF/X) instead of the screen one; it lives under its own key (printPdfKey). */
+  /** The print PDF (PDF/X) instead of the screen one; it lives under its own key (pdfKey with output pdfx). */
   output?: PdfOutput;
   /** APP_SECRET, which names the print PDF's key. */
   secret?: string;
-}): Promise<{ url: string; fileName: string; size: number; open: () => Readable | null }> {
+}): Promise<StoredPdf & { url: string }> {
   const { catalog, row } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
   await assertExportAllowed({ db: opts.db, user: opts.user, action: opts.action ?? 'download' });
   if (opts.output === 'pdfx') {
@@ -166,15 +176,45 @@ export async function getCatalogPdf(opts: {
     return {
       url: catalogPdfLink({ id: row.id, pdfUrl: key }, 'pdfx')!,
       fileName: pdfFileName(catalog.title, 'pdfx'),
+      key,
       size,
-      open: () => opts.storage.stream(key),
     };
   }
   const key = row.pdfUrl ? keyFromUrl(row.pdfUrl.split('?')[0]!) : null;
   const size = key ? await opts.storage.size(key) : null;
   const url = catalogPdfLink(row);
   if (!url || !key || size === null) throw notFound(EXPORT_MESSAGES.notReady);
-  return { url, fileName: pdfFileName(catalog.title), size, open: () => opts.storage.stream(key) };
+  return { url, key, fileName: pdfFileName(catalog.title), size };
+}
+
+/** A catalog's stored PDF, found after the caller's checks. */
+export type StoredPdf = { key: string; fileName: string; size: number };
+
+/** How long a signed download address of a PDF stays valid: long enough to start, too short to share. */
+export const SIGNED_PDF_SECONDS = 300;
+
+/**
+ * How a checked PDF download is answered: a redirect to a short-lived signed URL of the bucket when the file is at
+ * least `signedFromBytes` (S3_SIGNED_DOWNLOAD_BYTES) and the storage has such URLs, else the bytes through this
+ * process; null when the file went missing meanwhile.
+ */
+export async function deliverPdf(opts: {
+  storage: Storage;
+  pdf: StoredPdf;
+  disposition: 'attachment' | 'inline';
+  signedFromBytes?: number;
+}): Promise<{ redirect: string } | { body: Readable; size: number; contentDisposition: string } | null> {
+  const contentDisposition = `${opts.disposition}; filename="${opts.pdf.fileName}"`;
+  if (opts.signedFromBytes !== undefined && opts.pdf.size >= opts.signedFromBytes) {
+    const url = await opts.storage.signedUrl(opts.pdf.key, {
+      expiresInSeconds: SIGNED_PDF_SECONDS,
+      contentType: 'application/pdf',
+      contentDisposition,
+    });
+    if (url) return { redirect: url };
+  }
+  const body = await opts.storage.open(opts.pdf.key);
+  return body ? { body, size: opts.pdf.size, contentDisposition } : null;
 }
 
 /**

@@ -1,9 +1,10 @@
+export { accountFolders, deleteAccount } from './account-files.server.ts';
 export {
+  catalogFolders,
   createCatalog,
   deleteCatalog,
   getCatalog,
   getPage,
-  listAllCatalogs,
   listCatalogs,
   loadCatalogById,
   recentSavesOf,
@@ -23,6 +24,7 @@ export { getCatalogChanges, saveCatalogChanges, savePage } from './catalog-saves
 export type { CatalogChanges, CatalogChangesInput, SaveResult } from './catalog-saves.server.ts';
 export {
   accessibleCatalog,
+  deliverPdf,
   EXPORT_MESSAGES,
   getCatalogPdf,
   getJobStatus,
@@ -30,17 +32,20 @@ export {
   requestCatalogPdf,
   requestCatalogPreflight,
 } from './exports.server.ts';
-export type { JobStatus } from './exports.server.ts';
+export type { JobStatus, StoredPdf } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';
+export { addOutline, mergePdfs, qpdfAvailable } from './pdf/merge.server.ts';
+export type { OutlineEntry } from './pdf/merge.server.ts';
 export {
   layoutCatalog,
   measureCatalogLayout,
+  paginateCatalogForPrint,
   QUALITY_DPI,
   renderCatalogPdf,
 } from './pdf/render-pdf.server.ts';
 export { catalogPreflightReport, changedProducts, preflightCatalog } from './preflight.server.ts';
 export type { CatalogPreflight } from './preflight.server.ts';
-export type { PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
+export type { LayoutInput, PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
 export { localSources, storageSources } from './pdf/sources.server.ts';
 export { finishPrintPdf, needsFinishing } from './pdf/print-finish.server.ts';
 export type { FinishReport, PrintFinish } from './pdf/print-finish.server.ts';
@@ -61,11 +66,15 @@ export {
   deleteLayout,
   isSpecialLayoutName,
   LAYOUT_MESSAGES,
+  layoutViewer,
   listLayouts,
   SPECIAL_LAYOUTS,
   specialLayout,
   updateLayout,
 } from './layouts.server.ts';
+export type { LayoutView } from './layouts.server.ts';
+export { CATALOG_SORTS, INTERNAL_EMAIL_MARKERS, listAllCatalogs } from './staff-catalogs.server.ts';
+export type { StaffCatalog } from './staff-catalogs.server.ts';
 export {
   listUserEvents,
   recordUserEvent,
@@ -84,6 +93,7 @@ export {
   purgeUnconfirmedOrders,
 } from './order-confirmation.server.ts';
 export type { ConfirmOutcome } from './order-confirmation.server.ts';
+export { setOrderStatus } from './order-status.server.ts';
 export {
   catalogProducts,
   countOrdersLastCycle,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   buildCatalogOfKind,
+  sectionsByCategory,
   type BuildSort,
   type CatalogKind,
   type CatalogPurpose,
@@ -10,8 +11,8 @@ import type { Catalog } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedRow } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
-import { hasRole, type User } from '../accounts/index.ts';
-import { GATE_MESSAGES, getEntitlements, templateAllowed } from '../billing/index.ts';
+import { hasRole, recordStaffAction, type User } from '../accounts/index.ts';
+import { gateRefusal, getEntitlements, templateAllowed } from '../billing/index.ts';
 import { listingsForCatalog } from '../listings/index.ts';
 import { forbidden, notFound } from '../platform/index.ts';
 import { createCatalog, loadCatalogById, summarizeCatalog, type CatalogSummary } from './catalogs.server.ts';
@@ -48,12 +49,19 @@ export async function updateCatalog(opts: {
       .where(ownedRow(catalogs, row.id, user.id))
       .returning();
   }
-  if (opts.featured !== undefined) {
+  if (opts.featured !== undefined && opts.featured !== row!.featured) {
     [row] = await db
       .update(catalogs)
       .set({ featured: opts.featured })
       .where(eq(catalogs.id, row!.id))
       .returning();
+    await recordStaffAction({
+      db,
+      actor: user,
+      action: opts.featured ? 'feature' : 'unfeature',
+      subjectType: 'catalog',
+      subjectId: row!.id,
+    });
   }
   return summarizeCatalog(row!);
 }
@@ -80,7 +88,7 @@ export async function copyCatalog(opts: {
   if (source.ownerId !== ownerId) {
     const ent = await getEntitlements({ db, userId: ownerId });
     const gate = await templateAllowed({ db, ent, template: { id: source.id, slug: source.slug } });
-    if (gate.kind !== 'open') throw forbidden(GATE_MESSAGES.upgrade);
+    if (gate.kind !== 'open') throw forbidden(gateRefusal(gate));
   }
   const loaded = await loadCatalogById({ db, catalogId: source.id });
   if (!loaded) throw notFound(MANAGE_MESSAGES.notFound);
@@ -97,6 +105,8 @@ export async function setCatalogTemplate(opts: {
   db: Db;
   catalogId: string;
   template: boolean;
+  /** The staff member doing it, recorded on the catalog's row. */
+  actor?: Pick<User, 'id' | 'email'>;
 }): Promise<CatalogSummary & { is_template: boolean }> {
   const row = await findAny(opts.db, opts.catalogId);
   if (!row) throw notFound(MANAGE_MESSAGES.notFound);
@@ -105,6 +115,14 @@ export async function setCatalogTemplate(opts: {
     .set({ isTemplate: opts.template })
     .where(eq(catalogs.id, row.id))
     .returning();
+  if (opts.actor && row.isTemplate !== opts.template)
+    await recordStaffAction({
+      db: opts.db,
+      actor: opts.actor,
+      action: opts.template ? 'add_template' : 'remove_template',
+      subjectType: 'catalog',
+      subjectId: row.id,
+    });
   return { ...summarizeCatalog(saved!), is_template: saved!.isTemplate };
 }
 
@@ -125,18 +143,27 @@ export async function buildCatalogForOwner(opts: {
   language?: string;
 }): Promise<{ catalog: Catalog; revision: number }> {
   const { db, user } = opts;
-  const sections = await listingsForCatalog({
+  const language = normalizeLanguage(opts.language ?? user.locale);
+  const chosen = await listingsForCatalog({
     db,
     ownerId: user.id,
     accountId: opts.accountId,
     categories: opts.categories,
     sort: opts.sort,
   });
+  // 'All categories' is every category: a section each, products in the chosen order inside each.
+  const sections =
+    opts.categories.length === 0
+      ? sectionsByCategory(
+          chosen.flatMap((s) => s.listings),
+          { language },
+        )
+      : chosen;
   const catalog = buildCatalogOfKind({
     kind: opts.kind,
     purpose: opts.purpose,
     title: opts.title,
-    language: normalizeLanguage(opts.language ?? user.locale),
+    language,
     // Each product keeps our listing id (ListingView.id), so Synchronize finds its listing again.
     sections,
     // The server names pages and elements with random ids like every other catalog it stores.

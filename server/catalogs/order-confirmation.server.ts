@@ -1,13 +1,14 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
-import { catalogs, orders, storeAccounts } from '../../db/schema.ts';
+import { FIRST_ORDER_NUMBER } from '../../core/orders/index.ts';
+import { orders, orderSequences, storeAccounts } from '../../db/schema.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { conflict, forbidden, hashToken, notFound, type Logger } from '../platform/index.ts';
 import { orderMails } from './order-mails.server.ts';
 import { countOrdersLastCycle, ORDER_MESSAGES, viewOf, type OrderView } from './orders.server.ts';
-import { loadPublished, viewPath, type PublishedCatalog } from './published.server.ts';
+import { loadPublishedById, viewPath, type PublishedCatalog } from './published.server.ts';
 
 /** How long the buyer's confirmation link works. */
 export const CONFIRM_LINK_DAYS = 7;
@@ -19,14 +20,19 @@ const DAY_MS = 86_400_000;
 type OrderRow = typeof orders.$inferSelect;
 type Deps = { db: Db; mailer: Mailer; jobs: JobQueue; logger: Logger; appUrl: string };
 
-async function publishedOf(db: Db, catalogId: string): Promise<PublishedCatalog | null> {
-  const [row] = await db.select().from(catalogs).where(eq(catalogs.id, catalogId));
-  return row ? loadPublished({ db, row }) : null;
+/** The owner's next order number (#1001 first): their sequence moved on in one statement, so two never share one. */
+async function nextOrderNumber(db: Pick<Db, 'insert'>, ownerId: string): Promise<number> {
+  const [seq] = await db
+    .insert(orderSequences)
+    .values({ ownerId, last: FIRST_ORDER_NUMBER })
+    .onConflictDoUpdate({ target: orderSequences.ownerId, set: { last: sql`${orderSequences.last} + 1` } })
+    .returning({ last: orderSequences.last });
+  return seq!.last;
 }
 
 /**
- * Make an unconfirmed order real, once: within the plan's orders of this cycle, it becomes `new` (counted), and
- * for a Shopify merchant it is queued as a draft order. `raced` when it was not unconfirmed any more (someone
+ * Make an unconfirmed order real, once: within the plan's orders of this cycle, it becomes `new` (counted) with the
+ * owner's next order number, and for a Shopify merchant it is queued as a draft order. `raced` when it was not unconfirmed any more (someone
  * else made it real first), `limit` when the plan has no order left this cycle.
  */
 async function makeReal(
@@ -43,17 +49,24 @@ async function makeReal(
     .from(storeAccounts)
     .where(and(eq(storeAccounts.userId, row.ownerId), eq(storeAccounts.type, 'shopify')))
     .limit(1);
-  const [saved] = await db
-    .update(orders)
-    .set({
-      status: 'new',
-      ...(by === 'buyer' ? { emailConfirmedAt: new Date() } : {}),
-      draftOrder: shopify ? { state: 'pending' } : null,
-    })
-    .where(and(eq(orders.id, row.id), eq(orders.status, 'unconfirmed')))
-    .returning();
+  // One transaction: a number is spent only on the order that became real (none on a lost race).
+  const saved = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .update(orders)
+      .set({
+        status: 'new',
+        ...(by === 'buyer' ? { emailConfirmedAt: new Date() } : {}),
+        draftOrder: shopify ? { state: 'pending' } : null,
+      })
+      .where(and(eq(orders.id, row.id), eq(orders.status, 'unconfirmed')))
+      .returning({ id: orders.id });
+    if (!made) return null;
+    const number = await nextOrderNumber(tx, row.ownerId);
+    const [numbered] = await tx.update(orders).set({ number }).where(eq(orders.id, row.id)).returning();
+    return numbered ?? null;
+  });
   if (!saved) return { kind: 'raced' };
-  const order = viewOf(saved, pub.row.title);
+  const order = viewOf(saved, pub.row);
   if (shopify)
     await deps.jobs.enqueue('create-draft-order', { orderId: order._id }, { ownerId: row.ownerId });
   return { kind: 'real', order };
@@ -77,9 +90,9 @@ export async function findOrderToConfirm(opts: {
     .from(orders)
     .where(eq(orders.confirmTokenHash, hashToken(opts.token)));
   if (!row) return { kind: 'invalid' };
-  const published = await publishedOf(db, row.catalogId);
+  const published = await loadPublishedById({ db, catalogId: row.catalogId });
   if (!published) return { kind: 'invalid' };
-  const order = viewOf(row, published.row.title);
+  const order = viewOf(row, published.row);
   if (row.status !== 'unconfirmed') return { kind: 'already', order, published };
   const now = opts.now ?? new Date();
   if (now.getTime() - row.createdAt.getTime() > CONFIRM_LINK_DAYS * DAY_MS)
@@ -119,7 +132,7 @@ export async function acceptOrder(opts: Deps & { ownerId: string; orderId: strin
     .where(and(eq(orders.id, opts.orderId), eq(orders.ownerId, opts.ownerId)));
   if (!row) throw notFound('Order not found.');
   if (row.status !== 'unconfirmed') throw conflict(ORDER_MESSAGES.notUnconfirmed);
-  const published = await publishedOf(db, row.catalogId);
+  const published = await loadPublishedById({ db, catalogId: row.catalogId });
   if (!published) throw notFound('Order not found.');
   const made = await makeReal(opts, row, published, 'merchant');
   if (made.kind === 'limit') throw forbidden(ORDER_MESSAGES.limit);

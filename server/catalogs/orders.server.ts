@@ -1,7 +1,16 @@
 import { and, count, desc, eq, gte, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { isProductElement, type Catalog, type Product } from '../../core/model/index.ts';
+import { isProductElement, onlinePath, type Catalog, type Product } from '../../core/model/index.ts';
 import { cycleStart as billingCycleStart } from '../../core/billing/index.ts';
+import { tableCsv } from '../../core/csv/index.ts';
+import {
+  addressLines,
+  AddressSchema,
+  formatOrderNumber,
+  ORDER_STATUSES,
+  type Address,
+  type OrderStatus,
+} from '../../core/orders/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, ownedBy } from '../../db/owned.ts';
 import { catalogs, orders } from '../../db/schema.ts';
@@ -24,15 +33,21 @@ export const ORDER_MESSAGES = {
   confirmByMail:
     'Please confirm your order with the link we sent to your email address: the seller receives it once it is confirmed.',
   notUnconfirmed: 'This order is already confirmed.',
+  /** A catalog that takes no backorders refuses a quantity over the stock it shows. */
+  overStock: (title: string, available: number) =>
+    available > 0
+      ? `Only ${available} of “${title}” ${available === 1 ? 'is' : 'are'} in stock.`
+      : `“${title}” is out of stock.`,
+  /** The merchant sets a status only on a real order: one awaiting its buyer is accepted first. */
+  statusOfUnconfirmed: 'Accept this order before changing its status.',
 } as const;
 
 /**
- * Order states. An order sent from a catalog is `unconfirmed` until the buyer confirms their email address by the
- * mailed link or the merchant accepts it; then it is `new`, a real order (counted against the plan, mailed with
- * its details, sent to Shopify). Statuses after `new` extend this list.
+ * Order states (core/orders). An order sent from a catalog is `unconfirmed` until the buyer confirms their email
+ * address by the mailed link or the merchant accepts it; then it is `new`, a real order (counted against the plan,
+ * numbered, mailed with its details, sent to Shopify), which the merchant marks confirmed, shipped or cancelled.
  */
-export const ORDER_STATUSES = ['unconfirmed', 'new'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 /** Real orders: every status but unconfirmed (the monthly quota and the cycle's count read these). */
 export const isRealOrder = ne(orders.status, 'unconfirmed');
@@ -47,7 +62,12 @@ export const OrderInputSchema = z.object({
     email: z.string().trim().toLowerCase().email('Enter a valid email address').max(320),
     company: z.string().trim().max(200).optional().default(''),
     phone: z.string().trim().max(60).optional().default(''),
+    /** Free text, as orders sent before addresses had their fields carry it. */
     address: z.string().trim().max(1000).optional().default(''),
+    /** Where the invoice goes (the cart asks for it; each address given is complete). */
+    billing: AddressSchema.nullable().optional().default(null),
+    /** Where the goods go; null: to the billing address. */
+    shipping: AddressSchema.nullable().optional().default(null),
   }),
   comments: z.string().trim().max(5000).optional().default(''),
   items: z
@@ -73,6 +93,10 @@ export type OrderLine = {
   price: number | null;
   currency: string;
   line_total: number | null;
+  /** The stock the catalog showed for it (null: not tracked). */
+  stock?: number | null;
+  /** Units ordered beyond that stock, on a catalog that takes backorders (0 or absent: none). */
+  backorder?: number;
 };
 
 export type DraftOrderState =
@@ -82,7 +106,10 @@ export type DraftOrderState =
 
 export type OrderView = {
   _id: string;
-  catalog: { _id: string; title: string };
+  /** The merchant's short number for it (#1042 is 1042); null while it awaits its buyer's confirmation. */
+  number: number | null;
+  /** The catalog it came from, and its online version (SPEC §2.2 view/{slug or id}). */
+  catalog: { _id: string; title: string; url: string };
   customer: OrderInput['customer'];
   comments: string;
   items: OrderLine[];
@@ -105,9 +132,19 @@ export function catalogProducts(catalog: Catalog): Map<string, Product> {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The order's lines priced from the catalog; a product or variant the catalog lacks is a 400 naming it. */
-export function priceOrder(catalog: Catalog, items: OrderInput['items']): OrderLine[] {
+/**
+ * The order's lines priced from the catalog; a product or variant the catalog lacks is a 400 naming it. A quantity
+ * over the stock the catalog shows (all lines of one product or variant together) is refused with a 400 naming the
+ * line when the catalog takes no backorders (SPEC §3 settings `allow_backorders`), else taken and flagged on the
+ * line (`backorder`: the units beyond the stock).
+ */
+export function priceOrder(
+  catalog: Catalog,
+  items: OrderInput['items'],
+  opts: { allowBackorders: boolean } = { allowBackorders: catalog.settings.allow_backorders },
+): OrderLine[] {
   const products = catalogProducts(catalog);
+  const ordered = new Map<string, number>();
   return items.map((item, i) => {
     const product = products.get(item.product_id);
     if (!product)
@@ -122,16 +159,33 @@ export function priceOrder(catalog: Catalog, items: OrderInput['items']): OrderL
         { path: ['items', String(i), 'variation_id'], message: ORDER_MESSAGES.unknownVariation },
       ]);
     const price = variation?.price ?? product.price ?? null;
+    const variationTitle = variation ? variation.title || variation.options.join(' / ') : null;
+    const stock = variation ? (variation.stock ?? null) : (product.stock ?? null);
+    const key = `${product.id}\u0000${variation?.id ?? ''}`;
+    const before = ordered.get(key) ?? 0;
+    ordered.set(key, before + item.quantity);
+    const backorder =
+      stock === null ? 0 : Math.min(item.quantity, Math.max(0, before + item.quantity - stock));
+    if (backorder > 0 && !opts.allowBackorders) {
+      const name = variationTitle ? `${product.title} (${variationTitle})` : product.title;
+      const available = Math.max(0, (stock ?? 0) - before);
+      const message = ORDER_MESSAGES.overStock(name, available);
+      throw badRequest(message, [
+        { path: ['items', String(i), 'quantity'], message, problem: 'over_stock', title: name, available },
+      ]);
+    }
     return {
       product_id: product.id,
       variation_id: variation?.id ?? null,
       title: product.title,
-      variation_title: variation ? variation.title || variation.options.join(' / ') : null,
+      variation_title: variationTitle,
       sku: variation?.sku ?? product.sku ?? null,
       quantity: item.quantity,
       price,
       currency: product.iso_currency_code,
       line_total: price === null ? null : round2(price * item.quantity),
+      stock,
+      backorder,
     };
   });
 }
@@ -160,11 +214,25 @@ export async function countOrdersLastCycle(opts: { db: Db; ownerId: string; now?
   return { count: Number(n), since: since.toISOString() };
 }
 
-export function viewOf(row: typeof orders.$inferSelect, title: string): OrderView {
+export function viewOf(
+  row: typeof orders.$inferSelect,
+  catalog: { title: string; slug: string | null },
+): OrderView {
+  const customer = row.customer as Partial<OrderInput['customer']>;
   return {
     _id: row.id,
-    catalog: { _id: row.catalogId, title },
-    customer: row.customer as OrderInput['customer'],
+    number: row.number ?? null,
+    catalog: {
+      _id: row.catalogId,
+      title: catalog.title,
+      url: onlinePath({ id: row.catalogId, slug: catalog.slug }),
+    },
+    // Orders sent before addresses had fields carry none.
+    customer: {
+      ...customer,
+      billing: customer.billing ?? null,
+      shipping: customer.shipping ?? null,
+    } as OrderInput['customer'],
     comments: row.comments,
     items: row.items as OrderLine[],
     total: row.total,
@@ -201,7 +269,9 @@ export async function placeOrder(opts: {
   const { db, published: pub } = opts;
   await hitRateLimit({ db, name: 'order', subject: opts.ip });
   if (!takesOrders(pub)) throw forbidden(ORDER_MESSAGES.closed);
-  const lines = priceOrder(pub.catalog, opts.input.items);
+  const lines = priceOrder(pub.catalog, opts.input.items, {
+    allowBackorders: pub.catalog.settings.allow_backorders,
+  });
   await hitRateLimit({ db, name: 'orderCatalog', subject: pub.row.id });
   const { count: used } = await countOrdersLastCycle({ db, ownerId: pub.row.ownerId });
   if (used >= pub.plan.max_orders) throw forbidden(ORDER_MESSAGES.limit);
@@ -226,7 +296,7 @@ export async function placeOrder(opts: {
       confirmTokenHash: hashToken(token),
     })
     .returning();
-  const order = viewOf(row!, pub.row.title);
+  const order = viewOf(row!, pub.row);
   // The order is kept whatever the mail server says; a mail that fails is logged for the operator.
   const mail = confirmationRequestMail({
     order,
@@ -264,28 +334,25 @@ export async function listOrders(opts: {
   );
   const [{ n }] = (await opts.db.select({ n: count() }).from(orders).where(where)) as [{ n: number }];
   const rows = await opts.db
-    .select({ order: orders, title: catalogs.title })
+    .select({ order: orders, title: catalogs.title, slug: catalogs.slug })
     .from(orders)
     .innerJoin(catalogs, eq(catalogs.id, orders.catalogId))
     .where(where)
     .orderBy(desc(orders.createdAt))
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit);
-  const data = rows.map((r) => viewOf(r.order, r.title));
+  const data = rows.map((r) => viewOf(r.order, r));
   return { data, total: Number(n), count: data.length };
 }
 
-const csvCell = (v: unknown): string => {
-  let s = v === null || v === undefined ? '' : String(v);
-  // A cell a spreadsheet would run as a formula is prefixed, so opening the file never executes a buyer's text.
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+/** An address on one CSV cell: its lines joined by commas. */
+const addressCell = (a: Address | null, lang: string) => (a ? addressLines(a, lang).join(', ') : '');
 
 /** The owner's orders as CSV, one row per line (the Orders page's download). */
 export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: string }): Promise<string> {
   const { data } = await listOrders({ ...opts, page: 1, limit: 100_000 });
   const head = [
+    'order_number',
     'order_id',
     'date',
     'catalog',
@@ -294,11 +361,14 @@ export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: str
     'company',
     'phone',
     'address',
+    'billing_address',
+    'shipping_address',
     'comments',
     'product',
     'variant',
     'sku',
     'quantity',
+    'backorder',
     'unit_price',
     'line_total',
     'currency',
@@ -307,6 +377,7 @@ export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: str
   ];
   const rows = data.flatMap((o) =>
     o.items.map((l) => [
+      o.number === null ? '' : formatOrderNumber(o.number),
       o._id,
       o.created_at,
       o.catalog.title,
@@ -315,11 +386,14 @@ export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: str
       o.customer.company,
       o.customer.phone,
       o.customer.address,
+      addressCell(o.customer.billing, 'en'),
+      addressCell(o.customer.shipping ?? o.customer.billing, 'en'),
       o.comments,
       l.title,
       l.variation_title,
       l.sku,
       l.quantity,
+      l.backorder ?? 0,
       l.price,
       l.line_total,
       l.currency,
@@ -327,5 +401,5 @@ export async function ordersCsv(opts: { db: Db; ownerId: string; catalogId?: str
       o.status,
     ]),
   );
-  return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return tableCsv(head, rows);
 }

@@ -1,14 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import { computeEntitlements, type PlanFacts, type SubscriptionFacts } from '../../core/billing/index.ts';
+import type { PlanFacts, SubscriptionFacts } from '../../core/billing/index.ts';
 import { estimateMeasure, needsPagination, paginateCatalogSync } from '../../core/pagination/index.ts';
 import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
-import type { Catalog, PlanLimits } from '../../core/model/index.ts';
+import { onlinePath, usableSlug, type Catalog, type PlanLimits } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { catalogs, plans, subscriptions, users } from '../../db/schema.ts';
 import { type User, hasRole, readUserSettings } from '../accounts/index.ts';
-import { catalogActions, type CatalogActions } from '../billing/index.ts';
+import { catalogActions, entitlementsFromFacts, type CatalogActions } from '../billing/index.ts';
 import { loadCatalogById, type CatalogRow } from './catalogs.server.ts';
 import { normalizeHost, verifiedHostSql } from './custom-hosts.server.ts';
 import { findKeptPictures } from '../listings/index.ts';
@@ -36,13 +36,10 @@ export type PublishedCatalog = {
   owner: { id: string; email: string | null; platform: string; ga4: string | null; name: string | null };
 };
 
-/** A slug names a catalog only when longer than one character (SPEC §2.2). */
-export const usableSlug = (slug: string | null | undefined): slug is string => !!slug && slug.length > 1;
+export { usableSlug };
 
 /** The address of a catalog on the app host: its slug when it has a usable one, else its id. */
-export function viewPath(row: Pick<CatalogRow, 'id' | 'slug'>): string {
-  return `/view/${encodeURIComponent(usableSlug(row.slug) ? row.slug : row.id)}`;
-}
+export const viewPath = (row: Pick<CatalogRow, 'id' | 'slug'>): string => onlinePath(row);
 
 function byRef(ref: string): SQL | null {
   const conds: SQL[] = [];
@@ -242,6 +239,15 @@ export async function loadPublished(opts: {
   return publishedFrom({ db: opts.db, row: opts.row, facts: facts!, now: opts.now });
 }
 
+/** The same for a catalog known by its id (an order's): null when it is gone. */
+export async function loadPublishedById(opts: {
+  db: Db;
+  catalogId: string;
+}): Promise<PublishedCatalog | null> {
+  const [row] = await opts.db.select().from(catalogs).where(eq(catalogs.id, opts.catalogId));
+  return row ? loadPublished({ db: opts.db, row }) : null;
+}
+
 async function publishedFrom(opts: {
   db: Db;
   row: CatalogRow;
@@ -259,7 +265,7 @@ async function publishedFrom(opts: {
   const { row } = loaded;
   const { owner } = opts.facts;
   // The plan is never cached, so a downgrade (no more embedding, no more passwords) applies to the next request.
-  const ent = computeEntitlements({
+  const ent = entitlementsFromFacts({
     subscriptions: opts.facts.subs.map((s) => ({ ...s, startDate: new Date(s.startDate) })),
     plans: opts.facts.plans,
     user: owner

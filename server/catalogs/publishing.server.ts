@@ -142,6 +142,7 @@ export const ViewerSettingsPatchSchema = z
     right_to_left: z.boolean(),
     products_link: z.enum(PRODUCTS_LINK_KINDS),
     online_store_link: webAddress.nullable(),
+    allow_backorders: z.boolean(),
     email_subject: z.string().max(300),
     email_content: z.string().max(5000),
     password_protection: z.boolean(),

@@ -1,8 +1,7 @@
-import type { Readable } from 'node:stream';
 import { keyFromUrl, type Storage } from '../files/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { CatalogRow } from './catalogs.server.ts';
-import { pdfFileName } from './exports.server.ts';
+import { pdfFileName, type StoredPdf } from './exports.server.ts';
 import type { PublishedCatalog } from './published.server.ts';
 
 /**
@@ -14,11 +13,11 @@ import type { PublishedCatalog } from './published.server.ts';
 export async function publishedPdfFile(opts: {
   storage: Storage;
   row: CatalogRow;
-}): Promise<{ fileName: string; size: number; open: () => Readable | null } | null> {
+}): Promise<StoredPdf | null> {
   const key = opts.row.pdfUrl ? keyFromUrl(opts.row.pdfUrl.split('?')[0]!) : null;
   const size = key ? await opts.storage.size(key) : null;
   if (!key || size === null) return null;
-  return { fileName: pdfFileName(opts.row.title), size, open: () => opts.storage.stream(key) };
+  return { key, fileName: pdfFileName(opts.row.title), size };
 }
 
 export type PdfState = { state: 'ready' | 'pending' | 'failed'; job_id?: string };

@@ -17,6 +17,22 @@ export const FONT_PACKAGES: Record<(typeof POPULAR_FONTS)[number], string> = {
   Roboto: '@fontsource/roboto',
 };
 
+/** More web fonts the fonts panel offers after the popular ones (core/branding MORE_WEB_FONTS), also bundled. */
+export const MORE_FONT_PACKAGES: Record<string, string> = {
+  'Cormorant Garamond': '@fontsource/cormorant-garamond',
+  Inter: '@fontsource/inter',
+  'Josefin Sans': '@fontsource/josefin-sans',
+  'Libre Baskerville': '@fontsource/libre-baskerville',
+  Lora: '@fontsource/lora',
+  Merriweather: '@fontsource/merriweather',
+  Nunito: '@fontsource/nunito',
+  Oswald: '@fontsource/oswald',
+  'Playfair Display': '@fontsource/playfair-display',
+  Poppins: '@fontsource/poppins',
+  'PT Serif': '@fontsource/pt-serif',
+  'Work Sans': '@fontsource/work-sans',
+};
+
 const VARIANTS = [
   { weight: 400, style: 'normal' },
   { weight: 700, style: 'normal' },
@@ -36,7 +52,7 @@ export function bundledFontFiles(): BundledFontFile[] {
   if (files) return files;
   const require = createRequire(import.meta.url);
   const out: BundledFontFile[] = [];
-  for (const [family, pkg] of Object.entries(FONT_PACKAGES)) {
+  for (const [family, pkg] of Object.entries({ ...FONT_PACKAGES, ...MORE_FONT_PACKAGES })) {
     const dir = path.join(path.dirname(require.resolve(pkg)), 'files');
     const base = pkg.split('/')[1];
     for (const v of VARIANTS) {
@@ -50,10 +66,14 @@ export function bundledFontFiles(): BundledFontFile[] {
 
 /**
  * The bundled fonts as the renderer's @font-face sources: file:// URLs for the worker's Chromium (the document
- * is a local file too), or data: URLs for a self-contained HTML file. The worker's also hold the fallback fonts
- * (emoji and symbols, see fallbackFontFiles), which a self-contained file leaves to the reader's machine.
+ * is a local file too), data: URLs for a self-contained HTML file, or addresses under `base` on our own origin
+ * (the viewer serves them there: `bundledFontFile`). File and viewer faces also hold the fallback fonts (emoji and
+ * symbols, see fallbackFontFiles; the viewer serves the symbols, a reader's browser has its own emoji), which a
+ * self-contained file leaves to the reader's machine.
  */
-export function bundledFontFaces(opts: { as?: 'file' | 'data' } = {}): FontFaceOption[] {
+export function bundledFontFaces(
+  opts: { as?: 'file' | 'data' } | { as: 'url'; base: string } = {},
+): FontFaceOption[] {
   const faces: FontFaceOption[] = bundledFontFiles().map((f) => ({
     family: f.family,
     weight: f.weight,
@@ -61,14 +81,17 @@ export function bundledFontFaces(opts: { as?: 'file' | 'data' } = {}): FontFaceO
     url:
       opts.as === 'data'
         ? `data:font/woff2;base64,${readFileSync(f.file).toString('base64')}`
-        : pathToFileURL(f.file).href,
+        : opts.as === 'url'
+          ? `${opts.base}${path.basename(f.file)}`
+          : pathToFileURL(f.file).href,
   }));
   if (opts.as === 'data') return faces;
+  const fallbacks = fallbackFontFiles().filter((f) => opts.as !== 'url' || f.file !== EMOJI_FONT_FILE);
   return [
     ...faces,
-    ...fallbackFontFiles().map((f) => ({
+    ...fallbacks.map((f) => ({
       family: f.family,
-      url: pathToFileURL(f.file).href,
+      url: opts.as === 'url' ? `${opts.base}${path.basename(f.file)}` : pathToFileURL(f.file).href,
       unicodeRange: f.unicodeRange,
     })),
   ];
@@ -114,4 +137,13 @@ export function fallbackFontFiles(): FallbackFontFile[] {
 export function missingFallbackFonts(): string[] {
   const present = new Set(fallbackFontFiles().map((f) => f.family));
   return FALLBACK_FONT_FAMILIES.filter((f) => !present.has(f));
+}
+
+/**
+ * The path of a bundled font file by its file name (as `bundledFontFaces({ as: 'url' })` names it: the families
+ * and the symbols fallback, never the system's emoji font), or null.
+ */
+export function bundledFontFile(name: string): string | null {
+  const files = [...bundledFontFiles(), ...fallbackFontFiles().filter((f) => f.file !== EMOJI_FONT_FILE)];
+  return files.find((f) => path.basename(f.file) === name)?.file ?? null;
 }

@@ -1,5 +1,6 @@
 export {
   bundledFontFaces,
+  bundledFontFile,
   bundledFontFiles,
   EMOJI_FONT_FILE,
   fallbackFontFiles,
@@ -7,6 +8,7 @@ export {
 } from './fonts.server.ts';
 export { createImageCache, writeAtomically } from './images/cache.server.ts';
 export type { ImageCache } from './images/cache.server.ts';
+export { isBlockedAddress, isLocalHostname } from './images/address.server.ts';
 export { FETCHER_USER_AGENT } from './images/fetch.server.ts';
 export type { SafeFetchOptions } from './images/fetch.server.ts';
 export { estimateJpegQuality } from './images/jpeg-quality.server.ts';
@@ -14,7 +16,8 @@ export { compressionTarget, jpegQuality } from './images/process.server.ts';
 export { readSourceImage, storeCompressedImage, storeKeptImage } from './images/store.server.ts';
 export type { StoredImage } from './images/store.server.ts';
 export {
-  deletePicture,
+  asLibraryFile,
+  deleteLibraryFile,
   FILE_LIST_LIMITS,
   listFiles,
   PICTURE_MAX_BYTES,
@@ -23,8 +26,18 @@ export {
   uploadPictures,
 } from './library.server.ts';
 export type { LibraryFile } from './library.server.ts';
+export { createS3Storage } from './s3-storage.server.ts';
+export type { S3StorageOptions } from './s3-storage.server.ts';
+export { createStorage, isServedKey, requestedRange, serveStoredFile } from './serve.server.ts';
+export {
+  FONT_MAX_BYTES,
+  FONT_MESSAGES,
+  fontFamilyName,
+  fontStructureOk,
+  uploadFonts,
+} from './font-library.server.ts';
 export { createLocalStorage, keyFromUrl } from './storage.server.ts';
-export type { Storage } from './storage.server.ts';
+export type { ByteRange, Storage, StoredFile } from './storage.server.ts';
 export {
   checkUpload,
   FILE_TYPES,

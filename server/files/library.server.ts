@@ -41,16 +41,19 @@ export type LibraryFile = {
   filetype: string;
   mime_type: string | null;
   size: number | null;
+  /** Fonts: the family the file names (the fonts panel offers the font by it); null for pictures. */
+  family: string | null;
   created_at: string;
 };
 
-const asLibraryFile = (row: typeof files.$inferSelect): LibraryFile => ({
+export const asLibraryFile = (row: typeof files.$inferSelect): LibraryFile => ({
   _id: row.id,
   name: row.name,
   url: row.url,
   filetype: row.filetype,
   mime_type: row.mimeType,
   size: row.size,
+  family: row.filetype === 'font' ? (row.fontFamily ?? row.name) : null,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -140,20 +143,23 @@ async function fileInUse(db: Db, url: string): Promise<boolean> {
 }
 
 /**
- * Take a picture out of the owner's library. SPEC says nothing of pictures in use, so deleting is always allowed
- * and never breaks a page: the record goes, and the stored file goes too unless a catalog page or a listing still
- * shows it, in which case those keep showing it (and the PDF and the online catalog keep printing it).
+ * Take a picture or a font out of the owner's library. SPEC says nothing of files in use, so deleting is always
+ * allowed and never breaks a page. A picture's record goes, and the stored file goes too unless a catalog page or a
+ * listing still shows it, in which case those keep showing it (and the PDF and the online catalog keep printing
+ * it). A font goes with its file: catalogs that used it fall back to the theme's next family in the editor, the
+ * online catalog and the PDF alike (the fonts panel names it as missing), and never fail to render.
  */
-export async function deletePicture(opts: {
+export async function deleteLibraryFile(opts: {
   db: Db;
   storage: Storage;
   ownerId: string;
   id: string;
 }): Promise<{ _id: string; fileKept: boolean }> {
   const row = await findOwned(opts.db, files, opts.id, opts.ownerId);
-  if (!row || row.filetype !== 'image') throw notFound(PICTURE_MESSAGES.notFound);
+  if (!row || (row.filetype !== 'image' && row.filetype !== 'font'))
+    throw notFound(PICTURE_MESSAGES.notFound);
   await opts.db.delete(files).where(and(eq(files.id, row.id), eq(files.ownerId, opts.ownerId)));
-  const fileKept = await fileInUse(opts.db, row.url);
+  const fileKept = row.filetype === 'image' && (await fileInUse(opts.db, row.url));
   if (!fileKept) await opts.storage.delete(row.key);
   return { _id: row.id, fileKept };
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
@@ -49,6 +49,10 @@ export function servedFileHeaders(key: string): Record<string, string> {
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': FILES_CSP,
     ...(known ? {} : { 'Content-Disposition': 'attachment' }),
+    // Browsers load fonts in CORS mode: the viewer on another origin (a merchant's host, start:viewer) needs this.
+    ...(known?.kind === 'font'
+      ? { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }
+      : {}),
   };
 }
 
@@ -103,7 +107,15 @@ export const UPLOAD_MESSAGES = {
   empty: (name: string) => `"${name}" is empty.`,
 } as const;
 
-export type CheckedUpload = { name: string; bytes: Buffer; fileType: FileType };
+/** An upload checked to be of an accepted type; `hash` is the SHA-256 of the content as it was sent. */
+export type CheckedUpload = {
+  name: string;
+  bytes: Buffer;
+  fileType: FileType;
+  hash: string;
+  /** Fonts: the family the file names, kept with its record. */
+  fontFamily?: string | null;
+};
 
 /**
  * What was wrong with one uploaded file, in a refusal's `details`, so a client can say it in its own language
@@ -127,13 +139,14 @@ export async function checkUpload(opts: {
     throw badRequest(UPLOAD_MESSAGES.empty(file.name), uploadProblem(file.name, 'empty'));
   const fileType = await detectFileType(bytes, opts.accept);
   if (!fileType) throw badRequest(opts.notAccepted(file.name), uploadProblem(file.name, 'not_accepted'));
-  return { name: file.name, bytes, fileType };
+  return { name: file.name, bytes, fileType, hash: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /**
- * Keep checked uploads under new keys in `folder` with their files records. The records go first, in one
- * statement: a refused insert writes no file, and a failed write removes the records and the files written,
- * so no file is ever served without its record.
+ * Keep checked uploads under new keys in `folder` with their files records, one copy a content per owner: an
+ * upload whose content the owner already has (by `hash`, in this request or before) answers that file instead of
+ * keeping a second one. The records go first, in one statement: a refused insert writes no file, and a failed
+ * write removes the records and the files written, so no file is ever served without its record.
  */
 export async function storeUploads(opts: {
   db: Db;
@@ -142,39 +155,67 @@ export async function storeUploads(opts: {
   folder: string;
   uploads: CheckedUpload[];
 }): Promise<{ name: string; key: string; url: string }[]> {
-  const { storage } = opts;
-  const rows = opts.uploads.map((u) => {
+  const { db, storage, ownerId } = opts;
+  if (opts.uploads.length === 0) return [];
+  const hashes = [...new Set(opts.uploads.map((u) => u.hash))];
+  const kept = async () =>
+    new Map(
+      (
+        await db
+          .select({ hash: files.contentHash, key: files.key, url: files.url })
+          .from(files)
+          .where(and(eq(files.ownerId, ownerId), inArray(files.contentHash, hashes)))
+      ).map((r) => [r.hash!, r]),
+    );
+  const before = await kept();
+  const fresh = new Map<string, { upload: CheckedUpload; row: typeof files.$inferInsert }>();
+  for (const u of opts.uploads) {
+    if (before.has(u.hash) || fresh.has(u.hash)) continue;
     const key = newFileKey(opts.folder, u.fileType);
-    return {
-      ownerId: opts.ownerId,
-      name: u.name,
-      key,
-      url: storage.url(key),
-      filetype: u.fileType.kind,
-      mimeType: u.fileType.mimeType,
-      size: u.bytes.byteLength,
-    };
-  });
-  if (rows.length === 0) return [];
-  await opts.db.insert(files).values(rows);
+    fresh.set(u.hash, {
+      upload: u,
+      row: {
+        ownerId,
+        name: u.name,
+        key,
+        url: storage.url(key),
+        filetype: u.fileType.kind,
+        mimeType: u.fileType.mimeType,
+        size: u.bytes.byteLength,
+        contentHash: u.hash,
+        fontFamily: u.fontFamily ?? null,
+      },
+    });
+  }
+  // Another request may keep the same content meanwhile: its record wins (one file a content per owner).
+  const inserted = fresh.size
+    ? await db
+        .insert(files)
+        .values([...fresh.values()].map((f) => f.row))
+        .onConflictDoNothing()
+        .returning({ key: files.key })
+    : [];
+  const ours = new Set(inserted.map((r) => r.key));
   const written: string[] = [];
   try {
-    for (const [i, row] of rows.entries()) {
-      await storage.put(row.key, opts.uploads[i]!.bytes, { contentType: row.mimeType });
+    for (const { upload, row } of fresh.values()) {
+      if (!ours.has(row.key)) continue;
+      await storage.put(row.key, upload.bytes, { contentType: row.mimeType ?? undefined });
       written.push(row.key);
     }
   } catch (err) {
     await Promise.allSettled(written.map((key) => storage.delete(key)));
-    await opts.db
+    await db
       .delete(files)
-      .where(
-        inArray(
-          files.key,
-          rows.map((r) => r.key),
-        ),
-      )
+      .where(inArray(files.key, [...ours]))
       .catch(() => {});
     throw err;
   }
-  return rows.map((r) => ({ name: r.name, key: r.key, url: r.url }));
+  const stored: Map<string, { key: string; url: string }> = ours.size === fresh.size ? before : await kept();
+  for (const [hash, { row }] of fresh)
+    if (ours.has(row.key)) stored.set(hash, { key: row.key, url: row.url });
+  return opts.uploads.map((u) => {
+    const file = stored.get(u.hash)!;
+    return { name: u.name, key: file.key, url: file.url };
+  });
 }

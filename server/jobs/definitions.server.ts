@@ -27,6 +27,35 @@ export const renderPdfSpec = defineJobSpec({
   backoffMs: 2_000,
 });
 
+/**
+ * One part of a long export (more than PDF_SPLIT_PAGES pages): pages [from, to) of the catalog as the export
+ * laid it out (its snapshot in storage), printed to their own PDF in storage. The export (its parent) merges the
+ * parts in order once all are done; a part that fails is retried alone.
+ */
+export const renderPdfPartSpec = defineJobSpec({
+  name: 'render-pdf-part',
+  payload: z.object({
+    /** The part's place in the document, from 0. */
+    index: z.number().int().min(0).max(10_000),
+    catalogId: z.string().uuid(),
+    /** The storage key of the laid-out catalog every part prints from. */
+    snapshotKey: z.string().min(1).max(500),
+    /** Where the part's PDF goes. */
+    partKey: z.string().min(1).max(500),
+    from: z.number().int().min(0),
+    to: z.number().int().min(1),
+    format: z.enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]]),
+    quality: z.enum(['print', 'screen']),
+    jpegQuality: z.number().int().min(1).max(100),
+    watermark: z.boolean(),
+    /** Print output (pdfx): pages drawn with this much bleed, mm; the export finishes the merged file. */
+    bleedMm: z.number().min(0).max(50).default(0),
+  }),
+  maxAttempts: 3,
+  timeoutMs: 10 * 60_000,
+  backoffMs: 2_000,
+});
+
 /** SPEC §4 'Product images compress in a queue': pictures of listings, or of a catalog and its page pictures. */
 export const processImagesSpec = defineJobSpec({
   name: 'process-images',
@@ -53,15 +82,48 @@ export const processImagesSpec = defineJobSpec({
   backoffMs: 5_000,
 });
 
-/** A full sync of one store account (server/stores/sync.server.ts). */
+/**
+ * A sync of one store account (server/stores/sync.server.ts): full, or with `since` only the products changed
+ * since then (the scheduled sync, where the platform filters by modification date).
+ */
 export const syncStoreSpec = defineJobSpec({
   name: 'sync-store',
-  payload: z.object({ ownerId: z.string().uuid(), accountId: z.string().uuid() }),
+  payload: z.object({
+    ownerId: z.string().uuid(),
+    accountId: z.string().uuid(),
+    since: z.string().datetime().nullable().default(null),
+  }),
   maxAttempts: 3,
   timeoutMs: 2 * 3600_000,
   backoffMs: 30_000,
   // It reads the store, which a second click cannot have changed: the click answers the running sync.
   joinRunning: true,
+  // One per store at a time (its dedupe key), in a lane of their own.
+  lane: 'sync',
+});
+
+/** The products a store's webhook named, read again (server/stores/webhooks.server.ts); idempotent. */
+export const syncProductsSpec = defineJobSpec({
+  name: 'sync-products',
+  payload: z.object({
+    ownerId: z.string().uuid(),
+    accountId: z.string().uuid(),
+    productIds: z.array(z.string().min(1).max(200)).min(1).max(100),
+  }),
+  maxAttempts: 5,
+  timeoutMs: 5 * 60_000,
+  backoffMs: 30_000,
+});
+
+/**
+ * Finds the stores whose last sync is older than STORE_SYNC_INTERVAL_MINUTES and queues a sync of each
+ * (server/stores/schedule.server.ts). Run on the schedule below by every worker; cheap and idempotent.
+ */
+export const syncDueStoresSpec = defineJobSpec({
+  name: 'sync-due-stores',
+  payload: z.object({}),
+  maxAttempts: 1,
+  timeoutMs: 5 * 60_000,
 });
 
 /** SPEC §4 'Synchronize' (server/catalogs/synchronize.server.ts): a product at a time, 700 ms apart. */
@@ -107,14 +169,61 @@ export const preflightCatalogSpec = defineJobSpec({
   backoffMs: 2_000,
 });
 
+/**
+ * Files nobody may see any more (a deleted catalog's PDF and page pictures, a deleted account's pictures):
+ * removed from storage in the background, retried while the store is away. `keep` names files under those
+ * folders that something else still shows (a catalog copied from a template keeps its pictures).
+ */
+export const purgeFilesSpec = defineJobSpec({
+  name: 'purge-files',
+  payload: z.object({
+    prefixes: z
+      .array(
+        z
+          .string()
+          .max(500)
+          .regex(/^[A-Za-z0-9][A-Za-z0-9/_.@-]*\/$/),
+      )
+      .min(1)
+      .max(10_000),
+    keep: z.array(z.string().max(500)).max(100_000).default([]),
+  }),
+  maxAttempts: 5,
+  timeoutMs: 30 * 60_000,
+  backoffMs: 10_000,
+});
+
 export const JOB_SPECS = [
   renderPdfSpec,
   preflightCatalogSpec,
+  renderPdfPartSpec,
   processImagesSpec,
   syncStoreSpec,
+  syncProductsSpec,
+  syncDueStoresSpec,
   synchronizeCatalogSpec,
   createDraftOrderSpec,
+  purgeFilesSpec,
 ] as const;
+
+/** What a schedule may read of the configuration (jobs comes first in DESIGN §3's order: no Config type here). */
+export type ScheduleSettings = { STORE_SYNC_INTERVAL_MINUTES: number };
+
+/**
+ * Jobs the worker queues by itself, every `everyMs` (null: off with these settings). Each worker process keeps
+ * the schedule; the dedupe key keeps one pending at a time, and the jobs are idempotent.
+ */
+export const JOB_SCHEDULES: readonly {
+  job: 'sync-due-stores';
+  everyMs: (settings: ScheduleSettings) => number | null;
+}[] = [
+  {
+    job: 'sync-due-stores',
+    // Looked at every 5 minutes (or the interval, when shorter); each store is synced once per interval.
+    everyMs: (s) =>
+      s.STORE_SYNC_INTERVAL_MINUTES > 0 ? Math.min(5, s.STORE_SYNC_INTERVAL_MINUTES) * 60_000 : null,
+  },
+];
 
 export type AnyJobSpec = (typeof JOB_SPECS)[number];
 export type JobName = AnyJobSpec['name'];

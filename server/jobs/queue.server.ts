@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Db } from '../../db/client.ts';
 import { addBullJob, createBullQueue, type BullJobData } from './bullmq-queue.server.ts';
 import { jobSpec, type JobName, type JobPayloadInput } from './definitions.server.ts';
-import type { JobSpec } from './spec.server.ts';
+import type { JobLane, JobSpec } from './spec.server.ts';
 import { findJob, insertJobRow, markAttemptFailed, viewJob, type JobView } from './state.server.ts';
 
 export type EnqueueOptions = {
@@ -22,6 +22,8 @@ export interface JobQueue {
   getJob(opts: { jobId: string; ownerId?: string }): Promise<JobView | null>;
   /** A runner in this process subscribes to start new jobs without waiting for its next poll. */
   onEnqueued(listener: () => void): void;
+  /** Tell this process's runners that jobs were recorded another way (a job's children). */
+  notifyEnqueued(): void;
   close(): Promise<void>;
 }
 
@@ -39,8 +41,13 @@ export function createJobQueue(opts: {
   const find = (name: string) =>
     opts.definitions ? opts.definitions.find((d) => d.name === name) : jobSpec(name);
   const listeners: (() => void)[] = [];
-  let bull: Queue<BullJobData> | null = null;
-  const bullQueue = () => (bull ??= createBullQueue({ redisUrl: opts.redisUrl!, prefix: opts.redisPrefix }));
+  const bull = new Map<JobLane, Queue<BullJobData>>();
+  const bullQueue = (lane: JobLane) => {
+    let q = bull.get(lane);
+    if (!q)
+      bull.set(lane, (q = createBullQueue({ redisUrl: opts.redisUrl!, prefix: opts.redisPrefix, lane })));
+    return q;
+  };
   return {
     kind: opts.redisUrl ? 'bullmq' : 'database',
     async enqueue(name, payload, enqueueOpts = {}) {
@@ -58,7 +65,7 @@ export function createJobQueue(opts: {
       });
       if (created && opts.redisUrl) {
         try {
-          await addBullJob({ queue: bullQueue(), def, jobId: row.id, payload: parsed });
+          await addBullJob({ queue: bullQueue(def.lane), def, jobId: row.id, payload: parsed });
         } catch (err) {
           await markAttemptFailed({
             db: opts.db,
@@ -75,9 +82,11 @@ export function createJobQueue(opts: {
     },
     getJob: ({ jobId, ownerId }) => findJob({ db: opts.db, jobId, ownerId }),
     onEnqueued: (listener) => void listeners.push(listener),
+    notifyEnqueued: () => listeners.forEach((l) => l()),
     close: async () => {
-      await bull?.close();
-      bull = null;
+      const queues = [...bull.values()];
+      bull.clear();
+      await Promise.all(queues.map((q) => q.close()));
     },
   };
 }

@@ -21,7 +21,16 @@ export type JobSpec<N extends string = string, S extends z.ZodType = z.ZodType> 
    * reads the store, so a second click joins it; a render reads the catalog the merchant may have just edited.
    */
   joinRunning: boolean;
+  /**
+   * Which of a worker's lanes runs it, each with its own number of jobs at once: `default` (renders, pictures,
+   * orders: WorkerOptions.concurrency) or `sync` (store syncs: SYNC_CONCURRENCY), so long syncs never hold the
+   * renders up, nor renders the syncs. With Redis each lane is a BullMQ queue of its own.
+   */
+  lane: JobLane;
 };
+
+export const JOB_LANES = ['default', 'sync'] as const;
+export type JobLane = (typeof JOB_LANES)[number];
 
 /** A job spec with the defaults: 3 attempts, 5 minutes each, 2 s backoff, a running job is not joined. */
 export function defineJobSpec<N extends string, S extends z.ZodType>(spec: {
@@ -31,8 +40,16 @@ export function defineJobSpec<N extends string, S extends z.ZodType>(spec: {
   timeoutMs?: number;
   backoffMs?: number;
   joinRunning?: boolean;
+  lane?: JobLane;
 }): JobSpec<N, S> {
-  return { maxAttempts: 3, timeoutMs: 5 * 60_000, backoffMs: 2_000, joinRunning: false, ...spec };
+  return {
+    maxAttempts: 3,
+    timeoutMs: 5 * 60_000,
+    backoffMs: 2_000,
+    joinRunning: false,
+    lane: 'default',
+    ...spec,
+  };
 }
 
 /** The wait before retry `attempt` (1 for the first retry). */

@@ -5,11 +5,14 @@ import { jobs } from '../../db/schema.ts';
 
 /** The jobs table mirrors every job, whichever runner executes it, so the API reads one place. */
 export type JobRow = typeof jobs.$inferSelect;
-export type JobState = 'pending' | 'active' | 'complete' | 'failed';
+/** waiting: the job's children run; it runs again once they are all complete. */
+export type JobState = 'pending' | 'active' | 'waiting' | 'complete' | 'failed';
 
 export type JobView = {
   id: string;
   name: string;
+  /** The job this one is a part of. */
+  parentId: string | null;
   ownerId: string | null;
   state: JobState;
   progress: { done: number; total: number };
@@ -25,6 +28,7 @@ export function viewJob(row: JobRow): JobView {
   return {
     id: row.id,
     name: row.name,
+    parentId: row.parentId,
     ownerId: row.ownerId,
     state: row.state as JobState,
     progress: { done: row.progressDone, total: row.progressTotal },
@@ -102,7 +106,11 @@ export async function insertJobRow(opts: {
   throw new Error(`Could not queue ${opts.name}: its pending job kept changing`);
 }
 
-/** A job by id; with ownerId, only that owner's (another owner's job is simply not found). */
+/**
+ * A job by id; with ownerId, only that owner's (another owner's job is simply not found). A job waiting for its
+ * children reports their progress added up, out of the total it set (a split export: pages printed over all
+ * parts).
+ */
 export async function findJob(opts: { db: Db; jobId: string; ownerId?: string }): Promise<JobView | null> {
   if (!isUuid(opts.jobId)) return null;
   const where =
@@ -110,7 +118,101 @@ export async function findJob(opts: { db: Db; jobId: string; ownerId?: string })
       ? eq(jobs.id, opts.jobId)
       : and(eq(jobs.id, opts.jobId), eq(jobs.ownerId, opts.ownerId));
   const [row] = await opts.db.select().from(jobs).where(where).limit(1);
-  return row ? viewJob(row) : null;
+  if (!row) return null;
+  const view = viewJob(row);
+  if (row.state === 'waiting') {
+    const [sum] = await opts.db
+      .select({
+        done: sql<number>`coalesce(sum(${jobs.progressDone}), 0)::int`,
+        total: sql<number>`coalesce(sum(${jobs.progressTotal}), 0)::int`,
+      })
+      .from(jobs)
+      .where(eq(jobs.parentId, row.id));
+    // The total the job set before it queued them (parts not started yet count), else theirs.
+    const total = Math.max(row.progressTotal, Number(sum?.total ?? 0));
+    if (total > 0) view.progress = { done: Number(sum?.done ?? 0), total };
+  }
+  return view;
+}
+
+/** The children of a job, in the order they were queued. */
+export async function listChildren(opts: { db: Db; parentId: string }): Promise<JobView[]> {
+  const rows = await opts.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.parentId, opts.parentId))
+    .orderBy(jobs.createdAt, sql`(${jobs.payload}->>'index')::int`);
+  return rows.map(viewJob);
+}
+
+/**
+ * Record a job's children (pending, due now; they carry its owner) and make the job wait for them, in one
+ * transaction: no child can complete before its parent waits (it would find nothing to resume). The run that
+ * queued them does not count as an attempt, and no runner holds the waiting job (its runner may stop meanwhile).
+ * Answers the children's rows in order; throws when `lockedBy` no longer holds the job.
+ */
+export async function spawnChildJobs(opts: {
+  db: Db;
+  parent: Pick<JobRow, 'id' | 'ownerId'>;
+  lockedBy: string | null;
+  children: { name: string; payload: unknown; maxAttempts: number }[];
+}): Promise<JobRow[]> {
+  return opts.db.transaction(async (tx) => {
+    const waiting = await tx
+      .update(jobs)
+      .set({
+        state: 'waiting',
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(held(opts.parent.id, opts.lockedBy))
+      .returning({ id: jobs.id });
+    if (!waiting.length) throw new Error('The job was taken over by another runner.');
+    if (!opts.children.length) return [];
+    return tx
+      .insert(jobs)
+      .values(
+        opts.children.map((c) => ({
+          name: c.name,
+          payload: c.payload as object,
+          ownerId: opts.parent.ownerId,
+          parentId: opts.parent.id,
+          maxAttempts: c.maxAttempts,
+        })),
+      )
+      .returning();
+  });
+}
+
+/**
+ * After a child completed: its parent is due again once none of its children is unfinished. Each child checks
+ * after its own completion is written, so the last one to finish always sees the others done.
+ */
+export async function resumeParent(opts: { db: Db; parentId: string }): Promise<boolean> {
+  const rows = await opts.db
+    .update(jobs)
+    .set({ state: 'pending', runAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(jobs.id, opts.parentId),
+        eq(jobs.state, 'waiting'),
+        sql`not exists (select 1 from jobs c where c.parent_id = ${opts.parentId} and c.state <> 'complete')`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** A child failed for good: its waiting parent fails with it. Answers the parent when it was waiting. */
+export async function failParent(opts: { db: Db; parentId: string; error: string }): Promise<JobRow | null> {
+  const [row] = await opts.db
+    .update(jobs)
+    .set({ state: 'failed', error: opts.error, updatedAt: new Date() })
+    .where(and(eq(jobs.id, opts.parentId), eq(jobs.state, 'waiting')))
+    .returning();
+  return row ?? null;
 }
 
 /**
@@ -130,11 +232,11 @@ function held(jobId: string, lockedBy: string | null) {
 const keyLock = (name: string, dedupeKey: string) =>
   sql`select pg_advisory_xact_lock(hashtextextended(${`${name}:${dedupeKey}`}, 0))`;
 
-/** Another job of the same name and key runs (its runner's lease is alive). */
+/** Another job of the same name and key runs (its runner's lease is alive, or its children run). */
 const sameKeyRunning = (id: string, name: string, dedupeKey: string) => sql`exists (
   select 1 from jobs o
   where o.name = ${name} and o.dedupe_key = ${dedupeKey} and o.id <> ${id}
-    and o.state = 'active' and o.locked_until >= now())`;
+    and ((o.state = 'active' and o.locked_until >= now()) or o.state = 'waiting'))`;
 
 /**
  * Start an attempt of a job another scheduler handed over (BullMQ). Jobs with the same dedupe key run one at a
@@ -267,7 +369,7 @@ export async function claimJob(opts: {
         and (j.dedupe_key is null or not exists (
           select 1 from jobs o
           where o.name = j.name and o.dedupe_key = j.dedupe_key and o.id <> j.id
-            and o.state = 'active' and o.locked_until >= now()))
+            and ((o.state = 'active' and o.locked_until >= now()) or o.state = 'waiting')))
       order by j.run_at, j.created_at
       limit 1
       for update of j skip locked`);
@@ -341,7 +443,7 @@ export async function markFailedIfUnfinished(opts: {
   const rows = await opts.db
     .update(jobs)
     .set({ state: 'failed', error: opts.error, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-    .where(and(eq(jobs.id, opts.jobId), inArray(jobs.state, ['pending', 'active'])))
+    .where(and(eq(jobs.id, opts.jobId), inArray(jobs.state, ['pending', 'active', 'waiting'])))
     .returning({ id: jobs.id });
   return rows.length > 0;
 }

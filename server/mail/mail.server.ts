@@ -3,7 +3,14 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../platform/index.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where a reply goes instead of the sender (a merchant's order mail: the buyer). */
+  replyTo?: string;
+};
 export type Mailer = { send: (message: MailMessage) => Promise<{ messageId: string; file?: string }> };
 
 /**

@@ -6,6 +6,7 @@ import puppeteer, {
 } from 'puppeteer-core';
 import { findChrome } from './find-chrome.mjs';
 import type { Logger } from './logger.server.ts';
+import { processTreeRss } from './process-memory.server.ts';
 
 /** Flags for a headless Chromium that never reaches the network on its own. */
 export const CHROME_ARGS = [
@@ -50,25 +51,67 @@ export type BrowserPool = {
   /** Launch now, so the first job does not wait for it. */
   warm: () => Promise<void>;
   close: () => Promise<void>;
-  /** How many times Chromium was launched (a crash makes the next use relaunch it). */
+  /** How many times Chromium was launched (a crash, or recycling, makes the next use launch a new one). */
   launches: () => number;
+  /** How many times a Chromium was retired for its number of uses or its memory. */
+  recycles: () => number;
   /** The running Chromium's process id (for memory figures), or null. */
   pid: () => number | null;
 };
 
+export type BrowserPoolOptions = {
+  chromePath?: string;
+  logger?: Logger;
+  maxIdlePages?: number;
+  /** Start a new Chromium after this many uses (renders); 0 or unset: never for that reason. */
+  recycleAfterUses?: number;
+  /** ... or once it holds more than this many MB (all its processes) after a use; 0 or unset: never. */
+  maxMemoryMb?: number;
+};
+
 /**
  * One Chromium per worker process, launched on first use and kept warm; idle pages are reused. A crashed or
- * killed browser is noticed (disconnected) and the next use launches a new one.
+ * killed browser is noticed (disconnected): the render that used it fails, and the next use launches a new one.
+ * A browser that served `recycleAfterUses` renders, or grew past `maxMemoryMb`, is retired: the next use
+ * launches a new one and the old one closes once its last page is done (Chromium's memory grows with what it
+ * rendered, and a long-lived one slows down).
  */
-export function createBrowserPool(
-  opts: { chromePath?: string; logger?: Logger; maxIdlePages?: number } = {},
-): BrowserPool {
+export function createBrowserPool(opts: BrowserPoolOptions = {}): BrowserPool {
   const maxIdle = opts.maxIdlePages ?? 2;
   let browser: Promise<Browser> | null = null;
   let launches = 0;
+  let recycles = 0;
   let current: Browser | null = null;
   let closed = false;
   const idle: Page[] = [];
+  /** Uses finished and pages in use, per browser. */
+  const usage = new WeakMap<Browser, { uses: number; inUse: number; retired: boolean }>();
+  const usageOf = (b: Browser) => {
+    let u = usage.get(b);
+    if (!u) usage.set(b, (u = { uses: 0, inUse: 0, retired: false }));
+    return u;
+  };
+
+  /** After a use: retire the browser when it is due, closing it once no page of it is in use. */
+  const afterUse = async (b: Browser) => {
+    const u = usageOf(b);
+    if (!u.retired && current === b) {
+      const byUses = !!opts.recycleAfterUses && u.uses >= opts.recycleAfterUses;
+      const pid = b.process()?.pid;
+      const mb = !byUses && opts.maxMemoryMb && pid ? (await processTreeRss(pid)) / 1024 / 1024 : 0;
+      const byMemory = !!opts.maxMemoryMb && mb > opts.maxMemoryMb;
+      if ((byUses || byMemory) && current === b) {
+        u.retired = true;
+        recycles++;
+        forget(b);
+        opts.logger?.info(
+          { uses: u.uses, memoryMb: Math.round(mb), reason: byUses ? 'uses' : 'memory' },
+          'Chromium recycled; the next render starts a new one',
+        );
+      }
+    }
+    if (u.retired && u.inUse === 0) await b.close().catch(() => {});
+  };
   /** Who is told of a page's refused requests: the current user of the page, else the pool's log. */
   const reportBlocked = new WeakMap<Page, (url: string) => void>();
   const logBlocked = (url: string) =>
@@ -145,7 +188,8 @@ export function createBrowserPool(
         current = b;
         b.on('disconnected', () => {
           forget(b);
-          if (!closed) opts.logger?.warn('Chromium disconnected; it will be relaunched on next use');
+          if (!closed && !usageOf(b).retired)
+            opts.logger?.warn('Chromium disconnected; it will be relaunched on next use');
         });
         return b;
       });
@@ -160,7 +204,7 @@ export function createBrowserPool(
     const b = await launch();
     while (idle.length) {
       const page = idle.pop()!;
-      if (!page.isClosed()) return page;
+      if (!page.isClosed() && page.browser() === b) return page;
     }
     const page = await b.newPage();
     try {
@@ -176,6 +220,7 @@ export function createBrowserPool(
     async withPage(fn, { timeoutMs = 120_000, signal, onBlockedRequest } = {}) {
       const page = await takePage();
       const owner = page.browser();
+      usageOf(owner).inUse++;
       if (onBlockedRequest) reportBlocked.set(page, onBlockedRequest);
       const crashed = (cause?: unknown) =>
         new ChromiumCrashedError(
@@ -221,8 +266,13 @@ export function createBrowserPool(
         if (onAbort) signal?.removeEventListener('abort', onAbort);
         if (onGone) owner.off('disconnected', onGone);
         reportBlocked.delete(page);
-        if (failed || page.isClosed() || idle.length >= maxIdle) await page.close().catch(() => {});
+        const u = usageOf(owner);
+        u.inUse--;
+        u.uses++;
+        if (failed || page.isClosed() || idle.length >= maxIdle || u.retired || current !== owner)
+          await page.close().catch(() => {});
         else idle.push(page);
+        if (alive(owner)) await afterUse(owner).catch(() => {});
       }
     },
     async warm() {
@@ -236,6 +286,7 @@ export function createBrowserPool(
       if (b) await (await b.catch(() => null))?.close().catch(() => {});
     },
     launches: () => launches,
+    recycles: () => recycles,
     pid: () => current?.process()?.pid ?? null,
   };
 }

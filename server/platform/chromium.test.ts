@@ -120,4 +120,55 @@ describe('Chromium pool', () => {
     expect(pdfText(pdf)).toContain('Ceramic Vase 2');
     expect(pool.launches()).toBe(launches + 1);
   });
+
+  it('starts a new Chromium after a number of renders; the old one goes once its last page is done', async () => {
+    const recycling = createBrowserPool({ recycleAfterUses: 2 });
+    try {
+      await recycling.withPage((page) => page.evaluate('1'));
+      const first = recycling.pid()!;
+      // A long use of the first browser is still running when it reaches its count.
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      const held = recycling.withPage(async (page) => {
+        await released;
+        return page.evaluate('"still here"');
+      });
+      await recycling.withPage((page) => page.evaluate('2'));
+      expect(recycling.recycles()).toBe(1);
+      // The next render starts a new browser at once; the running one finishes on the old one.
+      expect(await recycling.withPage((page) => page.evaluate('3'))).toBe(3);
+      expect(recycling.launches()).toBe(2);
+      expect(recycling.pid()).not.toBe(first);
+      process.kill(first, 0); // still alive: a page of it is in use
+      release();
+      expect(await held).toBe('still here');
+      await exitOf(first);
+    } finally {
+      await recycling.close();
+    }
+  });
+
+  it('starts a new Chromium once the running one holds more memory than allowed', async () => {
+    // Any Chromium holds more than 1 MB: every render is followed by a new browser.
+    const small = createBrowserPool({ maxMemoryMb: 1 });
+    try {
+      const pidOf = (page: { browser: () => { process: () => { pid?: number } | null } }) =>
+        page.browser().process()!.pid!;
+      const first = await small.withPage(async (page) => {
+        await page.setContent('<p>big</p>');
+        return pidOf(page);
+      });
+      expect(small.recycles()).toBe(1);
+      await exitOf(first);
+      const second = await small.withPage(async (page) => {
+        await page.setContent('<p>next</p>');
+        return pidOf(page);
+      });
+      expect(second).not.toBe(first);
+      expect(small.launches()).toBe(2);
+      expect(small.recycles()).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
 });

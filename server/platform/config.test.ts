@@ -37,6 +37,35 @@ describe('configuration (environment variables, .env.example)', () => {
     expect(bad({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('turns billing off on the embedded defaults, on with a payment provider, as BILLING says otherwise', () => {
+    const dataDir = tmp();
+    const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(load()).toMatchObject({ billing: 'off', defaultPlanId: 'CUSTOM', contactEmail: null });
+    expect(load({ BILLING: '' }).billing).toBe('off');
+    expect(load({ STRIPE_SECRET_KEY: 'sk_test_1' }).billing).toBe('on');
+    expect(load({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' }).billing).toBe('on');
+    expect(load({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's', BILLING: 'off' }).billing).toBe('off');
+    expect(load({ BILLING: 'on' }).billing).toBe('on');
+    expect(load({ DEFAULT_PLAN: 'essential' }).defaultPlanId).toBe('ESSENTIAL');
+    expect(load({ DEFAULT_PLAN: 'Business' }).defaultPlanId).toBe('BUSINESS');
+    expect(load({ ADMIN_EMAIL: 'boss@example.com' }).contactEmail).toBe('boss@example.com');
+    expect(load({ ADMIN_EMAIL: 'boss@example.com', CONTACT_EMAIL: 'plans@example.com' }).contactEmail).toBe(
+      'plans@example.com',
+    );
+  });
+
+  it('names BILLING, DEFAULT_PLAN and CONTACT_EMAIL when they are wrong', () => {
+    const dataDir = tmp();
+    const bad = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(bad({ BILLING: 'maybe' })).toThrow(/BILLING: must be on or off/);
+    expect(bad({ DEFAULT_PLAN: 'GOLD' })).toThrow(
+      /DEFAULT_PLAN: must name a plan: ESSENTIAL, PERSONAL, BUSINESS, ENTERPRISE, PREMIUM, CUSTOM/,
+    );
+    // The trial is not a plan to give everyone: billing off means no trial.
+    expect(bad({ DEFAULT_PLAN: 'trial' })).toThrow(/DEFAULT_PLAN: must name a plan/);
+    expect(bad({ CONTACT_EMAIL: 'plans at example' })).toThrow(/CONTACT_EMAIL: must be an email address/);
+  });
+
   it('reads TRUST_PROXY as Express does: boolean, hop count or addresses', () => {
     const dataDir = tmp();
     const trust = (v?: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: v }).TRUST_PROXY;

@@ -1,6 +1,6 @@
 import { migrateDatabase, openDatabase, seedDatabase } from '../../db/index.ts';
-import { ensureAdmin } from '../billing/index.ts';
-import { createLocalStorage, type Storage } from '../files/index.ts';
+import { billingPolicyOf, ensureAdmin, setBillingPolicy } from '../billing/index.ts';
+import { createStorage, type Storage } from '../files/index.ts';
 import { createJobQueue, type JobQueue } from '../jobs/index.ts';
 import { createMailer, type Mailer } from '../mail/index.ts';
 import {
@@ -45,13 +45,15 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   await migrateDatabase(database);
   await seedDatabase(database.db);
   await ensureAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  // Every entitlement question of this process (app, viewer, worker) answers under the configured billing mode.
+  setBillingPolicy(billingPolicyOf(config));
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     outboxDir: config.dirs.outbox,
     logger,
   });
-  const storage = createLocalStorage(config.dirs.files);
+  const storage = createStorage(config);
   const jobs = createJobQueue({ db: database.db, redisUrl: config.REDIS_URL });
   const runtime: Runtime = { config, database, db: database.db, logger, mailer, storage, jobs, services: {} };
   setRuntime(runtime);

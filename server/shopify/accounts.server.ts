@@ -7,6 +7,8 @@ import { type Config, type Logger, encryptSecret } from '../platform/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { applyShopifyProductWebhook } from './products.server.ts';
 import { applyShopifySubscriptionWebhook, startTrial } from '../billing/index.ts';
+import { deleteAccount } from '../catalogs/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
 
 type AdminGraphql = { graphql: (query: string) => Promise<Response> };
 type ShopInfo = { name?: string; email?: string; currencyCode?: string };
@@ -143,6 +145,8 @@ export async function handleShopifyWebhook(opts: {
   mailer: Mailer;
   /** Opens the shop's stored access token (product webhooks read the product through the Admin API). */
   appSecret: string;
+  /** Queues the removal of a redacted account's files. */
+  jobs: JobQueue;
   webhook: ShopifyWebhook;
 }): Promise<{ duplicate: boolean; busy?: boolean }> {
   const { webhook } = opts;
@@ -231,7 +235,7 @@ async function actOnWebhook(opts: Parameters<typeof handleShopifyWebhook>[0]): P
           .from(storeAccounts)
           .where(and(eq(storeAccounts.userId, owner.userId), sql`${storeAccounts.type} <> 'own'`));
         if (owner.platform === 'shopify' && remaining.length === 0)
-          await db.delete(users).where(eq(users.id, owner.userId));
+          await deleteAccount({ db, jobs: opts.jobs, userId: owner.userId });
       }
       break;
     }

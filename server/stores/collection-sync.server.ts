@@ -54,8 +54,9 @@ export async function saveStoreCollections(opts: {
 }
 
 /**
- * Which collections hold these listings, as the store says now: each listing's collects are replaced. A
- * collection we have not stored yet (created in the store after the last sync) is added with its title.
+ * Which collections (and, for platforms whose products sit in several categories, which categories) hold these
+ * listings, as the store says now: each listing's collects are replaced. A collection or category we have not
+ * stored yet (created in the store after the last sync) is added with its title.
  */
 export async function replaceCollects(opts: {
   db: Db;
@@ -63,54 +64,39 @@ export async function replaceCollects(opts: {
   memberships: readonly {
     listingId: string;
     collections: readonly { external_id: string; title: string }[];
+    categories?: readonly { external_id: string; title: string }[];
   }[];
   /** External id → our id of the account's collections, when the caller has it (a sync); read otherwise. */
   known?: Map<string, string>;
+  /** The same for the account's categories. */
+  knownCategories?: Map<string, string>;
 }): Promise<void> {
   const { db, account } = opts;
   if (opts.memberships.length === 0) return;
-  const known = opts.known ?? new Map<string, string>();
-  const wanted = new Map<string, string>();
-  for (const m of opts.memberships) for (const c of m.collections) wanted.set(c.external_id, c.title);
-  const missing = [...wanted.keys()].filter((id) => !known.has(id));
-  if (missing.length) {
-    const found = await db
-      .select({ id: collections.id, externalId: collections.externalId })
-      .from(collections)
-      .where(
-        and(
-          eq(collections.accountId, account.id),
-          eq(collections.kind, 'collection'),
-          inArray(collections.externalId, missing),
-        ),
-      );
-    for (const f of found) known.set(f.externalId, f.id);
-    const added = missing.filter((id) => !known.has(id));
-    if (added.length) {
-      const rows = await db
-        .insert(collections)
-        .values(
-          added.map((id) => ({
-            ownerId: account.userId,
-            accountId: account.id,
-            kind: 'collection',
-            externalId: id,
-            title: wanted.get(id) ?? '',
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [collections.accountId, collections.kind, collections.externalId],
-          set: { title: sql.raw('excluded.title') },
-        })
-        .returning({ id: collections.id, externalId: collections.externalId });
-      for (const r of rows) known.set(r.externalId, r.id);
-    }
-  }
+  const known = await resolveCollectionIds(
+    db,
+    account,
+    'collection',
+    opts.memberships.flatMap((m) => m.collections),
+    opts.known ?? new Map<string, string>(),
+  );
+  const knownCategories = await resolveCollectionIds(
+    db,
+    account,
+    'category',
+    opts.memberships.flatMap((m) => m.categories ?? []),
+    opts.knownCategories ?? new Map<string, string>(),
+  );
   const listingIds = opts.memberships.map((m) => m.listingId);
   const rows = opts.memberships.flatMap((m) =>
-    [...new Set(m.collections.map((c) => known.get(c.external_id)).filter((id): id is string => !!id))].map(
-      (collectionId) => ({ collectionId, listingId: m.listingId }),
-    ),
+    [
+      ...new Set(
+        [
+          ...m.collections.map((c) => known.get(c.external_id)),
+          ...(m.categories ?? []).map((c) => knownCategories.get(c.external_id)),
+        ].filter((id): id is string => !!id),
+      ),
+    ].map((collectionId) => ({ collectionId, listingId: m.listingId })),
   );
   await db.transaction(async (tx) => {
     // A product's place in a collection's manual order comes from the collection (store-ordering.server.ts), not
@@ -131,4 +117,50 @@ export async function replaceCollects(opts: {
         )
         .onConflictDoNothing();
   });
+}
+
+/** Our ids of a kind's collections by external id, adding the ones not stored yet with their titles. */
+async function resolveCollectionIds(
+  db: Db,
+  account: AccountRef,
+  kind: CollectionKind,
+  items: readonly { external_id: string; title: string }[],
+  known: Map<string, string>,
+): Promise<Map<string, string>> {
+  const wanted = new Map<string, string>();
+  for (const c of items) wanted.set(c.external_id, c.title);
+  const missing = [...wanted.keys()].filter((id) => !known.has(id));
+  if (missing.length === 0) return known;
+  const found = await db
+    .select({ id: collections.id, externalId: collections.externalId })
+    .from(collections)
+    .where(
+      and(
+        eq(collections.accountId, account.id),
+        eq(collections.kind, kind),
+        inArray(collections.externalId, missing),
+      ),
+    );
+  for (const f of found) known.set(f.externalId, f.id);
+  const added = missing.filter((id) => !known.has(id));
+  if (added.length) {
+    const rows = await db
+      .insert(collections)
+      .values(
+        added.map((id) => ({
+          ownerId: account.userId,
+          accountId: account.id,
+          kind,
+          externalId: id,
+          title: wanted.get(id) ?? '',
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [collections.accountId, collections.kind, collections.externalId],
+        set: { title: sql.raw('excluded.title') },
+      })
+      .returning({ id: collections.id, externalId: collections.externalId });
+    for (const r of rows) known.set(r.externalId, r.id);
+  }
+  return known;
 }

@@ -79,8 +79,12 @@ export async function listCategories(opts: {
     )
     .groupBy(listings.category)
     .orderBy(sql`${listings.category} collate "und-x-icu"`);
+  // A store category is named by its id (WooCommerce) or by its name (Shopify's product types): either way, the
+  // listings' own category names it stands for are not listed twice.
   const taken = new Set(
-    rows.filter((r) => r.collection.kind === 'category').map((r) => r.collection.externalId),
+    rows
+      .filter((r) => r.collection.kind === 'category')
+      .flatMap((r) => [r.collection.externalId, r.collection.title]),
   );
   return [
     ...rows.map((r) => ({

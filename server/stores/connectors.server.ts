@@ -1,9 +1,23 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { getConnector, hasConnector, type Connector, type ConnectorDeps } from '../../connectors/index.ts';
+import {
+  getConnector,
+  hasConnector,
+  platformOf,
+  type Connector,
+  type ConnectorDeps,
+} from '../../connectors/index.ts';
 import type { Db } from '../../db/client.ts';
 import { storeAccounts } from '../../db/schema.ts';
-import { ApiError, notFound, decryptSecret, getProcessContext } from '../platform/index.ts';
+import {
+  ApiError,
+  notFound,
+  decryptSecret,
+  encryptSecret,
+  getProcessContext,
+  type Config,
+} from '../platform/index.ts';
 import { findOwnedAccount, type StoreAccount } from './accounts.server.ts';
+import { createStoreFetch } from './store-fetch.server.ts';
 
 /** SPEC §8, when the store connection check fails. */
 export const CONNECTION_FAILED_MESSAGE =
@@ -32,17 +46,66 @@ export function syncTuning(): SyncTuning {
   }
 }
 
-/** The adapter of a store account, with its credentials opened with APP_SECRET. */
+/** What connectorFor reads of the configuration. */
+export type StoreConfig = Pick<Config, 'STORE_PRIVATE_HOSTS'> & Partial<Record<string, unknown>>;
+
+function processConfig(): StoreConfig {
+  try {
+    return getProcessContext().config;
+  } catch {
+    return { STORE_PRIVATE_HOSTS: [] };
+  }
+}
+
+const storeFetches = new Map<string, typeof fetch>();
+/** The SSRF-guarded fetch for these allowed private hosts (one per list, so connections are pooled). */
+export function storeFetchFor(privateHosts: readonly string[]): typeof fetch {
+  const key = privateHosts.join(',');
+  let f = storeFetches.get(key);
+  if (!f) storeFetches.set(key, (f = createStoreFetch({ privateHosts })));
+  return f;
+}
+
+/**
+ * The adapter of a store account, with its credentials opened with APP_SECRET and what DESIGN §8 gives every
+ * adapter: the SSRF-guarded fetch (STORE_PRIVATE_HOSTS let through), a fixed-host platform's API base
+ * (`<PLATFORM>_API_URL`), the operator's app keys (`<PLATFORM>_CLIENT_ID`/`_SECRET`) and, with `db`, a way to
+ * store tokens the adapter refreshed.
+ */
 export function connectorFor(opts: {
   account: Pick<StoreAccount, 'id' | 'type' | 'shopDomain' | 'credentialsEncrypted' | 'details'>;
   appSecret: string;
   options?: Record<string, number>;
   sleep?: ConnectorDeps['sleep'];
+  config?: StoreConfig;
+  /** Where refreshed credentials are written (OAuth platforms); without it they last for this connector only. */
+  db?: Db;
 }): Connector {
+  const config = opts.config ?? processConfig();
+  const platform = platformOf(opts.account.type);
+  const setting = (name: string | undefined) =>
+    name && typeof config[name] === 'string' ? (config[name] as string) : undefined;
+  const clientId = setting(platform?.appKeysEnv && `${platform.appKeysEnv}_CLIENT_ID`);
+  const clientSecret = setting(platform?.appKeysEnv && `${platform.appKeysEnv}_CLIENT_SECRET`);
+  const { db } = opts;
   return getConnector(opts.account, {
     decrypt: (sealed) => decryptSecret(sealed, opts.appSecret),
     options: { ...connectorTuning(), ...opts.options },
     sleep: opts.sleep,
+    fetch: storeFetchFor(config.STORE_PRIVATE_HOSTS ?? []),
+    apiUrl: setting(platform?.apiUrlEnv),
+    appKeys: clientId ? { clientId, clientSecret } : undefined,
+    onCredentials: db
+      ? async (credentials) => {
+          await db
+            .update(storeAccounts)
+            .set({
+              credentialsEncrypted: encryptSecret(JSON.stringify(credentials), opts.appSecret),
+              updatedAt: new Date(),
+            })
+            .where(eq(storeAccounts.id, opts.account.id));
+        }
+      : undefined,
   });
 }
 
@@ -69,7 +132,7 @@ export async function resolveStoreAccount(opts: {
 }
 
 export type ConnectionCheckResult =
-  { ok: true; status: 'connected' } | { ok: false; status: 'failed'; reason: string };
+  { ok: true; status: 'connected' } | { ok: false; status: 'failed' | 'reconnect'; reason: string };
 
 /** Ask the store (SPEC §7 'Store connection check'); the answer sets store_accounts.connection_status. */
 export async function checkStoreConnection(opts: {
@@ -79,10 +142,15 @@ export async function checkStoreConnection(opts: {
 }): Promise<ConnectionCheckResult> {
   let result: ConnectionCheckResult;
   try {
-    const check = await connectorFor({ account: opts.account, appSecret: opts.appSecret }).checkConnection();
+    const check = await connectorFor({
+      account: opts.account,
+      appSecret: opts.appSecret,
+      db: opts.db,
+    }).checkConnection();
     result = check.ok
       ? { ok: true, status: 'connected' }
-      : { ok: false, status: 'failed', reason: check.reason };
+      : // Refused credentials: the merchant reconnects (Stores screen).
+        { ok: false, status: check.code === 'unauthorized' ? 'reconnect' : 'failed', reason: check.reason };
   } catch (err) {
     // No stored credentials, or credentials we cannot open: the store cannot be reached either way.
     result = { ok: false, status: 'failed', reason: (err as Error).message };

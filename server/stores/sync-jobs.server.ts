@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { hasConnector } from '../../connectors/index.ts';
+import { hasConnector, platformOf } from '../../connectors/index.ts';
 import type { SyncKind } from '../../core/commands/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned } from '../../db/owned.ts';
@@ -7,6 +7,7 @@ import { catalogs, jobs } from '../../db/schema.ts';
 import { viewJob, type JobView, type JobQueue } from '../jobs/index.ts';
 import { badRequest, notFound } from '../platform/index.ts';
 import { requireOwnedAccount } from './accounts.server.ts';
+import { SESSION_EXPIRED_MESSAGE } from './connect.server.ts';
 
 /**
  * Start a full sync of a store account (worker/jobs/sync-store.ts). While one runs for the account, asking
@@ -19,7 +20,13 @@ export async function startStoreSync(opts: {
   accountId: string;
 }): Promise<JobView> {
   const account = await requireOwnedAccount(opts);
+  // SPEC §8 'Tradegecko listing error': the platform is gone, its listings stay; the Stores screen says why.
+  if (platformOf(account.type)?.connect === 'discontinued')
+    throw badRequest(SESSION_EXPIRED_MESSAGE, { problem: 'session_expired', reconnect_url: '/stores' });
   if (!hasConnector(account.type)) throw badRequest('This account has no store to synchronize.');
+  // Disconnected (its listings kept): there is nothing to read until the store is connected again.
+  if (!account.credentialsEncrypted)
+    throw badRequest(SESSION_EXPIRED_MESSAGE, { problem: 'session_expired', reconnect_url: '/stores' });
   return opts.jobs.enqueue(
     'sync-store',
     { ownerId: opts.ownerId, accountId: account.id },

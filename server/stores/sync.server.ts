@@ -1,5 +1,11 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Connector, ProductFailure, StoreListing } from '../../connectors/index.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import {
+  ConnectorError,
+  type Connector,
+  type ProductFailure,
+  type ProductPage,
+  type StoreListing,
+} from '../../connectors/index.ts';
 import type { Db } from '../../db/client.ts';
 import { listings, storeAccounts } from '../../db/schema.ts';
 import { replaceCollects, saveStoreCollections } from './collection-sync.server.ts';
@@ -31,14 +37,22 @@ export type SyncStoreOptions = {
   writer: ListingWriter;
   /** Products from which the bulk export is used (default BULK_THRESHOLD). */
   bulkThreshold?: number;
-  /** Listings per write and progress step (default 100). */
+  /** Listings per write and progress step (default 100, 500 from 2,000 products). */
   batchSize?: number;
   signal?: AbortSignal;
   logger?: { warn: (obj: object, msg: string) => void };
+  /**
+   * Only the products changed since this time (an incremental sync: the connector's listProductsChangedSince;
+   * a connector without it gets a full sync). Nothing is removed: a product gone from the store is seen by the
+   * next full sync.
+   */
+  since?: Date | null;
+  /** Only these products (a webhook said they changed): each read again, and removed when the store has it no more. */
+  productIds?: readonly string[];
 };
 
 export type SyncStoreResult = {
-  mode: 'bulk' | 'pages';
+  mode: 'bulk' | 'pages' | 'incremental' | 'products';
   /** Products the store said it has when the sync started. */
   total: number;
   created: number;
@@ -61,6 +75,25 @@ export type SyncStoreResult = {
  * external_id, collections by the store's id. Progress is products done over the store's product count.
  */
 export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): Promise<SyncStoreResult> {
+  try {
+    return options.productIds ? await syncProducts(options, ctx) : await syncAll(options, ctx);
+  } catch (err) {
+    // Credentials the store refuses will not work on a retry: the merchant reconnects (Stores screen).
+    if (err instanceof ConnectorError && err.code === 'unauthorized')
+      await markReconnect({ db: options.db, accountId: options.account.id });
+    throw err;
+  }
+}
+
+/** The store refused the account's credentials: the Stores screen asks the merchant to reconnect. */
+export async function markReconnect(opts: { db: Db; accountId: string }): Promise<void> {
+  await opts.db
+    .update(storeAccounts)
+    .set({ connectionStatus: 'reconnect', updatedAt: new Date() })
+    .where(eq(storeAccounts.id, opts.accountId));
+}
+
+async function syncAll(options: SyncStoreOptions, ctx: SyncProgress): Promise<SyncStoreResult> {
   const { db, account, connector } = options;
   // Collections and categories help filtering but are not the products: when the store cannot list them,
   // the sync goes on with what is stored (nothing is removed), and collects name their collections themselves.
@@ -77,17 +110,22 @@ export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): P
   const known = collectionList
     ? await saveStoreCollections({ db, account, kind: 'collection', items: collectionList })
     : undefined;
-  if (categoryList)
-    await saveStoreCollections({
-      db,
-      account,
-      kind: 'category',
-      items: categoryList.map((c) => ({ ...c, is_custom_collection: false })),
-    });
+  const knownCategories = categoryList
+    ? await saveStoreCollections({
+        db,
+        account,
+        kind: 'category',
+        items: categoryList.map((c) => ({ ...c, is_custom_collection: false })),
+      })
+    : undefined;
 
-  const total = (await connector.countProducts?.()) ?? 0;
-  const mode =
-    connector.exportProducts && total >= (options.bulkThreshold ?? BULK_THRESHOLD) ? 'bulk' : 'pages';
+  const incremental = !!(options.since && connector.listProductsChangedSince);
+  const total = incremental ? 0 : ((await connector.countProducts?.()) ?? 0);
+  const mode: SyncStoreResult['mode'] = incremental
+    ? 'incremental'
+    : connector.exportProducts && total >= (options.bulkThreshold ?? BULK_THRESHOLD)
+      ? 'bulk'
+      : 'pages';
   const result: SyncStoreResult = {
     mode,
     total,
@@ -102,64 +140,26 @@ export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): P
   ctx.progress(0, total);
 
   const seen = new Set<string>();
-  let batch: StoreListing[] = [];
-  let done = 0;
-  const report = () => ctx.progress(done, Math.max(total, done));
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const stored = await options.writer.upsert({
-      db,
-      ownerId: account.userId,
-      accountId: account.id,
-      listings: batch.map(({ collections: _c, ...listing }) => listing),
-    });
-    result.created += stored.created;
-    result.updated += stored.updated;
-    const idOf = new Map(stored.listings.map((l) => [l.external_id, l.id]));
-    await replaceCollects({
-      db,
-      account,
-      known,
-      memberships: batch.flatMap((l) =>
-        l.collections && idOf.has(l.external_id)
-          ? [{ listingId: idOf.get(l.external_id)!, collections: l.collections }]
-          : [],
-      ),
-    });
-    done += batch.length;
-    batch = [];
-    report();
-  };
+  const writer = listingBatches(options, result, ctx, total, { known, knownCategories });
   const take = async (item: { listing: StoreListing } | { failure: ProductFailure }) => {
-    if (options.signal?.aborted) throw new Error('The sync was cancelled');
-    if ('failure' in item) {
-      // Its listing, if any, stays as it was: not seen would remove it below.
-      seen.add(item.failure.external_id);
-      result.skipped.push(item.failure);
-      options.logger?.warn({ failure: item.failure }, 'store product skipped');
-      done++;
-      report();
-      return;
-    }
-    seen.add(item.listing.external_id);
-    batch.push(item.listing);
-    if (batch.length >= (options.batchSize ?? 100)) await flush();
+    seen.add('failure' in item ? item.failure.external_id : item.listing.external_id);
+    await writer.take(item);
   };
 
-  if (mode === 'bulk') {
+  if (mode === 'incremental') {
+    await eachPage((cursor) => connector.listProductsChangedSince!(options.since!, cursor), take);
+  } else if (mode === 'bulk') {
     for await (const item of connector.exportProducts!({ signal: options.signal })) await take(item);
   } else {
-    let cursor: string | null = null;
-    do {
-      const page: Awaited<ReturnType<Connector['listProducts']>> = await connector.listProducts(cursor);
-      for (const failure of page.failures) await take({ failure });
-      for (const listing of page.listings) await take({ listing });
-      cursor = page.nextCursor;
-    } while (cursor);
+    await eachPage((cursor) => connector.listProducts(cursor), take);
   }
-  await flush();
+  await writer.flush();
 
   // Only after a complete pass: what we did not see is gone from the store.
+  if (mode === 'incremental') {
+    await markSynced(db, account.id, false);
+    return result;
+  }
   const stored = await db
     .select({ externalId: listings.externalId })
     .from(listings)
@@ -175,10 +175,152 @@ export async function syncStore(options: SyncStoreOptions, ctx: SyncProgress): P
       options,
       collectionList.map((c) => c.external_id),
     );
+  await markSynced(db, account.id, true);
+  return result;
+}
+
+/**
+ * Every page of a listing, the next one asked for while this one is stored: the store's answer time and our
+ * writes overlap (a sync is bound by the slower of the two, not their sum). One page ahead at most.
+ */
+async function eachPage(
+  read: (cursor: string | null) => Promise<ProductPage>,
+  take: (item: { listing: StoreListing } | { failure: ProductFailure }) => Promise<void>,
+): Promise<void> {
+  const ahead = (cursor: string | null) => {
+    const p = read(cursor);
+    // Awaited below; this only keeps a failure while the current page is stored from being unhandled.
+    p.catch(() => {});
+    return p;
+  };
+  let next: Promise<ProductPage> | null = ahead(null);
+  while (next) {
+    const page: ProductPage = await next;
+    next = page.nextCursor ? ahead(page.nextCursor) : null;
+    for (const failure of page.failures) await take({ failure });
+    for (const listing of page.listings) await take({ listing });
+  }
+}
+
+/** A pass ended: when (a full one also records itself: the scheduler runs one daily to see deletions). */
+async function markSynced(db: Db, accountId: string, full: boolean): Promise<void> {
+  const now = new Date();
   await db
     .update(storeAccounts)
-    .set({ lastSyncAt: new Date(), connectionStatus: 'connected', updatedAt: new Date() })
-    .where(eq(storeAccounts.id, account.id));
+    .set({
+      lastSyncAt: now,
+      connectionStatus: 'connected',
+      updatedAt: now,
+      ...(full
+        ? {
+            details: sql`jsonb_set(${storeAccounts.details}, '{lastFullSyncAt}', to_jsonb(${now.toISOString()}::text))`,
+          }
+        : {}),
+    })
+    .where(eq(storeAccounts.id, accountId));
+}
+
+/**
+ * Listings stored in batches through the writer, with their collects (collections and categories), counting
+ * what was created, updated and skipped, and reporting progress as products done over the total.
+ */
+function listingBatches(
+  options: SyncStoreOptions,
+  result: SyncStoreResult,
+  ctx: SyncProgress,
+  total: number,
+  maps: { known?: Map<string, string>; knownCategories?: Map<string, string> },
+) {
+  const { db, account } = options;
+  // Large stores write 500 at a time (fewer statements and transactions); small ones show progress every 100.
+  const batchSize = options.batchSize ?? (total >= 2_000 ? 500 : 100);
+  let batch: StoreListing[] = [];
+  let done = 0;
+  const report = () => ctx.progress(done, Math.max(total, done));
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const stored = await options.writer.upsert({
+      db,
+      ownerId: account.userId,
+      accountId: account.id,
+      listings: batch.map(({ collections: _c, categories: _k, ...listing }) => listing),
+    });
+    result.created += stored.created;
+    result.updated += stored.updated;
+    const idOf = new Map(stored.listings.map((l) => [l.external_id, l.id]));
+    await replaceCollects({
+      db,
+      account,
+      known: maps.known,
+      knownCategories: maps.knownCategories,
+      memberships: batch.flatMap((l) =>
+        (l.collections || l.categories) && idOf.has(l.external_id)
+          ? [
+              {
+                listingId: idOf.get(l.external_id)!,
+                collections: l.collections ?? [],
+                categories: l.categories,
+              },
+            ]
+          : [],
+      ),
+    });
+    done += batch.length;
+    batch = [];
+    report();
+  };
+  const take = async (item: { listing: StoreListing } | { failure: ProductFailure }) => {
+    if (options.signal?.aborted) throw new Error('The sync was cancelled');
+    if ('failure' in item) {
+      // Its listing, if any, stays as it was (a full pass counts it as seen, so it is not removed either).
+      result.skipped.push(item.failure);
+      options.logger?.warn({ failure: item.failure }, 'store product skipped');
+      done++;
+      report();
+      return;
+    }
+    batch.push(item.listing);
+    if (batch.length >= batchSize) await flush();
+  };
+  return { take, flush };
+}
+
+/**
+ * The products a webhook named: each read again through the connector and stored, or removed when the store no
+ * longer has it. Running it twice changes nothing more.
+ */
+async function syncProducts(options: SyncStoreOptions, ctx: SyncProgress): Promise<SyncStoreResult> {
+  const { db, account, connector } = options;
+  const ids = [...new Set(options.productIds)];
+  const result: SyncStoreResult = {
+    mode: 'products',
+    total: ids.length,
+    created: 0,
+    updated: 0,
+    removed: 0,
+    collections: null,
+    categories: null,
+    orders: null,
+    skipped: [],
+  };
+  const writer = listingBatches(options, result, ctx, ids.length, {});
+  ctx.progress(0, ids.length);
+  for (const id of ids) {
+    let listing: StoreListing | null;
+    try {
+      listing = await connector.getProduct(id);
+    } catch (err) {
+      if (err instanceof ConnectorError) throw err;
+      await writer.take({ failure: { external_id: id, title: null, error: (err as Error).message } });
+      continue;
+    }
+    if (listing) await writer.take({ listing });
+    else if (
+      await options.writer.remove({ db, ownerId: account.userId, accountId: account.id, externalId: id })
+    )
+      result.removed++;
+  }
+  await writer.flush();
   return result;
 }
 

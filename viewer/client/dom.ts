@@ -91,6 +91,15 @@ export function notice(kind: 'ok' | 'err' | 'info', message: string, details?: s
   );
 }
 
+/** A short confirmation over the pages (role status, so screen readers say it), gone after a few seconds. */
+export function toast(message: string): HTMLElement {
+  document.querySelector('.vw-toast')?.remove();
+  const el = h('div', { className: 'vw-toast', role: 'status' }, message);
+  document.body.append(el);
+  setTimeout(() => el.remove(), 6000);
+  return el;
+}
+
 /** A refusal from our endpoints: the status, the server's message and the fields it names. */
 export type RequestError = Error & {
   status?: number;

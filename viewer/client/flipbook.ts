@@ -97,6 +97,7 @@ export class PageFlipBook implements Flipbook {
   private readonly container: HTMLElement;
   private readonly listeners: ((visible: number[]) => void)[] = [];
   private zoom = 1;
+  private readonly minWidth: number;
   private readonly cover: boolean;
   private swipeFrom: { x: number; y: number } | null = null;
   private readonly n: number;
@@ -104,6 +105,7 @@ export class PageFlipBook implements Flipbook {
 
   constructor(private readonly o: BookOptions) {
     this.n = o.frames.length;
+    this.minWidth = o.single ? 5000 : 260;
     // The cover stands alone, then pages pair (2–3, 4–5…). Right to left the frames go in reversed, and
     // page-flip's showCover would then set the last page alone and pair the cover with page 2 when the count
     // is odd; without it, page-flip pairs (n, n−1)… and leaves the cover alone at the end, as it should be.
@@ -117,7 +119,7 @@ export class PageFlipBook implements Flipbook {
       height,
       size: 'stretch',
       // page-flip turns single when its block is narrower than two minimum pages: always, in single-page mode.
-      minWidth: o.single ? 5000 : 260,
+      minWidth: this.minWidth,
       maxWidth: 5000,
       minHeight: 100,
       maxHeight: 10000,
@@ -277,6 +279,9 @@ export class PageFlipBook implements Flipbook {
   setZoom(zoom: number): void {
     this.zoom = zoom;
     this.o.host.classList.toggle('vw-zoomed', zoom > 1);
+    // page-flip shows single pages when its block is narrower than two minimum pages: zoomed, the block is wider
+    // but a phone's single page must stay single (a bigger page, not a spread), so the minimum grows with it.
+    this.flip.getSettings().minWidth = this.minWidth * zoom;
     this.layout();
   }
 

@@ -2,7 +2,7 @@ import { Analytics } from './analytics.ts';
 import type { ViewerBoot } from './boot.ts';
 import { readBoot, setText, t } from './dom.ts';
 import { PageFlipBook, PageLoader, ScrollBook, pageFrame, type Flipbook } from './flipbook.ts';
-import { openOwnerPanel } from './owner.ts';
+import { openOwnerPanel, showSavedNotice } from './owner.ts';
 import { openPdf, openPictures, openShare } from './panels.ts';
 import { Cart, openProduct } from './product.ts';
 
@@ -75,6 +75,9 @@ function onPages(visible: number[]) {
       : t('counterSpread', { first: first + 1, last: last + 1, total: boot.pages });
   // DESIGN §13: before any interaction, only the current spread and the spreads on either side.
   loader.ensure([first - 2, first - 1, ...visible, last + 1, last + 2]);
+  // The 'Go to page' box shows the page on screen (not while the reader types in it).
+  const jump = $('vw-jump-input') as HTMLInputElement | null;
+  if (jump && document.activeElement !== jump) jump.value = String(first + 1);
   ($('vw-prev') as HTMLButtonElement | null)?.toggleAttribute('disabled', first <= 0);
   ($('vw-first') as HTMLButtonElement | null)?.toggleAttribute('disabled', first <= 0);
   ($('vw-next') as HTMLButtonElement | null)?.toggleAttribute('disabled', last >= boot.pages - 1);
@@ -86,10 +89,49 @@ function onPages(visible: number[]) {
   analytics.pages(visible);
 }
 
+const stage = $('vw-stage')!;
+
+/** Zoom between 1 and 3, keeping the point at the middle of the stage where it was. */
 function setZoom(z: number) {
-  zoom = Math.max(1, Math.min(3, z));
+  const next = Math.max(1, Math.min(3, Math.round(z * 20) / 20));
+  if (next === zoom) return;
+  const cx = (stage.scrollLeft + stage.clientWidth / 2) / Math.max(1, stage.scrollWidth);
+  const cy = (stage.scrollTop + stage.clientHeight / 2) / Math.max(1, stage.scrollHeight);
+  zoom = next;
   book.setZoom(zoom);
+  stage.scrollLeft = cx * stage.scrollWidth - stage.clientWidth / 2;
+  stage.scrollTop = cy * stage.scrollHeight - stage.clientHeight / 2;
 }
+
+// Two fingers pinch the pages bigger or smaller (the browser's own pinch would zoom the bars with them); one
+// finger pans a zoomed page (the stage scrolls) or, at 1×, swipes to turn it (the book's own handler).
+let pinch: { distance: number; zoom: number } | null = null;
+let pinchFrame = 0;
+const spread = (e: TouchEvent) => {
+  const [a, b] = [e.touches[0]!, e.touches[1]!];
+  return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+};
+stage.addEventListener(
+  'touchstart',
+  (e) => {
+    if (e.touches.length === 2) pinch = { distance: Math.max(1, spread(e)), zoom };
+  },
+  { passive: true },
+);
+stage.addEventListener(
+  'touchmove',
+  (e) => {
+    if (!pinch || e.touches.length !== 2) return;
+    e.preventDefault();
+    const target = (pinch.zoom * spread(e)) / pinch.distance;
+    cancelAnimationFrame(pinchFrame);
+    pinchFrame = requestAnimationFrame(() => setZoom(target));
+  },
+  { passive: false },
+);
+stage.addEventListener('touchend', (e) => {
+  if (e.touches.length < 2) pinch = null;
+});
 
 const on = (id: string, fn: () => void) => $(id)?.addEventListener('click', fn);
 on('vw-next', () => book.next());
@@ -129,7 +171,8 @@ $('vw-jump')?.addEventListener('submit', (e) => {
   const input = $('vw-jump-input') as HTMLInputElement;
   const n = Number(input.value);
   if (Number.isInteger(n) && n >= 1 && n <= boot.pages) book.go(n - 1);
-  input.value = '';
+  input.blur();
+  input.value = String((book.visible()[0] ?? 0) + 1);
 });
 
 function toggleThumbs() {
@@ -245,5 +288,6 @@ function updateCartBadge() {
   }
 }
 updateCartBadge();
+showSavedNotice(boot);
 if (boot.showSharing && boot.buttons.share) openShare(boot);
 if (boot.showListing) showProduct(boot.showListing);

@@ -1,5 +1,5 @@
 import type { ViewerBoot } from './boot.ts';
-import { dialog, h, notice, request, t, type RequestError } from './dom.ts';
+import { dialog, h, notice, request, t, toast, type RequestError } from './dom.ts';
 
 type HostStatus = {
   host: string;
@@ -120,6 +120,19 @@ function publicationView(id: string, view: SettingsView, trial: boolean): HTMLEl
   );
 }
 
+const SAVED_KEY = 'vw-settings-saved';
+
+/** After the reload that follows a save, the owner is told their settings were saved. */
+export function showSavedNotice(boot: ViewerBoot) {
+  try {
+    if (!boot.owner || sessionStorage.getItem(SAVED_KEY) !== boot.owner.catalogId) return;
+    sessionStorage.removeItem(SAVED_KEY);
+  } catch {
+    return;
+  }
+  toast(t('owner.saved'));
+}
+
 /** SPEC §9 embed sizes. */
 const EMBED_SIZES = {
   small: [560, 280],
@@ -128,6 +141,18 @@ const EMBED_SIZES = {
   xlarge: [990, 560],
   custom: [990, 560],
 } as const;
+
+/**
+ * A frame for a portrait catalog (issue 22 §15): narrow enough that the book shows one page at a time (page-flip
+ * turns to single pages under two 260 px pages; the server's first spread under 700 px), as tall as that page
+ * with the embed's bar, page bar and margins.
+ */
+const PORTRAIT_WIDTH = 480;
+const EMBED_CHROME_PX = 48 + 60 + 24;
+const portraitFrame = (ratio: number): [number, number] => [
+  PORTRAIT_WIDTH,
+  Math.round((PORTRAIT_WIDTH - 24) / ratio + EMBED_CHROME_PX),
+];
 
 const BUTTONS = ['share_button', 'print_button', 'download_pages_button', 'download_pdf_button'] as const;
 
@@ -228,13 +253,25 @@ export async function openOwnerPanel(boot: ViewerBoot) {
     id: 'vw-embed-code',
     'aria-label': t('owner.embedCode'),
   });
+  // SPEC §9's sizes are landscape, for spreads; a portrait catalog is offered, and given first, a portrait frame.
+  const sizes: Record<string, readonly [number, number]> = { ...EMBED_SIZES };
+  const portrait = boot.ratio < 1;
+  if (portrait) sizes.portrait = portraitFrame(boot.ratio);
   const size = h(
     'select',
     { className: 'vw-field', id: 'vw-embed-size' },
-    Object.keys(EMBED_SIZES).map((k) => h('option', { value: k }, t(`owner.sizes.${k}`))),
+    (portrait ? ['portrait', ...Object.keys(EMBED_SIZES)] : Object.keys(EMBED_SIZES)).map((k) =>
+      h(
+        'option',
+        { value: k },
+        k === 'portrait'
+          ? t('owner.sizes.portrait', { width: sizes.portrait![0], height: sizes.portrait![1] })
+          : t(`owner.sizes.${k}`),
+      ),
+    ),
   );
   const setCode = () => {
-    const [w, hgt] = EMBED_SIZES[size.value as keyof typeof EMBED_SIZES];
+    const [w, hgt] = sizes[size.value]!;
     code.value = `<iframe src="${embedBase}" width="${w}" height="${hgt}" style="border:0;max-width:100%" allow="fullscreen" title="${boot.title.replace(/"/g, '&quot;')}"></iframe>`;
   };
   size.addEventListener('change', setCode);
@@ -247,9 +284,13 @@ export async function openOwnerPanel(boot: ViewerBoot) {
 
   const form = h(
     'form',
-    { className: 'vw-form' },
-    h('h3', {}, t('owner.buttons')),
-    ...BUTTONS.map((b) => check(b, t(`owner.${b}`))),
+    { className: 'vw-owner-form' },
+    h(
+      'div',
+      { className: 'vw-section vw-form' },
+      h('h3', {}, t('owner.buttons')),
+      ...BUTTONS.map((b) => check(b, t(`owner.${b}`))),
+    ),
     h(
       'div',
       { className: 'vw-section vw-form' },
@@ -299,6 +340,20 @@ export async function openOwnerPanel(boot: ViewerBoot) {
         type: 'url',
         placeholder: 'https://',
       }),
+      // Wholesale orders over the stock a product shows: taken and flagged on the order, or refused.
+      h(
+        'label',
+        { className: 'vw-check' },
+        h('input', {
+          type: 'checkbox',
+          name: 'allow_backorders',
+          checked: s.allow_backorders !== false,
+          disabled: !plan.digital_orders,
+          'aria-describedby': 'vw-backorders-help',
+        }),
+        t('owner.allow_backorders'),
+      ),
+      h('p', { className: 'vw-muted', id: 'vw-backorders-help' }, t('owner.allow_backordersHelp')),
     ),
     h(
       'div',
@@ -358,7 +413,8 @@ export async function openOwnerPanel(boot: ViewerBoot) {
   );
   const status = h('div', { 'aria-live': 'polite' });
   const save = h('button', { type: 'submit', className: 'vw-btn vw-primary' }, t('owner.save'));
-  form.append(h('div', { className: 'vw-section' }, status, save));
+  // The save button stays in sight at the panel's foot, whichever section is being changed.
+  form.append(h('div', { className: 'vw-savebar' }, status, save));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const data = new FormData(form);
@@ -371,6 +427,7 @@ export async function openOwnerPanel(boot: ViewerBoot) {
     patch.email_content = String(data.get('email_content') ?? '');
     patch.online_store_link = String(data.get('online_store_link') ?? '') || null;
     if (plan.products_link) patch.products_link = String(data.get('products_link'));
+    if (plan.digital_orders) patch.allow_backorders = data.get('allow_backorders') === 'on';
     if (plan.privacy) patch.visibility = String(data.get('visibility'));
     if (plan.password) {
       patch.password_protection = data.get('password_protection') === 'on';
@@ -388,6 +445,12 @@ export async function openOwnerPanel(boot: ViewerBoot) {
     save.textContent = t('owner.saving');
     try {
       await request(`/api/v1/catalogs/${id}/settings`, { method: 'PUT', body: JSON.stringify(patch) });
+      // The catalog reloads as saved (SPEC §4), then says so (showSavedNotice).
+      try {
+        sessionStorage.setItem(SAVED_KEY, owner.catalogId);
+      } catch {
+        // Storage refused (private browsing): the reload alone shows the change.
+      }
       location.reload();
     } catch (err) {
       status.replaceChildren(notice('err', t('owner.saveFailed'), refusal(err as RequestError)));
@@ -401,29 +464,33 @@ export async function openOwnerPanel(boot: ViewerBoot) {
     side: true,
     id: 'vw-owner',
     body: [
-      h('p', { className: 'vw-muted' }, t('owner.intro')),
+      h('p', { className: 'vw-muted vw-intro' }, t('owner.intro')),
+      h(
+        'div',
+        { className: 'vw-section' },
+        orders
+          ? h(
+              'p',
+              {},
+              t('owner.orders', { count: orders.count }),
+              ' · ',
+              h('a', { href: owner.ordersUrl }, t('owner.ordersLink')),
+            )
+          : null,
+        stats
+          ? h(
+              'p',
+              { className: 'vw-muted' },
+              t('owner.stats', {
+                views: t('owner.statsViews', { count: stats.page_views }),
+                clicks: t('owner.statsClicks', { count: stats.product_clicks }),
+                seconds: stats.average_seconds_on_page,
+              }),
+            )
+          : null,
+        h('p', {}, h('a', { href: owner.editUrl }, t('owner.edit'))),
+      ),
       publicationView(id, view, owner.trial),
-      orders
-        ? h(
-            'p',
-            {},
-            t('owner.orders', { count: orders.count }),
-            ' · ',
-            h('a', { href: owner.ordersUrl }, t('owner.ordersLink')),
-          )
-        : null,
-      stats
-        ? h(
-            'p',
-            { className: 'vw-muted' },
-            t('owner.stats', {
-              views: t('owner.statsViews', { count: stats.page_views }),
-              clicks: t('owner.statsClicks', { count: stats.product_clicks }),
-              seconds: stats.average_seconds_on_page,
-            }),
-          )
-        : null,
-      h('p', {}, h('a', { href: owner.editUrl }, t('owner.edit'))),
       h(
         'div',
         { className: 'vw-form vw-section' },
@@ -433,7 +500,7 @@ export async function openOwnerPanel(boot: ViewerBoot) {
         slugStatus,
         h('div', {}, slugSave),
       ),
-      h('div', { className: 'vw-section' }, form),
+      form,
       h(
         'div',
         { className: 'vw-section vw-form' },

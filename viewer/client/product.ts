@@ -1,3 +1,4 @@
+import { ADDRESS_LIMITS, countryOptions } from '../../core/orders/countries.ts';
 import type { ViewerBoot } from './boot.ts';
 import { dialog, h, money, notice, request, t } from './dom.ts';
 
@@ -195,12 +196,77 @@ export class Cart {
     );
   }
 
+  /** A postal address's fields (core/orders AddressSchema), named `{prefix}_{field}`, in a fieldset. */
+  private addressFields(prefix: 'billing' | 'shipping', legend: string): HTMLFieldSetElement {
+    const ac = prefix === 'billing' ? 'billing' : 'shipping';
+    const input = (
+      field: keyof typeof ADDRESS_LIMITS,
+      label: string,
+      attrs: Record<string, string | boolean>,
+    ) =>
+      h(
+        'label',
+        {},
+        label,
+        h('input', {
+          className: 'vw-field',
+          name: `${prefix}_${field}`,
+          maxlength: ADDRESS_LIMITS[field],
+          ...attrs,
+        }),
+      );
+    const guess = this.boot.lang === 'fr' ? 'FR' : '';
+    return h(
+      'fieldset',
+      { className: 'vw-form vw-address' },
+      h('legend', {}, legend),
+      input('street', t('cart.street'), { required: true, autocomplete: `${ac} address-line1` }),
+      input('street2', t('cart.street2'), { autocomplete: `${ac} address-line2` }),
+      h(
+        'div',
+        { className: 'vw-pair' },
+        input('postal_code', t('cart.postalCode'), { autocomplete: `${ac} postal-code` }),
+        input('city', t('cart.city'), { required: true, autocomplete: `${ac} address-level2` }),
+      ),
+      input('region', t('cart.region'), { autocomplete: `${ac} address-level1` }),
+      // The label stands beside its select (a label around it would take in every country's name).
+      h(
+        'div',
+        { className: 'vw-labelled' },
+        h('label', { for: `vw-${prefix}-country` }, t('cart.country')),
+        h(
+          'select',
+          {
+            className: 'vw-field',
+            id: `vw-${prefix}-country`,
+            name: `${prefix}_country`,
+            required: true,
+            autocomplete: `${ac} country`,
+          },
+          h('option', { value: '' }, t('cart.countryChoose')),
+          countryOptions(this.boot.lang).map(([code, name]) =>
+            h('option', { value: code, selected: code === guess }, name),
+          ),
+        ),
+      ),
+    );
+  }
+
   /** SPEC §4 'Orders': sending, then sent (the cart emptied) or the error with the server's details. */
   private orderForm(rerender: () => void): HTMLElement {
     const field = (name: string, label: string, attrs: Record<string, string | boolean> = {}) =>
       h('label', {}, label, h('input', { className: 'vw-field', name, ...attrs }));
     const status = h('div', { 'aria-live': 'polite' });
     const submit = h('button', { type: 'submit', className: 'vw-btn vw-primary' }, t('cart.send'));
+    // The goods go to the billing address unless the buyer names another one.
+    const shipElsewhere = h('input', { type: 'checkbox', name: 'ship_elsewhere' });
+    const shipping = this.addressFields('shipping', t('cart.shipping'));
+    const showShipping = () => {
+      shipping.hidden = !shipElsewhere.checked;
+      shipping.disabled = !shipElsewhere.checked;
+    };
+    shipElsewhere.addEventListener('change', showShipping);
+    showShipping();
     const form = h(
       'form',
       { className: 'vw-form vw-section' },
@@ -209,12 +275,9 @@ export class Cart {
       field('email', t('cart.email'), { required: true, type: 'email', autocomplete: 'email' }),
       field('company', t('cart.company'), { autocomplete: 'organization' }),
       field('phone', t('cart.phone'), { type: 'tel', autocomplete: 'tel' }),
-      h(
-        'label',
-        {},
-        t('cart.address'),
-        h('textarea', { className: 'vw-field', name: 'address', autocomplete: 'street-address' }),
-      ),
+      this.addressFields('billing', t('cart.billing')),
+      h('label', { className: 'vw-check' }, shipElsewhere, t('cart.shipElsewhere')),
+      shipping,
       h('label', {}, t('cart.comments'), h('textarea', { className: 'vw-field', name: 'comments' })),
       status,
       submit,
@@ -223,6 +286,13 @@ export class Cart {
       e.preventDefault();
       const data = new FormData(form);
       const str = (k: string) => String(data.get(k) ?? '');
+      const address = (prefix: string) =>
+        Object.fromEntries(
+          ['street', 'street2', 'postal_code', 'city', 'region', 'country'].map((f) => [
+            f,
+            str(`${prefix}_${f}`),
+          ]),
+        );
       submit.disabled = true;
       submit.textContent = t('cart.sending');
       status.replaceChildren();
@@ -235,7 +305,8 @@ export class Cart {
               email: str('email'),
               company: str('company'),
               phone: str('phone'),
-              address: str('address'),
+              billing: address('billing'),
+              shipping: shipElsewhere.checked ? address('shipping') : null,
             },
             comments: str('comments'),
             items: this.lines.map((l) => ({

@@ -42,7 +42,7 @@ async function ownerQuality(ctx: JobContext, ownerId: string): Promise<number> {
 }
 
 /** One picture, once per run; a failure is logged and answers null (the item leaves the queue). */
-function imageProcessor(ctx: JobContext, quality: number, result: ImageRunResult) {
+function imageProcessor(ctx: JobContext, ownerId: string, quality: number, result: ImageRunResult) {
   const seen = new Map<string, Promise<StoredImage | null>>();
   return (url: string, target: { width: number; height: number }) => {
     const key = `${url}|${target.width}x${target.height}`;
@@ -57,7 +57,13 @@ function imageProcessor(ctx: JobContext, quality: number, result: ImageRunResult
             appUrl: ctx.deps.config.appUrl,
             fetchOptions: { ...ctx.deps.fetchOptions, signal: ctx.signal },
           });
-          const stored = await storeCompressedImage({ source, target, quality, storage: ctx.deps.storage });
+          const stored = await storeCompressedImage({
+            source,
+            target,
+            quality,
+            folder: `img/${ownerId}`,
+            storage: ctx.deps.storage,
+          });
           result.processed++;
           return stored;
         } catch (err) {
@@ -140,6 +146,7 @@ export async function processListingImages(opts: {
           const kept = await storeKeptImage({ source, storage });
           const stored = await storeCompressedImage({
             source,
+            folder: `img/${opts.ownerId}`,
             target: compressionTarget(null),
             quality,
             storage,
@@ -226,7 +233,7 @@ export async function processCatalogImages(opts: {
   if (!loaded) return null;
   const result: ImageRunResult = { processed: 0, failed: [] };
   const quality = await ownerQuality(ctx, loaded.row.ownerId);
-  const process = imageProcessor(ctx, quality, result);
+  const process = imageProcessor(ctx, loaded.row.ownerId, quality, result);
   const stamps = new Map(
     (
       await db

@@ -2,7 +2,11 @@ import type { JobName } from '../../server/jobs/index.ts';
 import { createDraftOrderJob } from './create-draft-order.ts';
 import { preflightCatalogJob } from './preflight-catalog.ts';
 import { processImagesJob } from './process-images.ts';
+import { purgeFilesJob } from './purge-files.ts';
 import { renderPdfJob } from './render-pdf.ts';
+import { renderPdfPartJob } from './render-pdf-part.ts';
+import { syncDueStoresJob } from './sync-due-stores.ts';
+import { syncProductsJob } from './sync-products.ts';
 import { syncStoreJob } from './sync-store.ts';
 import { synchronizeCatalogJob } from './synchronize-catalog.ts';
 
@@ -14,10 +18,14 @@ import { synchronizeCatalogJob } from './synchronize-catalog.ts';
 export const JOBS = [
   renderPdfJob,
   preflightCatalogJob,
+  renderPdfPartJob,
   processImagesJob,
   syncStoreJob,
+  syncProductsJob,
+  syncDueStoresJob,
   synchronizeCatalogJob,
   createDraftOrderJob,
+  purgeFilesJob,
 ] as const;
 
 /** A spec without a handler here does not compile: its name is left in `Unhandled`. */

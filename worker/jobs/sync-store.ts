@@ -10,7 +10,10 @@ import { listingWriter, queueListingImages } from '../../server/listings/index.t
 import { syncStoreSpec } from '../../server/jobs/index.ts';
 import { defineJob, PermanentJobError } from '../define.ts';
 
-/** A full sync of one store account (server/stores/sync.server.ts); safe to run again after a crash. */
+/**
+ * A sync of one store account (server/stores/sync.server.ts): full, or incremental with `since` (the schedule);
+ * safe to run again after a crash.
+ */
 export const syncStoreJob = defineJob({
   ...syncStoreSpec,
   run: async (payload, ctx): Promise<SyncStoreResult> => {
@@ -25,12 +28,13 @@ export const syncStoreJob = defineJob({
         {
           db,
           account,
-          connector: connectorFor({ account, appSecret: config.appSecret }),
+          connector: connectorFor({ account, appSecret: config.appSecret, config, db }),
           writer: listingWriter,
           bulkThreshold: tuning.bulkThreshold,
           batchSize: tuning.batchSize,
           signal: ctx.signal,
           logger: ctx.logger,
+          since: payload.since ? new Date(payload.since) : null,
         },
         { progress: ctx.progress },
       );

@@ -37,10 +37,13 @@ const PURPOSE_OF: Record<CatalogKind, CatalogPurpose> = {
  */
 export function NewCatalogWizard({
   choices,
+  initialKind,
   onClose,
   onCreated,
 }: {
   choices: WizardChoices;
+  /** The kind chosen beforehand (a template page's 'Use this template': /catalogs?new=<kind>). */
+  initialKind?: CatalogKind;
   onClose: () => void;
   onCreated: (catalogId: string) => void;
 }) {
@@ -48,8 +51,8 @@ export function NewCatalogWizard({
   const hasProducts = choices.stores.length > 0;
   const [step, setStep] = useState<Step>('kind');
   const [start, setStart] = useState<Start>('build');
-  const [kind, setKind] = useState<CatalogKind>('catalog');
-  const [purpose, setPurpose] = useState<CatalogPurpose>('print');
+  const [kind, setKind] = useState<CatalogKind>(initialKind ?? 'catalog');
+  const [purpose, setPurpose] = useState<CatalogPurpose>(PURPOSE_OF[initialKind ?? 'catalog']);
   const [storeId, setStoreId] = useState(choices.stores.length === 1 ? choices.stores[0]!.id : '');
   const [onlySome, setOnlySome] = useState(false);
   const [categories, setCategories] = useState<string[]>([]);
@@ -169,7 +172,7 @@ export function NewCatalogWizard({
                       <Button url="/listings" variant="primary">
                         {t('wizard.importCsv')}
                       </Button>
-                      <Button url="/shopify/auth/login">{t('wizard.connectStore')}</Button>
+                      <Button url="/stores">{t('wizard.connectStore')}</Button>
                     </InlineStack>
                   </BlockStack>
                 </Banner>

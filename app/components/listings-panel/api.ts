@@ -26,6 +26,8 @@ export type ListingQuery = {
   /** A category (category_id: a store category or a name the listings carry) or a store collection. */
   categoryId: string;
   collectionId: string;
+  /** A shop of a marketplace account (shop_id), for stores that have several. */
+  shopId: string;
 };
 
 export const DEFAULT_QUERY: ListingQuery = {
@@ -38,6 +40,7 @@ export const DEFAULT_QUERY: ListingQuery = {
   visibleOnly: false,
   categoryId: '',
   collectionId: '',
+  shopId: '',
 };
 
 export type ListingPage = {
@@ -86,6 +89,7 @@ export function listingsUrl(accountId: string, q: ListingQuery): string {
   if (q.visibleOnly) p.set('visible', 'true');
   if (q.categoryId) p.set('category_id', q.categoryId);
   if (q.collectionId) p.set('collection_id', q.collectionId);
+  if (q.shopId) p.set('shop_id', q.shopId);
   return `/api/v1/accounts/${encodeURIComponent(accountId)}/listings?${p}`;
 }
 
@@ -99,6 +103,16 @@ export type PanelCategory = {
   kind: 'collection' | 'category' | 'listing';
   count: number;
 };
+
+/** The shops of a marketplace account (SPEC §7), and a shop's sections: the filters follow the platform. */
+export const fetchShops = (accountId: string) =>
+  call<{ data: { shop_id: string; title: string }[] }>(
+    `/api/v1/accounts/${encodeURIComponent(accountId)}/shops`,
+  );
+export const fetchSections = (accountId: string, shopId: string) =>
+  call<{ data: { id: string; title: string; shop_id: string }[] }>(
+    `/api/v1/accounts/${encodeURIComponent(accountId)}/shops/${encodeURIComponent(shopId)}/sections`,
+  );
 
 export const fetchCategories = (accountId: string) =>
   call<{ data: PanelCategory[] }>(`/api/v1/accounts/${encodeURIComponent(accountId)}/categories`);

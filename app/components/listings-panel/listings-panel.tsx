@@ -21,6 +21,8 @@ import { truncateTitle } from '../../../core/listings/index.ts';
 import {
   DEFAULT_QUERY,
   categoryFilter,
+  fetchSections,
+  fetchShops,
   fetchCategories,
   type ListingPage,
   type ListingQuery,
@@ -81,6 +83,8 @@ export function ListingsPanel({
   const [accountId, setAccountId] = useState(initialAccountId);
   const [query, setQuery] = useState<ListingQuery>(DEFAULT_QUERY);
   const [categories, setCategories] = useState<PanelCategory[]>([]);
+  const [shops, setShops] = useState<{ shop_id: string; title: string }[]>([]);
+  const [sections, setSections] = useState<{ id: string; title: string }[]>([]);
   // Pictures fetched again (Retry on a product whose picture could not be kept) reload the page of products.
   const [retried, setRetried] = useState(0);
   const [retrying, setRetrying] = useState<ReadonlySet<string>>(new Set());
@@ -114,7 +118,8 @@ export function ListingsPanel({
     query.onlineOnly ||
     query.visibleOnly ||
     query.categoryId !== '' ||
-    query.collectionId !== '';
+    query.collectionId !== '' ||
+    query.shopId !== '';
   // One list holds collections and categories; the value says which filter an entry sets.
   const optionValue = (c: Pick<PanelCategory, 'id' | 'kind'>) =>
     `${c.kind === 'collection' ? 'collection' : 'category'}:${c.id}`;
@@ -133,6 +138,30 @@ export function ListingsPanel({
       live = false;
     };
   }, [accountId, refreshKey]);
+  // Marketplaces (several shops, each with sections) get a shop and a section filter; other stores have none.
+  useEffect(() => {
+    let live = true;
+    fetchShops(accountId)
+      .then((r) => live && setShops(r.data))
+      .catch(() => live && setShops([]));
+    return () => {
+      live = false;
+    };
+  }, [accountId, refreshKey]);
+  useEffect(() => {
+    let live = true;
+    if (!query.shopId) {
+      setSections([]);
+      return;
+    }
+    fetchSections(accountId, query.shopId)
+      .then((r) => live && setSections(r.data))
+      .catch(() => live && setSections([]));
+    return () => {
+      live = false;
+    };
+  }, [accountId, query.shopId]);
+  const sectionChosen = sections.some((sec) => sec.id === query.collectionId);
 
   const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   const items = page?.data ?? [];
@@ -150,8 +179,30 @@ export function ListingsPanel({
                   value={accountId}
                   onChange={(v) => {
                     setAccountId(v);
-                    change(categoryFilter(null));
+                    change({ ...categoryFilter(null), shopId: '' });
                   }}
+                />
+              ) : null}
+              {shops.length ? (
+                <Select
+                  label={t('listings.shop')}
+                  options={[
+                    { label: t('listings.shopAll'), value: '' },
+                    ...shops.map((sh) => ({ label: sh.title, value: sh.shop_id })),
+                  ]}
+                  value={query.shopId}
+                  onChange={(v) => change({ shopId: v, ...categoryFilter(null) })}
+                />
+              ) : null}
+              {sections.length ? (
+                <Select
+                  label={t('listings.section')}
+                  options={[
+                    { label: t('listings.sectionAll'), value: '' },
+                    ...sections.map((sec) => ({ label: sec.title, value: sec.id })),
+                  ]}
+                  value={sectionChosen ? query.collectionId : ''}
+                  onChange={(v) => change({ categoryId: '', collectionId: v })}
                 />
               ) : null}
               <div style={{ flex: '1 1 240px' }}>

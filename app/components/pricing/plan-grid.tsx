@@ -1,6 +1,11 @@
 import { Badge, BlockStack, Button, ButtonGroup, Card, InlineStack, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { monthlyEquivalent, periodPrice, type BillingPeriod } from '../../../core/billing/index.ts';
+import {
+  isUnlimited,
+  monthlyEquivalent,
+  periodPrice,
+  type BillingPeriod,
+} from '../../../core/billing/index.ts';
 import type { PlanLimits } from '../../../core/model/index.ts';
 import { formatMoney } from './money.ts';
 
@@ -12,8 +17,6 @@ export type PricingPlan = {
   limits: PlanLimits;
 };
 
-/** The top plans store 9 999 or 999 999 for "no limit". */
-const isUnlimited = (n: number) => n >= 9_999 && /^9+$/.test(String(n));
 const FEATURES = [
   'embeddable',
   'custom_domain',
@@ -22,6 +25,25 @@ const FEATURES = [
   'analytics',
   'priority_support',
 ] as const;
+
+/** What a plan holds: its counts ('unlimited' for the top plans' 9 999) and the features it has. */
+export function PlanLimitsList({ limits }: { limits: PlanLimits }) {
+  const { t, i18n } = useTranslation('billing');
+  const limit = (key: 'catalogs' | 'pages' | 'products', n: number) =>
+    isUnlimited(n)
+      ? t(`pricing.limits.${key}Unlimited`)
+      : t(`pricing.limits.${key}`, { count: n, formatted: n.toLocaleString(i18n.language) });
+  return (
+    <ul className="cb-plan-limits">
+      <li>{limit('catalogs', limits.max_catalogs)}</li>
+      <li>{limit('pages', limits.max_pages_per_catalog)}</li>
+      <li>{limit('products', limits.max_products_per_catalog)}</li>
+      {FEATURES.filter((f) => limits[f]).map((f) => (
+        <li key={f}>{t(`pricing.limits.${f}`)}</li>
+      ))}
+    </ul>
+  );
+}
 
 /** The best yearly saving over paying monthly, for the period switch. */
 function bestSaving(plans: PricingPlan[]): number {
@@ -41,10 +63,6 @@ export function PlanGrid(props: {
 }) {
   const { t, i18n } = useTranslation('billing');
   const money = (n: number) => formatMoney(n, props.currency, i18n.language);
-  const limit = (key: 'catalogs' | 'pages' | 'products', n: number) =>
-    isUnlimited(n)
-      ? t(`pricing.limits.${key}Unlimited`)
-      : t(`pricing.limits.${key}`, { count: n, formatted: n.toLocaleString(i18n.language) });
   return (
     <BlockStack gap="400">
       <InlineStack align="center">
@@ -87,14 +105,7 @@ export function PlanGrid(props: {
                       ? t('pricing.billedYearly', { total: money(periodPrice(plan, 'yearly')) })
                       : t('pricing.billedMonthly')}
                   </Text>
-                  <ul className="cb-plan-limits">
-                    <li>{limit('catalogs', plan.limits.max_catalogs)}</li>
-                    <li>{limit('pages', plan.limits.max_pages_per_catalog)}</li>
-                    <li>{limit('products', plan.limits.max_products_per_catalog)}</li>
-                    {FEATURES.filter((f) => plan.limits[f]).map((f) => (
-                      <li key={f}>{t(`pricing.limits.${f}`)}</li>
-                    ))}
-                  </ul>
+                  <PlanLimitsList limits={plan.limits} />
                   <div className="cb-plan-grid__choose">
                     <Button
                       variant={chosen ? 'secondary' : 'primary'}

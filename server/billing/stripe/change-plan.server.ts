@@ -10,6 +10,7 @@ import type { Stripe } from './client.server.ts';
 import { ensurePrice } from './catalog.server.ts';
 import { applyStripeSubscription } from './subscriptions.server.ts';
 import { quoteFor, CHECKOUT_MESSAGES } from './checkout.server.ts';
+import { assertBillingOn } from '../policy.server.ts';
 
 /** One of the merchant's own subscriptions (another merchant's id answers 404, as if it did not exist). */
 export async function ownSubscription(db: Db, userId: string, subscriptionId: string) {
@@ -35,6 +36,7 @@ export async function changeStripePlan(opts: {
   planId: string;
   period: BillingPeriod;
 }): Promise<SubscriptionView> {
+  assertBillingOn();
   const row = await ownSubscription(opts.db, opts.userId, opts.subscriptionId);
   if (row.type !== 'stripe' || !row.externalId || row.status === 'cancelled')
     throw conflict(CHECKOUT_MESSAGES.noSubscription);

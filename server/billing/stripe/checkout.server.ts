@@ -8,6 +8,7 @@ import { findCoupon, getPurchasablePlan, openOfferFor } from '../plans.server.ts
 import type { Stripe } from './client.server.ts';
 import { ensureCustomer, ensureDiscountCoupon, ensurePrice } from './catalog.server.ts';
 import { applyStripeSubscription } from './subscriptions.server.ts';
+import { assertBillingOn } from '../policy.server.ts';
 
 export const CHECKOUT_MESSAGES = {
   notConfigured: 'Online payment is not configured on this server.',
@@ -62,6 +63,7 @@ export async function startStripeCheckout(opts: {
   period: BillingPeriod;
   couponCode?: string | null;
 }): Promise<{ url: string; session_id: string; quote: Quote }> {
+  assertBillingOn();
   if (opts.user.platform === 'shopify') throw conflict(CHECKOUT_MESSAGES.shopify);
   const ent = await getEntitlements({ db: opts.db, user: opts.user });
   if (!ent.hasExpired && ent.provider === 'stripe') throw conflict(CHECKOUT_MESSAGES.already);

@@ -15,7 +15,6 @@ import {
   measureDocumentHtml,
   renderCatalogHtml,
   resolveFormat,
-  type FontFaceOption,
   type RenderOptions,
 } from '../../../core/render/index.ts';
 import { type BrowserPool, mapLimit } from '../../platform/index.ts';
@@ -43,6 +42,11 @@ export type LayoutInput = {
   watermark: boolean;
   /** Print output: pages drawn with this much bleed on every side, mm (core/render). Default 0. */
   bleedMm?: number;
+  /**
+   * The pages to print (indices of the catalog's pages, in order), one part of a long export; default all. Page
+   * numbers, the table of contents and summaries still count every page of the catalog.
+   */
+  pages?: number[];
   browser: BrowserPool;
   images: ImageCache;
   resolveSource: ResolveSource;
@@ -88,9 +92,13 @@ export type RenderPdfReport = {
     preflight?: number;
     load?: number;
     store?: number;
+    /** A split export: putting the parts together (qpdf) with the bookmarks. */
+    merge?: number;
   };
   /** What the preflight needs from the laid-out document (core/preflight). */
   facts: LayoutFacts;
+  /** A split export: how many parts it was printed in. */
+  parts?: number;
 };
 
 type Placement = PicturePlacement;
@@ -208,6 +216,62 @@ async function paginateInChromium(
   );
 }
 
+/** The options every rendering of a catalog for print shares (fonts, format, watermark). */
+function printOptions(input: LayoutInput): RenderOptions {
+  const format = resolveFormat(input.catalog, input.format);
+  const log = input.log ?? (() => {});
+  return {
+    format,
+    watermark: input.watermark,
+    mode: 'print',
+    fontFaces: bundledFontFaces(),
+    log,
+    bleedMm: input.bleedMm ?? 0,
+  };
+}
+
+/**
+ * The catalog with its flow and list pages laid out in `page` when some never were (a catalog the editor saved
+ * carries its pagination already): custom fonts as the local files the final document uses.
+ */
+async function paginateForPrint(
+  page: Page,
+  input: LayoutInput,
+  dir: string,
+  resolveSource: (url: string) => Promise<AssetSource>,
+  render: RenderOptions,
+  timeoutMs: number,
+): Promise<Catalog> {
+  if (!needsPagination(input.catalog)) return input.catalog;
+  const fontFiles = new Map<string, string>();
+  const customFontUrls = input.catalog.fonts.map((f) => f.url).filter(Boolean) as string[];
+  await mapLimit(customFontUrls, 8, async (url) => {
+    // A font that is not available is logged with the final document's assets.
+    const s = await resolveSource(url).catch(() => null);
+    if (s && 'file' in s) fontFiles.set(url, fileUrl(s.file));
+  });
+  return paginateInChromium(page, input.catalog, render, fontFiles, dir, timeoutMs);
+}
+
+/**
+ * The catalog as it will print, its flow and list pages laid out in Chromium when they never were: what every
+ * part of a long export prints from, so they agree on every page.
+ */
+export async function paginateCatalogForPrint(input: LayoutInput): Promise<Catalog> {
+  if (!needsPagination(input.catalog)) return input.catalog;
+  const timeoutMs = input.timeoutMs ?? 5 * 60_000;
+  const dir = path.join(input.workDir ?? os.tmpdir(), `cb-paginate-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    return await input.browser.withPage(
+      (page) => paginateForPrint(page, input, dir, input.resolveSource, printOptions(input), timeoutMs),
+      { timeoutMs, signal: input.signal },
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Lay a catalog out in a Chromium page, ready to print or photograph: rendered to HTML once by core/render,
  * loaded with stand-ins of the right proportions to learn the size each image is drawn at, images prepared at
@@ -238,7 +302,6 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   };
   const throwIfAborted = () => input.signal?.throwIfAborted();
 
-  const fonts: FontFaceOption[] = bundledFontFaces();
   const missingFonts = missingFallbackFonts();
   if (missingFonts.length > 0)
     log(
@@ -246,14 +309,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
     );
   const tokens = new AssetTokens();
   const customFontUrls = new Set(input.catalog.fonts.map((f) => f.url).filter(Boolean) as string[]);
-  const render: RenderOptions = {
-    format,
-    watermark: input.watermark,
-    mode: 'print',
-    fontFaces: fonts,
-    log,
-    bleedMm: input.bleedMm ?? 0,
-  };
+  const render = printOptions(input);
 
   // Each asset is resolved once, whether the measure documents or the final one asks first.
   const resolved = new Map<string, Promise<AssetSource>>();
@@ -263,27 +319,21 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
     return p;
   };
 
-  let catalog = input.catalog;
-  if (needsPagination(catalog)) {
-    const fontFiles = new Map<string, string>();
-    await mapLimit([...customFontUrls], 8, async (url) => {
-      // A font that is not available is logged with the final document's assets below.
-      const s = await resolveSource(url).catch(() => null);
-      if (s && 'file' in s) fontFiles.set(url, fileUrl(s.file));
-    });
-    catalog = await paginateInChromium(page, catalog, render, fontFiles, dir, timeoutMs);
-  }
+  const catalog = await paginateForPrint(page, input, dir, resolveSource, render, timeoutMs);
   lap('paginate');
   throwIfAborted();
+  if (input.pages && needsPagination(input.catalog))
+    throw new Error('A part of an export prints a catalog laid out before (paginateCatalogForPrint).');
   const html = withoutNetwork(
     renderCatalogHtml(catalog, {
       ...render,
+      pages: input.pages,
       paginate: false,
       // Bundled fonts are already local files; everything else becomes a token.
       resolveAsset: (url) => (url.startsWith('file:') ? url : tokens.token(url)),
     }),
   );
-  const pageCount = catalog.pages.length;
+  const pageCount = input.pages?.length ?? catalog.pages.length;
   input.onProgress?.(0, pageCount);
   lap('html');
 

@@ -39,6 +39,8 @@ export async function readSourceImage(opts: {
  */
 export async function storeCompressedImage(opts: {
   source: Buffer;
+  /** The owner's folder of compressed copies (`img/<ownerId>`), removed with the account. */
+  folder: string;
   target: { width: number; height: number };
   quality: number;
   storage: Storage;
@@ -50,10 +52,10 @@ export async function storeCompressedImage(opts: {
   const hash = createHash('sha256').update(opts.source).digest('hex').slice(0, 32);
   const jpeg = FILE_TYPES.jpeg;
   const compressedKey = fileKey(
-    `img/${hash}-${opts.target.width}x${opts.target.height}-q${opts.quality}`,
+    `${opts.folder}/${hash}-${opts.target.width}x${opts.target.height}-q${opts.quality}`,
     jpeg,
   );
-  const thumbKey = fileKey(`img/${hash}-thumb`, jpeg);
+  const thumbKey = fileKey(`${opts.folder}/${hash}-thumb`, jpeg);
   if (!(await storage.exists(compressedKey))) {
     const { data } = await toJpeg(opts.source, {
       maxWidth: opts.target.width,

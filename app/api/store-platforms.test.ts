@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings, storeAccounts } from '../../db/schema.ts';
+import { FakeBigcommerce, generatedBigcommerceProducts } from '../../scripts/testing/fake-bigcommerce.ts';
+import { FakeEcwid, generatedEcwidProducts } from '../../scripts/testing/fake-ecwid.ts';
+import { FakeMagento, generatedMagentoProducts } from '../../scripts/testing/fake-magento.ts';
+import { FakeSquarespace, generatedSquarespaceProducts } from '../../scripts/testing/fake-squarespace.ts';
+import { client, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+import { decryptSecret } from '../../server/platform/index.ts';
+
+/*
+ * Every platform connected by typed credentials goes through POST /api/v1/accounts with its own ConnectSpec
+ * (connectors/platforms.ts), each against its local fake (scripts/testing/fake-*.ts) on 127.0.0.1: the fixed-host
+ * platforms through their <PLATFORM>_API_URL, Magento at its store address. WooCommerce has its own file
+ * (store-connect.test.ts).
+ */
+
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
+
+let server: TestServer;
+let merchant: ReturnType<typeof client>;
+const bigcommerce = new FakeBigcommerce('abc123', 'bc-token');
+const ecwid = new FakeEcwid('4870020', 'secret_ecwid');
+const squarespace = new FakeSquarespace('sq-key');
+const magento = new FakeMagento('mg-token', {
+  consumerKey: 'ck',
+  consumerSecret: 'cs',
+  token: 'mg-token',
+  tokenSecret: 'ts',
+});
+let magentoUrl = '';
+
+const waitForJob = async (jobId: string) => {
+  for (let i = 0; i < 600; i++) {
+    const { body } = await json(await merchant.get(`/api/v1/jobs?jobId=${jobId}`));
+    if (body.job_state !== 'pending') return body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('The job did not finish');
+};
+
+beforeAll(async () => {
+  const [bcUrl, ecUrl, sqUrl] = [await bigcommerce.start(), await ecwid.start(), await squarespace.start()];
+  magentoUrl = await magento.start();
+  bigcommerce.products = generatedBigcommerceProducts(3);
+  ecwid.products = generatedEcwidProducts(3);
+  squarespace.products = generatedSquarespaceProducts(3);
+  magento.products = generatedMagentoProducts(3);
+  server = await startTestServer({
+    STORE_PRIVATE_HOSTS: '127.0.0.1',
+    BIGCOMMERCE_API_URL: bcUrl,
+    ECWID_API_URL: ecUrl,
+    SQUARESPACE_API_URL: sqUrl,
+  });
+  server.runtime.services.connectorOptions = { retryBaseMs: 5 };
+  merchant = client(server.url);
+  await merchant.post('/auth/register', {
+    email: 'platforms@example.com',
+    password: 'password-123',
+    confirmPassword: 'password-123',
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await Promise.all([bigcommerce.stop(), ecwid.stop(), squarespace.stop(), magento.stop()]);
+});
+
+type Case = {
+  type: string;
+  body: () => { url?: string; credentials: Record<string, string> };
+  wrong: () => { url?: string; credentials: Record<string, string> };
+  shopDomain: () => string;
+  stored: () => Record<string, unknown>;
+};
+
+const CASES: Case[] = [
+  {
+    type: 'bigcommerce',
+    // The API path the control panel shows is accepted for the store hash.
+    body: () => ({
+      credentials: { storeHash: 'https://api.bigcommerce.com/stores/abc123/v3/', accessToken: ' bc-token ' },
+    }),
+    wrong: () => ({ credentials: { storeHash: 'abc123', accessToken: 'nope' } }),
+    shopDomain: () => 'store-abc123.mybigcommerce.com',
+    stored: () => ({ storeHash: 'abc123', accessToken: 'bc-token' }),
+  },
+  {
+    type: 'ecwid',
+    body: () => ({ credentials: { storeId: '4870020', token: 'secret_ecwid' } }),
+    wrong: () => ({ credentials: { storeId: '4870020', token: 'secret_nope' } }),
+    shopDomain: () => '4870020',
+    stored: () => ({ storeId: '4870020', token: 'secret_ecwid' }),
+  },
+  {
+    type: 'squarespace',
+    body: () => ({ credentials: { apiKey: 'sq-key' } }),
+    wrong: () => ({ credentials: { apiKey: 'nope' } }),
+    // The key names no site: the site's address, as the store says it.
+    shopDomain: () => 'example.squarespace.com',
+    stored: () => ({ apiKey: 'sq-key' }),
+  },
+  {
+    type: 'magento',
+    // The store's address as the url field (what the screen sends), a pasted REST address cut back to it.
+    body: () => ({ url: `${magentoUrl}/rest/V1`, credentials: { accessToken: 'mg-token' } }),
+    wrong: () => ({ url: magentoUrl, credentials: { accessToken: 'nope' } }),
+    shopDomain: () => new URL(magentoUrl).host,
+    stored: () => ({ baseUrl: magentoUrl, accessToken: 'mg-token' }),
+  },
+];
+
+describe.each(CASES)('POST /api/v1/accounts: $type', (c) => {
+  it('refuses wrong credentials with the store’s reason, storing nothing', async () => {
+    const { status, body } = await json(
+      await merchant.post('/api/v1/accounts', { type: c.type, ...c.wrong() }),
+    );
+    expect(status).toBe(400);
+    expect(body.details.problem).toBe('unauthorized');
+    expect(body.message).toMatch(/^The store refused these credentials: .*answered 40[13]/);
+    const rows = await server.runtime.db.select().from(storeAccounts).where(eq(storeAccounts.type, c.type));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a missing field by its key', async () => {
+    const { status, body } = await json(
+      await merchant.post('/api/v1/accounts', { type: c.type, url: c.body().url, credentials: {} }),
+    );
+    expect(status).toBe(400);
+    expect(body.details).toMatchObject({ problem: 'missing_field' });
+  });
+
+  it('connects: checks the store, seals what its ConnectSpec parsed, and syncs its products', async () => {
+    const { status, body } = await json(
+      await merchant.post('/api/v1/accounts', { type: c.type, ...c.body() }),
+    );
+    expect(status).toBe(200);
+    expect(body.account).toMatchObject({
+      type: c.type,
+      shop_domain: c.shopDomain(),
+      connection_status: 'connected',
+    });
+    const [row] = await server.runtime.db
+      .select()
+      .from(storeAccounts)
+      .where(eq(storeAccounts.id, body.account.id));
+    expect(JSON.parse(decryptSecret(row!.credentialsEncrypted!, server.runtime.config.appSecret))).toEqual(
+      c.stored(),
+    );
+    expect((await waitForJob(body.jobId ?? body.job_id)).job_state).toBe('complete');
+    const stored = await server.runtime.db
+      .select()
+      .from(listings)
+      .where(eq(listings.accountId, body.account.id));
+    expect(stored).toHaveLength(3);
+    expect(new Set(stored.map((l) => l.source))).toEqual(new Set([c.type]));
+    // The same store again updates its account rather than adding one.
+    const again = await json(await merchant.post('/api/v1/accounts', { type: c.type, ...c.body() }));
+    expect(again.body.account.id).toBe(body.account.id);
+  });
+});
+
+it('refuses a value the platform’s ConnectSpec does not accept (an Ecwid store id is a number)', async () => {
+  const { status, body } = await json(
+    await merchant.post('/api/v1/accounts', {
+      type: 'ecwid',
+      credentials: { storeId: 'mystore', token: 'secret_ecwid' },
+    }),
+  );
+  expect(status).toBe(400);
+  expect(body.details).toMatchObject({ problem: 'invalid_field', field: 'storeId' });
+  expect(body.message).toBe('storeId: An Ecwid store id is a number');
+});

@@ -1,0 +1,6 @@
+import { getGlobalSettingEndpoint, setGlobalSettingEndpoint } from '../api/staff.server.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
+
+const handlers = routeHandlers(getGlobalSettingEndpoint, setGlobalSettingEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { joinWaitingListEndpoint, waitingUsersEndpoint } from '../api/staff.server.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
+
+const handlers = routeHandlers(waitingUsersEndpoint, joinWaitingListEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,6 @@
+import { leadsEndpoint } from '../api/staff.server.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
+
+const handlers = routeHandlers(leadsEndpoint);
+export const loader = handlers.loader;
+export const action = handlers.action;

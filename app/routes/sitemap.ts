@@ -1,0 +1,12 @@
+import { buildSiteSitemap } from '../../core/site/index.ts';
+
+/** /sitemap.xml: the public site in both languages and the public flipbooks (core/site). */
+export async function loader() {
+  const { getRuntime } = await import('../../server/runtime/index.ts');
+  const { listSitemapCatalogs, viewPath } = await import('../../server/catalogs/index.ts');
+  const { config, db } = getRuntime();
+  const flipbooks = (await listSitemapCatalogs({ db })).map((r) => config.appUrl + viewPath(r));
+  return new Response(buildSiteSitemap(config.appUrl, flipbooks), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+  });
+}

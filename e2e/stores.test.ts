@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FakeWooCommerce } from '../scripts/testing/fake-woocommerce.ts';
+import { pdfText } from '../scripts/testing/pdf-tools.ts';
+import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
+import { launchBrowser } from './support/browser.ts';
+import { expectText, expectVisible } from './support/expect.ts';
+import { signInMerchant } from './support/merchant.ts';
+import { openPage } from './support/page.ts';
+
+/**
+ * Issue 23's Playwright case: a standalone merchant connects a WooCommerce store (a local server speaking
+ * WooCommerce's REST API, let through by STORE_PRIVATE_HOSTS), watches the sync's progress, filters the products
+ * by the store's categories, builds a catalog with the wizard, and the PDF holds the store's products.
+ */
+let server: TestServer;
+let store: FakeWooCommerce;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  store = await new FakeWooCommerce().start();
+  store.generate(240, { variableEvery: 6, variationsEach: 2 });
+  // Far enough away that the progress shows between polls.
+  store.delayMs = 25;
+  server = await startTestServer(
+    { STORE_PRIVATE_HOSTS: '127.0.0.1' },
+    { worker: { pollMs: 100, fetchOptions: { allowPrivateAddresses: true } } },
+  );
+  server.runtime.services.connectorOptions = { retryBaseMs: 10, pageSize: 40 };
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.close();
+  await store?.stop();
+});
+
+async function newPage(width: number, locale = 'en-US'): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    locale,
+    acceptDownloads: true,
+  });
+  contexts.push(context);
+  return { page: await context.newPage(), context };
+}
+
+it('connects a WooCommerce store, follows its sync, filters by its categories and prints its products', async () => {
+  const { page, context } = await newPage(1440);
+  await signInMerchant(server, context, 'woo-e2e@example.com');
+  await openPage(page, `${server.url}/stores`);
+  await expectVisible(page.getByRole('heading', { name: 'No store connected yet' }));
+  // In the app's navigation.
+  await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stores' }));
+  await expectNoSeriousA11yIssues(page);
+  await shot(page, 'stores-empty-1440');
+
+  // Wrong keys first: the store's own words, in the merchant's language.
+  await page.getByRole('button', { name: 'WooCommerce' }).click();
+  await page.getByLabel('Store address').fill(store.baseUrl);
+  await page.getByLabel('Consumer key').fill(store.keys.consumerKey);
+  await page.getByLabel('Consumer secret').fill('cs_wrong');
+  await page.getByRole('button', { name: 'Connect WooCommerce' }).click();
+  await expectVisible(
+    page.getByText('The store refused these keys. Check that they are copied whole and still active.'),
+  );
+  await expectVisible(
+    page.getByText(
+      `The store said: the WooCommerce store ${new URL(store.baseUrl).host} answered 401: Invalid signature - provided signature does not match.`,
+    ),
+  );
+  await expectNoSeriousA11yIssues(page);
+  await shot(page, 'stores-refused-1440');
+
+  await page.getByLabel('Consumer secret').fill(store.keys.consumerSecret);
+  await page.getByRole('button', { name: 'Connect WooCommerce' }).click();
+  await expectVisible(page.getByText('My Woo Store is connected. Its products are being synchronized.'));
+  // The sync's progress, then its end.
+  await expect
+    .poll(() => page.getByText(/^Syncing products: \d+\/240$/).count(), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await shot(page, 'stores-syncing-1440');
+  await page.getByText('240 products').first().waitFor({ timeout: 60_000 });
+  await expectVisible(page.getByText('Connected', { exact: true }));
+  await expectVisible(page.getByText('Kept current as products change in the store.'));
+  await expectNoSeriousA11yIssues(page);
+  await shot(page, 'stores-connected-1440');
+
+  // Its products, filtered by one of its categories (a product sits in its category and the parent).
+  await page.getByRole('link', { name: 'View products' }).click();
+  await page.waitForURL(/\/listings\?account=/);
+  await openPage(page, page.url());
+  const hoodies = store.products.filter((p) => p.categories!.some((c) => c.name === 'Hoodies')).length;
+  const clothing = store.products.filter((p) => p.categories!.some((c) => c.name === 'Clothing')).length;
+  await page.getByLabel('Category').selectOption({ label: 'Hoodies' });
+  await expectText(page.locator('#cb-listings-count'), `${hoodies} products`);
+  await page.getByLabel('Category').selectOption({ label: 'Clothing' });
+  await expectText(page.locator('#cb-listings-count'), `${clothing} products`);
+  await shot(page, 'stores-listings-filtered-1440');
+
+  // A catalog of the Hoodies with the wizard, then its PDF.
+  await openPage(page, `${server.url}/catalogs`);
+  await page.getByRole('button', { name: 'New catalog' }).first().click();
+  const wizard = page.getByRole('dialog');
+  await wizard.getByLabel('Catalog', { exact: true }).check({ force: true });
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('Only these categories (in this order)').check({ force: true });
+  await wizard.getByLabel(`Hoodies (${hoodies} products)`).check({ force: true });
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('Catalog title').fill('Hoodies from Woo');
+  await wizard.getByRole('button', { name: 'Create catalog' }).click();
+  await page.waitForURL(/\/designs\/[^/]+\/edit$/);
+  const catalogId = /\/designs\/([^/]+)\/edit$/.exec(page.url())![1]!;
+  await openPage(page, `${server.url}/preview/${catalogId}`);
+  await page.getByRole('button', { name: 'Generate the PDF' }).click();
+  await page.getByText('Your catalog is ready').waitFor({ timeout: 120_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download', exact: true }).click(),
+  ]);
+  const text = pdfText(readFileSync((await download.path())!)).replace(/\s+/g, ' ');
+  expect(text).toContain('Hoodies from Woo');
+  const titles = store.products
+    .filter((p) => p.categories!.some((c) => c.name === 'Hoodies'))
+    .map((p) => p.name!);
+  for (const title of titles) expect(text).toContain(`${title} `);
+  expect(text).not.toContain(
+    `${store.products.find((p) => !p.categories!.some((c) => c.name === 'Hoodies'))!.name} `,
+  );
+});
+
+it('works at phone width and in French, by keyboard', async () => {
+  const { page, context } = await newPage(390, 'fr-FR');
+  await signInMerchant(server, context, 'woo-phone@example.com');
+  await openPage(page, `${server.url}/stores`);
+  await expectVisible(page.getByRole('heading', { name: 'Aucune boutique connectée' }));
+  await expectNoSidewaysScroll(page);
+  // Keyboard only: the WooCommerce tile, then its form.
+  await page.getByRole('button', { name: 'WooCommerce' }).focus();
+  await page.keyboard.press('Enter');
+  await expectVisible(page.getByLabel('Adresse de la boutique'));
+  // The first field has the focus.
+  await page.keyboard.type(store.baseUrl);
+  await page.getByLabel('Clé client (consumer key)').fill(store.keys.consumerKey);
+  await page.getByLabel('Secret client (consumer secret)').fill(store.keys.consumerSecret);
+  await page.getByLabel('Secret client (consumer secret)').press('Enter');
+  await expectVisible(
+    page.getByText('My Woo Store est connectée. Ses produits sont en cours de synchronisation.'),
+  );
+  await page.getByText('240 produits').first().waitFor({ timeout: 60_000 });
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yIssues(page);
+  await shot(page, 'stores-connected-390-fr');
+
+  // TradeGecko is offered only as discontinued, with the CSV import instead.
+  await page.getByRole('button', { name: 'TradeGecko' }).click();
+  await expectVisible(page.getByText(/TradeGecko a été arrêté par son éditeur/));
+  await expectVisible(page.getByRole('link', { name: 'Importer un fichier CSV' }).last());
+
+  // Disconnect, keeping the products: asked first.
+  await page.getByRole('button', { name: 'Déconnecter' }).click();
+  const dialog = page.getByRole('dialog');
+  await expectVisible(dialog.getByText('Garder ses produits'));
+  await expectNoSeriousA11yIssues(page);
+  await shot(page, 'stores-disconnect-390-fr');
+  await dialog.getByRole('button', { name: 'Déconnecter' }).click();
+  await expectVisible(page.getByText('My Woo Store a été déconnectée.'));
+  await expectVisible(page.getByText('Déconnectée', { exact: true }));
+  await expectVisible(page.getByText('240 produits'));
+});

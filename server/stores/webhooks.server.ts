@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { platformOf, type WebhookDelivery } from '../../connectors/index.ts';
+import type { Db } from '../../db/client.ts';
+import { isUuid } from '../../db/owned.ts';
+import { storeAccounts } from '../../db/schema.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { webhookSecret } from './connect.server.ts';
+
+/** What the route answers: 200 (done or nothing to do), 401 (bad signature), 404 (no such store account). */
+export type StoreWebhookOutcome =
+  { status: 200; queued: string | null } | { status: 401; reason: string } | { status: 404 };
+
+/**
+ * A store's webhook delivery (POST /webhooks/stores/{accountId}): the platform's adapter checks the signature
+ * with the secret we made for this account at connect time; a valid one only queues a `sync-products` job for
+ * the products it names (the job reads each from the store again, so out-of-order or repeated deliveries leave
+ * the current product). A delivery sent twice queues at most one pending job per set of products (dedupe key).
+ * A bad signature queues nothing.
+ */
+export async function handleStoreWebhook(opts: {
+  db: Db;
+  jobs: JobQueue;
+  appSecret: string;
+  accountId: string;
+  delivery: WebhookDelivery;
+}): Promise<StoreWebhookOutcome> {
+  if (!isUuid(opts.accountId)) return { status: 404 };
+  const [account] = await opts.db
+    .select()
+    .from(storeAccounts)
+    .where(eq(storeAccounts.id, opts.accountId))
+    .limit(1);
+  const platform = account && platformOf(account.type);
+  if (!account || !platform?.readWebhook) return { status: 404 };
+  const secret = webhookSecret(account, opts.appSecret);
+  // A disconnected store (no credentials, no secret) has nothing to update.
+  if (!secret || !account.credentialsEncrypted)
+    return { status: 401, reason: 'This store is not connected.' };
+  const event = platform.readWebhook(opts.delivery, secret);
+  if (event.kind === 'invalid') return { status: 401, reason: event.reason };
+  if (event.kind !== 'products' || event.productIds.length === 0) return { status: 200, queued: null };
+  const productIds = [...new Set(event.productIds)].sort().slice(0, 100);
+  const job = await opts.jobs.enqueue(
+    'sync-products',
+    { ownerId: account.userId, accountId: account.id, productIds },
+    { ownerId: account.userId, dedupeKey: `sync-products:${account.id}:${productIds.join(',')}` },
+  );
+  return { status: 200, queued: job.id };
+}
