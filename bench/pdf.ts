@@ -80,14 +80,14 @@ export async function main(): Promise<void> {
       input: { catalog: warmup },
     });
 
-    const render = async (catalogId: string) => {
+    const render = async (catalogId: string, output: 'rgb' | 'pdfx' = 'rgb') => {
       let chromePeak = 0;
       const sampler = setInterval(() => {
         const pid = chromePid();
         if (pid) void processTreeRss(pid).then((rss) => (chromePeak = Math.max(chromePeak, rss)));
       }, 1_000);
       const t0 = performance.now();
-      const job = await queue.enqueue('render-pdf', { catalogId }, { ownerId: owner!.id });
+      const job = await queue.enqueue('render-pdf', { catalogId, output }, { ownerId: owner!.id });
       for (;;) {
         const j = await queue.getJob({ jobId: job.id });
         if (j?.state === 'complete') {
@@ -124,6 +124,9 @@ export async function main(): Promise<void> {
     }
     const processingMs = performance.now() - t0;
     const imported = await render(catalog._id);
+    // Issue 28: the same catalog as the print PDF (3 mm bleed, crop marks, CMYK PDF/X-4 by Ghostscript), against
+    // the screen (RGB) export just before it in this run.
+    const print = await render(catalog._id, 'pdfx');
 
     // Chromium alone: the final document (prepared pictures in place) loaded in a fresh page, then printed.
     const htmlFile = path.join(dataDir, 'final.html');
@@ -168,6 +171,7 @@ export async function main(): Promise<void> {
       `job start → PDF, again (prepared pictures cached):  ${s(warm.ms)}  (stages ${JSON.stringify(r.report.timings)})`,
       `pictures compressed at import (process-images, not timed in the export): ${s(processingMs)}`,
       `job start → PDF, first render of the imported catalog: ${s(imported.ms)}  (${imported.result.report.images.prepared} downsampled, ${imported.result.report.images.passThrough} embedded as compressed at import; stages ${JSON.stringify(imported.result.report.timings)})`,
+      `print PDF/X-4 (CMYK, 3 mm bleed, crop marks): ${s(print.ms)} against ${s(imported.ms)} for the RGB export in this run (Ghostscript finishing ${s(print.result.report.timings.finish ?? 0)}; ${mb(print.result.bytes)}; preflight: ${print.result.preflight.errors} errors, ${print.result.preflight.warnings} warnings)`,
       `PDF size: ${mb(r.bytes)} (${r.report.images.total} pictures: ${cold.result.report.images.prepared} downsampled to 300 dpi, ${cold.result.report.images.passThrough} embedded as they were)`,
       `peak RSS: worker process ${mb(rss)}, Chromium ${mb(Math.max(cold.chromePeak, warm.chromePeak))}`,
       `Chromium alone on the final document: load ${s(chromeAlone.load)}, print ${s(chromeAlone.print)} (${mb(chromeAlone.bytes)})`,

@@ -321,7 +321,7 @@ describe.concurrent('catalog: bad input is one line naming the spot, and exit st
       fail('catalog render: unknown format "A5" (formats: A4, Letter, Letter_booklet)'),
     );
     expect(await runCli(['publish'])).toEqual(
-      fail('catalog: unknown command "publish" (commands: build, render)'),
+      fail('catalog: unknown command "publish" (commands: build, render, preflight)'),
     );
   });
 });

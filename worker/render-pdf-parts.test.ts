@@ -1,9 +1,17 @@
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalog, requestCatalogPdf } from '../server/catalogs/index.ts';
+import type { PreflightReport } from '../core/preflight/index.ts';
+import { createCatalog, pdfKey, requestCatalogPdf } from '../server/catalogs/index.ts';
 import type { Storage } from '../server/files/index.ts';
 import { listChildren } from '../server/jobs/index.ts';
-import { pdfInfo, pdfOutline, pdfText, qpdfCheck } from '../scripts/testing/pdf-tools.ts';
+import {
+  outputIntents,
+  pdfBoxes,
+  pdfInfo,
+  pdfOutline,
+  pdfText,
+  qpdfCheck,
+} from '../scripts/testing/pdf-tools.ts';
 import { openRenderHarness, type RenderHarness } from '../scripts/testing/render-harness.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
 
@@ -40,11 +48,23 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-/** 24 pages of 3 products, a section named on the first page and another on the 13th. */
-async function longCatalog(ownerId: string) {
+/**
+ * 24 pages of 3 products (a picture for one product in 9), a section named on the first page and another on the
+ * 13th; `print`: with 3 mm bleed and crop marks for the print PDF.
+ */
+async function longCatalog(ownerId: string, print = false) {
   const doc = sampleCatalog({ products: PAGES * 3, perPage: 3, imageUrl: (i) => (i % 9 ? null : picture) });
   doc.pages[0]!.section = 'Vases';
   doc.pages[12]!.section = 'Lampes & luminaires';
+  if (print)
+    doc.settings.print = {
+      bleed_mm: 3,
+      crop_marks: true,
+      registration_marks: false,
+      color_bars: false,
+      slug: false,
+      safe_margin_mm: 5,
+    };
   return (await createCatalog({ db: h.db, ownerId, input: { catalog: doc } })).catalog;
 }
 
@@ -66,6 +86,14 @@ describe('a long export', () => {
     const result = done.result as { pages: number; report: { parts: number; timings: { merge: number } } };
     expect(result.pages).toBe(PAGES);
     expect(result.report.parts).toBe(3);
+    // The preflight of the export's own layout comes with it, pages counted across the parts' seams: every
+    // product without a picture, on every page.
+    const { preflight } = done.result as { preflight: PreflightReport };
+    const missing = preflight.items.filter((i) => i.code === 'picture_missing');
+    expect(missing).toHaveLength(PAGES * 3 - PAGES / 3);
+    expect([...new Set(missing.map((i) => i.page))]).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
+    expect(missing.map((i) => i.pageId)).toEqual(missing.map((i) => catalog.pages[i.page! - 1]!.id));
+    expect(preflight.errors).toBeGreaterThanOrEqual(missing.length);
 
     const parts = await listChildren({ db: h.db, parentId: job_id });
     expect(parts.map((p) => [p.name, p.state, p.ownerId])).toEqual(
@@ -92,6 +120,55 @@ describe('a long export', () => {
     const left: string[] = [];
     for await (const f of h.storage.list(`tmp/pdf/${job_id}/`)) left.push(f.key);
     expect(left).toEqual([]);
+  });
+
+  it('finishes a split print export (pdfx) with Ghostscript once its parts are merged', LONG, async () => {
+    const owner = await h.owner('long-print@example.com');
+    const catalog = await longCatalog(owner.id, true);
+    const { job_id } = await requestCatalogPdf({
+      db: h.db,
+      jobs: h.queue,
+      user: owner,
+      catalogId: catalog._id,
+      output: 'pdfx',
+    });
+    const done = await h.waitFor(job_id, ['complete', 'failed'], 180_000);
+    expect(done.error).toBeNull();
+    expect(done.state).toBe('complete');
+    const result = done.result as {
+      output: string;
+      report: { parts: number; timings: { finish?: number } };
+      preflight: PreflightReport;
+    };
+    expect(result.output).toBe('pdfx');
+    expect(result.report.parts).toBe(3);
+    expect(result.report.timings.finish).toBeGreaterThan(0);
+    expect(result.preflight.items.some((i) => i.page === PAGES)).toBe(true);
+
+    const pdf = (await h.storage.get(
+      pdfKey({ catalogId: catalog._id, secret: h.config.appSecret, output: 'pdfx' }),
+    ))!;
+    expect(qpdfCheck(pdf).ok).toBe(true);
+    expect(pdfInfo(pdf).raw).toMatch(/PDF subtype:\s+PDF\/X-4/);
+    expect(pdfInfo(pdf).pages).toBe(PAGES);
+    expect(outputIntents(pdf)).toEqual([{ s: '/GTS_PDFX', identifier: 'FOGRA39', profileComponents: 4 }]);
+    // Every page of every part was drawn with the bleed: an A4 trim, 3 mm of bleed around it, room for marks.
+    const mm = 72 / 25.4;
+    const boxes = pdfBoxes(pdf);
+    expect(boxes).toHaveLength(PAGES);
+    for (const b of boxes) {
+      expect(b.trim[2] - b.trim[0]).toBeCloseTo(210 * mm, 0);
+      expect(b.trim[3] - b.trim[1]).toBeCloseTo(297 * mm, 0);
+      expect(b.trim[0] - b.bleed[0]).toBeCloseTo(3 * mm, 1);
+      expect(b.bleed[0] - b.media[0]).toBeGreaterThan(10);
+    }
+    // The bookmarks survive the finish.
+    expect(pdfOutline(pdf)).toEqual([
+      { title: 'Vases', page: 1 },
+      { title: 'Lampes & luminaires', page: 13 },
+    ]);
+    // The print PDF is kept apart: the catalog's screen PDF (the flipbook's download) is not replaced by it.
+    expect(await h.pdf(catalog._id)).toBeNull();
   });
 
   it('retries a part that failed alone; the others run once', LONG, async () => {

@@ -1,11 +1,20 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
-import { deliverPdf, getCatalogPdf, getJobStatus, requestCatalogPdf } from '../../server/catalogs/index.ts';
+import { PreflightReportSchema } from '../../core/preflight/index.ts';
+import {
+  deliverPdf,
+  getCatalogPdf,
+  getJobStatus,
+  PDF_OUTPUTS,
+  requestCatalogPdf,
+  requestCatalogPreflight,
+} from '../../server/catalogs/index.ts';
 import { json } from '../../server/platform/index.ts';
 import { defineEndpoint, type Runtime } from '../../server/runtime/index.ts';
 
 const FormatSchema = z.enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]]);
+const OutputSchema = z.enum(PDF_OUTPUTS);
 
 export const generateCatalogEndpoint = defineEndpoint(
   {
@@ -18,6 +27,8 @@ export const generateCatalogEndpoint = defineEndpoint(
     query: z.object({
       format: FormatSchema.optional(),
       quality: z.enum(['print', 'screen']).default('print'),
+      /** rgb: the screen PDF (default); pdfx: the print PDF, CMYK PDF/X-4 with the catalog's bleed and marks. */
+      output: OutputSchema.default('rgb'),
     }),
     response: z.object({ job_id: z.string() }),
     errors: [404],
@@ -30,6 +41,30 @@ export const generateCatalogEndpoint = defineEndpoint(
       catalogId: params.catalogId ?? '',
       format: query.format ?? null,
       quality: query.quality,
+      output: query.output,
+    }),
+);
+
+export const preflightCatalogEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/catalogs/{catalogId}/preflight',
+    summary:
+      'Check the catalog for print (pictures under 300 or 150 dpi, overflowing text, missing pictures, fonts, ' +
+      'text in the bleed, empty cells, products changed in the store); poll GET /api/v1/jobs for the report',
+    tags: ['exports'],
+    auth: 'user',
+    query: z.object({ format: FormatSchema.optional() }),
+    response: z.object({ job_id: z.string() }),
+    errors: [404],
+  },
+  async ({ params, query, user, runtime }) =>
+    requestCatalogPreflight({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      user,
+      catalogId: params.catalogId ?? '',
+      format: query.format ?? null,
     }),
 );
 
@@ -47,6 +82,8 @@ export const jobStatusEndpoint = defineEndpoint(
       url: z.string().optional(),
       message: z.string().optional(),
       updated: z.number().optional(),
+      /** A preflight's report, or the preflight of a finished export (issue 28). */
+      preflight: PreflightReportSchema.optional(),
     }),
     errors: [404],
   },
@@ -91,17 +128,29 @@ export const downloadCatalogEndpoint = defineEndpoint(
     summary: 'Download the catalog PDF; with url=1, its link as JSON (404 until it exists)',
     tags: ['exports'],
     auth: 'user',
-    query: z.object({ url: z.string().optional(), v: z.string().optional() }),
+    query: z.object({
+      url: z.string().optional(),
+      v: z.string().optional(),
+      /** pdfx: the print PDF (GET generate?output=pdfx) instead of the screen one. */
+      output: OutputSchema.default('rgb'),
+    }),
     response: z.object({ url: z.string(), download_url: z.string() }),
     errors: [403, 404],
   },
   async ({ params, query, user, runtime }) => {
     const catalogId = params.catalogId ?? '';
-    const pdf = await getCatalogPdf({ db: runtime.db, storage: runtime.storage, user, catalogId });
+    const pdf = await getCatalogPdf({
+      db: runtime.db,
+      storage: runtime.storage,
+      user,
+      catalogId,
+      output: query.output,
+      secret: runtime.config.appSecret,
+    });
     if (query.url !== undefined && query.url !== '0' && query.url !== 'false') {
       return json({
         url: pdf.url,
-        download_url: `/api/v1/catalogs/${encodeURIComponent(catalogId)}/download`,
+        download_url: `/api/v1/catalogs/${encodeURIComponent(catalogId)}/download${query.output === 'pdfx' ? '?output=pdfx' : ''}`,
       });
     }
     return pdfResponse(runtime, pdf, 'attachment');
@@ -115,9 +164,10 @@ export const printCatalogEndpoint = defineEndpoint(
     summary: 'The catalog PDF shown in the browser, to print it (403 on trial, 404 until it exists)',
     tags: ['exports'],
     auth: 'user',
+    query: z.object({ output: OutputSchema.default('rgb'), v: z.string().optional() }),
     errors: [403, 404],
   },
-  async ({ params, user, runtime }) =>
+  async ({ params, query, user, runtime }) =>
     pdfResponse(
       runtime,
       await getCatalogPdf({
@@ -126,6 +176,8 @@ export const printCatalogEndpoint = defineEndpoint(
         user,
         catalogId: params.catalogId ?? '',
         action: 'print',
+        output: query.output,
+        secret: runtime.config.appSecret,
       }),
       'inline',
     ),

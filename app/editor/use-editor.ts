@@ -51,6 +51,18 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
     return s;
   });
 
+  // A link from the print preflight (?page=<page id>&cell=<n>, n from 1) opens on that page, the element selected.
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    const pageId = q.get('page');
+    const page = pageId ? store.getState().catalog.pages.find((p) => p.id === pageId) : undefined;
+    if (!page) return;
+    const cell = Number(q.get('cell'));
+    if (Number.isInteger(cell) && cell >= 1 && cell <= page.layout.cells.length)
+      store.getState().select({ pageId: page.id, index: cell - 1 });
+    else store.getState().goToPage(page.id);
+  }, [store]);
+
   useEffect(() => {
     if (boot.readonly) return;
     const text: SyncText = {

@@ -7,6 +7,7 @@ import { PAGE_FORMAT_NAMES, type PageFormat } from '../../core/constants.ts';
 import { AppFrame } from '../components/app-frame.tsx';
 import { onlineUrl } from '../components/catalogs/links.ts';
 import { PreviewPages } from '../components/catalogs/preview-pages.tsx';
+import { PreflightPanel } from '../components/catalogs/preflight-panel.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
 import { useJob } from '../components/use-job.ts';
 import catalogStyles from '../styles/catalogs.css?url';
@@ -57,24 +58,29 @@ export default function PreviewPage() {
   const { catalog } = data;
   const [format, setFormat] = useState<PageFormat>(data.defaultFormat);
   const [quality, setQuality] = useState<'print' | 'screen'>('print');
+  // Screen (RGB) stays the default: the flipbook's download; Print is CMYK PDF/X with bleed and marks (issue 28).
+  const [output, setOutput] = useState<'rgb' | 'pdfx'>('rgb');
   const { job, watch, stop } = useJob(catalog.pages);
   const [startError, setStartError] = useState<string | null>(null);
-  const downloadHref = `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/download`;
-  const printHref = `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/print`;
+  const base = `/api/v1/catalogs/${encodeURIComponent(catalog.id)}`;
+  const [lastOutput, setLastOutput] = useState<'rgb' | 'pdfx'>('rgb');
+  const suffix = (o: 'rgb' | 'pdfx') => (o === 'pdfx' ? '?output=pdfx' : '');
+  const downloadHref = `${base}/download${suffix(lastOutput)}`;
+  const printHref = `${base}/print${suffix(lastOutput)}`;
 
   const generate = async () => {
     stop();
     setStartError(null);
     try {
-      const res = await fetch(
-        `/api/v1/catalogs/${encodeURIComponent(catalog.id)}/generate?format=${format}&quality=${quality}`,
-        { headers: { Accept: 'application/json' } },
-      );
+      const res = await fetch(`${base}/generate?format=${format}&quality=${quality}&output=${output}`, {
+        headers: { Accept: 'application/json' },
+      });
       const body = (await res.json()) as { job_id?: string; message?: string };
       if (!res.ok || !body.job_id) {
         setStartError(body.message ?? t('preview.failed'));
         return;
       }
+      setLastOutput(output);
       watch(body.job_id);
     } catch {
       setStartError(t('preview.failed'));
@@ -116,6 +122,16 @@ export default function PreviewPage() {
                       ]}
                       value={quality}
                       onChange={(v) => setQuality(v as 'print' | 'screen')}
+                      disabled={job.kind === 'running'}
+                    />
+                    <Select
+                      label={t('preview.output')}
+                      options={[
+                        { label: t('preview.outputs.rgb'), value: 'rgb' },
+                        { label: t('preview.outputs.pdfx'), value: 'pdfx' },
+                      ]}
+                      value={output}
+                      onChange={(v) => setOutput(v as 'rgb' | 'pdfx')}
                       disabled={job.kind === 'running'}
                     />
                   </InlineStack>
@@ -173,6 +189,14 @@ export default function PreviewPage() {
                 </BlockStack>
               </Card>
             )}
+          </Layout.Section>
+          <Layout.Section>
+            <PreflightPanel
+              catalogId={catalog.id}
+              pages={catalog.pages}
+              format={format}
+              fromExport={job.kind === 'complete' ? (job.status.preflight ?? null) : null}
+            />
           </Layout.Section>
           <Layout.Section>
             <PreviewPages catalog={data.document} format={format} watermark={data.isTrial} />

@@ -9,7 +9,13 @@ import { writeTextFile } from '../files.ts';
 import { embeddedFontFaces } from '../fonts.ts';
 import { embedLocalAssets, maxPicturePx } from '../embed-pictures.ts';
 import { writeCatalogPdf } from '../pdf.ts';
-import { AssetTokens, QUALITY_DPI, type PdfQuality } from '../../server/catalogs/index.ts';
+import {
+  AssetTokens,
+  outputIntent,
+  QUALITY_DPI,
+  type PdfQuality,
+  type PrintFinish,
+} from '../../server/catalogs/index.ts';
 import type { CliCommand } from './types.ts';
 
 export interface RenderJob {
@@ -21,6 +27,8 @@ export interface RenderJob {
   watermark: boolean;
   /** Pictures at 300 dpi (print) or 150 dpi (screen). */
   quality: PdfQuality;
+  /** PDF only: bleed (mm), printer's marks and CMYK PDF/X. */
+  print: { bleedMm: number; marks: boolean; pdfx: boolean };
 }
 
 /**
@@ -42,9 +50,40 @@ async function writePdf(job: RenderJob): Promise<string> {
     format: job.format,
     quality: job.quality,
     watermark: job.watermark,
+    finish: cliFinish(job),
   });
-  const note = missing ? `, ${missing} picture${missing === 1 ? '' : 's'} not found` : '';
-  return `${pages} page${pages === 1 ? '' : 's'} (${job.format}, ${job.quality} quality${note})`;
+  const notes = [
+    job.format,
+    `${job.quality} quality`,
+    job.print.bleedMm ? `${+job.print.bleedMm.toFixed(3)} mm bleed` : '',
+    job.print.marks ? 'marks' : '',
+    job.print.pdfx ? `CMYK PDF/X-4, ${outputIntent(process.env.PRINT_ICC_PROFILE).identifier}` : '',
+    missing ? `${missing} picture${missing === 1 ? '' : 's'} not found` : '',
+  ].filter(Boolean);
+  return `${pages} page${pages === 1 ? '' : 's'} (${notes.join(', ')})`;
+}
+
+/** What --bleed, --marks and --pdfx ask of the finishing step (PRINT_ICC_PROFILE names another profile). */
+function cliFinish(job: RenderJob): PrintFinish | undefined {
+  const { bleedMm, marks, pdfx } = job.print;
+  if (!bleedMm && !marks && !pdfx) return undefined;
+  const all = { crop: marks, registration: marks, colorBars: marks, slug: marks };
+  return {
+    bleedMm,
+    marks: all,
+    pdfx: pdfx ? outputIntent(process.env.PRINT_ICC_PROFILE) : null,
+    title: job.catalog.title,
+  };
+}
+
+/** A bleed as the CLI takes it: "3mm", "0.125in", "9pt" or a number of millimetres. */
+export function parseBleed(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(mm|in|pt)?\s*$/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 'mm').toLowerCase();
+  const mm = unit === 'in' ? n * 25.4 : unit === 'pt' ? (n * 25.4) / 72 : n;
+  return mm <= 10 ? mm : null;
 }
 
 /**
@@ -100,6 +139,12 @@ Options:
   --quality <quality>   pictures: print, 300 dpi (default); screen, 150 dpi and a smaller file (PDF: at
                         their printed size; HTML: at most the page's size)
   --watermark           draw the trial watermark on every page
+  --bleed <size>        PDF: draw every page with this bleed on each side (3mm, 0.125in; at most 10 mm):
+                        backgrounds and pictures touching the trim run on into it; TrimBox and BleedBox set
+  --marks               PDF: crop and registration marks, colour bars and a slug (title, page number)
+                        outside the bleed
+  --pdfx                PDF: print output in CMYK PDF/X-4 with an output intent, converted with the bundled
+                        FOGRA39 profile (PRINT_ICC_PROFILE: another CMYK output profile)
   -h, --help            show this help
 
 Bad input (a missing or unreadable file, invalid JSON, a document that is not a catalog) prints one
@@ -111,6 +156,9 @@ const OPTIONS = {
   mode: { type: 'string' },
   watermark: { type: 'boolean' },
   quality: { type: 'string' },
+  bleed: { type: 'string' },
+  marks: { type: 'boolean' },
+  pdfx: { type: 'boolean' },
 } as const;
 
 export const renderCommand: CliCommand = {
@@ -142,6 +190,15 @@ export const renderCommand: CliCommand = {
     if (values.quality !== undefined && values.quality !== 'print' && values.quality !== 'screen') {
       throw new CliError(`catalog render: unknown quality "${values.quality}" (qualities: print, screen)`);
     }
+    const bleedMm = values.bleed === undefined ? 0 : parseBleed(values.bleed);
+    if (bleedMm === null) {
+      throw new CliError(
+        `catalog render: --bleed "${values.bleed}" is not a bleed (3mm, 0.125in, 9pt; at most 10 mm)`,
+      );
+    }
+    const print = { bleedMm, marks: values.marks ?? false, pdfx: values.pdfx ?? false };
+    if (ext !== '.pdf' && (print.bleedMm || print.marks || print.pdfx))
+      throw new CliError('catalog render: --bleed, --marks and --pdfx apply to PDF output (--out file.pdf)');
     const catalog = await readCatalogFile(catalogFile);
     const done = await write({
       catalog,
@@ -151,6 +208,7 @@ export const renderCommand: CliCommand = {
       mode: values.mode ?? 'print',
       watermark: values.watermark ?? false,
       quality: values.quality ?? 'print',
+      print,
     });
     return `Rendered ${outFile}: ${done}`;
   },

@@ -9,6 +9,7 @@ import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
 import enImages from './locales/en/images.json';
 import enHelp from './locales/en/help.json';
+import enPreflight from './locales/en/preflight.json';
 import enRender from './locales/en/render.json';
 import enStores from './locales/en/stores.json';
 import enSite from './locales/en/site.json';
@@ -23,6 +24,7 @@ import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
 import frImages from './locales/fr/images.json';
 import frHelp from './locales/fr/help.json';
+import frPreflight from './locales/fr/preflight.json';
 import frRender from './locales/fr/render.json';
 import frStores from './locales/fr/stores.json';
 import frSite from './locales/fr/site.json';
@@ -44,6 +46,7 @@ export const resources = {
     editorText: enEditorText,
     images: enImages,
     help: enHelp,
+    preflight: enPreflight,
     render: enRender,
     stores: enStores,
     site: enSite,
@@ -60,6 +63,7 @@ export const resources = {
     editorText: frEditorText,
     images: frImages,
     help: frHelp,
+    preflight: frPreflight,
     render: frRender,
     stores: frStores,
     site: frSite,

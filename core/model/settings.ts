@@ -8,6 +8,24 @@ import {
   PAGE_FORMAT_NAMES,
 } from '../constants.ts';
 
+/**
+ * How the catalog is made ready for a print shop (issue 28): the bleed pictures and backgrounds run into, the
+ * printer's marks outside it, and the safe margin text keeps from the trim. Used by the 'Print (CMYK, PDF/X)'
+ * export, the editor's guides and the preflight; the screen (RGB) PDF has no bleed and no marks.
+ */
+export const PrintSettingsSchema = z.object({
+  /** Bleed on every side, in mm; null: the format's usual one (3 mm; 0.125 in on Letter). */
+  bleed_mm: z.number().min(0).max(10).nullable().default(null),
+  crop_marks: z.boolean().default(true),
+  registration_marks: z.boolean().default(false),
+  color_bars: z.boolean().default(false),
+  /** A line outside the bleed with the catalog's name and the page number. */
+  slug: z.boolean().default(false),
+  /** Text stays at least this far inside the trim. */
+  safe_margin_mm: z.number().min(0).max(30).default(5),
+});
+export type PrintSettings = z.infer<typeof PrintSettingsSchema>;
+
 export const PRODUCTS_LINK_KINDS = ['online_store', 'retail_orders', 'digital_orders', 'none'] as const;
 
 /** Catalog settings with the defaults of SPEC §3. */
@@ -50,6 +68,7 @@ export const CatalogSettingsSchema = z.object({
     .enum(PAGE_FORMAT_NAMES as [string, ...string[]])
     .nullable()
     .default(null),
+  print: PrintSettingsSchema.prefault({}),
 });
 export type CatalogSettings = z.infer<typeof CatalogSettingsSchema>;
 

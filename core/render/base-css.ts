@@ -34,6 +34,17 @@ body.cb-mode-screen { background: #e8e8ec; }
 :where(.cb-page) :where(a) { color: inherit; text-decoration: none; }
 :where(.cb-page) :where(img) { max-width: 100%; }
 
+/*
+ * Print output with bleed: each printed sheet is the page plus the bleed; the page keeps its size (the trim) and
+ * lets what runs on past its edges show up to the sheet's edge. Its background runs on too (::before, behind
+ * everything it holds).
+ */
+.cb-sheet { position: relative; overflow: hidden; box-sizing: border-box; break-after: page; page-break-after: always; break-inside: avoid; }
+.cb-sheet:last-child { break-after: auto; page-break-after: auto; }
+.cb-sheet > .cb-page { break-after: auto; page-break-after: auto; }
+.cb-page--bleed { overflow: visible; z-index: 0; }
+.cb-page--bleed::before { content: ''; position: absolute; inset: calc(-1 * var(--cb-bleed, 0px)); background: inherit; z-index: -1; }
+
 /* Header and footer bands: three slots (left, centre, right) or one free HTML block. */
 .cb-band { position: absolute; left: 0; right: 0; display: flex; align-items: center; padding: 0 var(--cb-pad-x); overflow: hidden; }
 :where(.cb-band) { font-size: 8px; letter-spacing: 0.04em; color: var(--brand-muted, #6b7280); }

@@ -8,6 +8,7 @@ import { ListPageContent, RowsTable } from './list-view.tsx';
 import { isBlankHtml, merchantHtml, safeColor } from './merchant-html.ts';
 import { ProductCellView } from './product-view.tsx';
 import { cellBoxPx, cellGutterPx, textFitScale } from './text-fit.ts';
+import { edgesTouched, pageBands } from './geometry.ts';
 
 /** What the editor gets to wrap each cell with its own interaction layer (drop target, selection...). */
 export interface CellWrapperArgs {
@@ -147,6 +148,45 @@ function cellContent(
   return { node: null, kind: imageSlot ? 'empty cb-cell--image-slot' : 'empty' };
 }
 
+/** A picture that fills its cell (cover) grows with it into the bleed; anything else keeps its place. */
+function bleedsWithBox(kind: string, element: Element | null, cell: Cell): boolean {
+  if (kind !== 'image') return false;
+  if (element && element.type.startsWith('image/')) return element.size === 'cover';
+  return !!cell.properties.default;
+}
+
+/**
+ * Print output with bleed: a cell that touches the trim runs on into the bleed on those sides, so its background
+ * (and a picture filling it) leaves no white sliver when the sheet is cut. Its padding grows by as much, so
+ * what it holds stays where it was, except a filling picture, which grows with the box.
+ */
+function bleedCell(
+  style: CSSProperties,
+  cell: Cell,
+  page: Page,
+  ctx: RenderContext,
+  gutter: { x: number; y: number },
+  grows: boolean,
+) {
+  const edges = edgesTouched(cell, pageBands(page, ctx.catalog).inner);
+  if (!edges.left && !edges.right && !edges.top && !edges.bottom) return;
+  const b = +ctx.bleedPx.toFixed(3);
+  // A filling picture reaches the trim only where the cell keeps no gutter: there it runs on with the box.
+  const pad = (edge: boolean, base: number) => `${edge && !(grows && base === 0) ? base + b : base}px`;
+  if (edges.left) style.left = `calc(${pct(cell.x)} - ${b}px)`;
+  if (edges.top) style.top = `calc(${pct(cell.y)} - ${b}px)`;
+  const w = (edges.left ? b : 0) + (edges.right ? b : 0);
+  const h = (edges.top ? b : 0) + (edges.bottom ? b : 0);
+  if (w) style.width = `calc(${pct(cell.width)} + ${w}px)`;
+  if (h) style.height = `calc(${pct(cell.height)} + ${h}px)`;
+  style.padding = [
+    pad(edges.top, gutter.y),
+    pad(edges.right, gutter.x),
+    pad(edges.bottom, gutter.y),
+    pad(edges.left, gutter.x),
+  ].join(' ');
+}
+
 export function CellView({
   cell,
   cellIndex,
@@ -178,6 +218,7 @@ export function CellView({
     zIndex: cell.z,
     padding: gutter.x === gutter.y ? `${gutter.x}px` : `${gutter.y}px ${gutter.x}px`,
   };
+  if (ctx.bleedPx) bleedCell(style, cell, page, ctx, gutter, bleedsWithBox(kind, element, cell));
   if (bg) style.background = bg;
   const align = cell.properties.verticalAlign;
   const body =

@@ -2,7 +2,7 @@ import { renderTemplate, resolveLocale } from '../captions/index.ts';
 import type { PageFormat } from '../constants.ts';
 import { getT, normalizeLanguage, type Language } from '../i18n/index.ts';
 import type { Catalog, Product, Replacement } from '../model/index.ts';
-import { pageSize, resolveFormat, type PageSize } from './geometry.ts';
+import { PX_PER_MM, pageSize, resolveFormat, type PageSize } from './geometry.ts';
 
 /** A web font the document declares; the renderer never fetches it, the browser printing the page does. */
 export interface FontFaceOption {
@@ -47,6 +47,11 @@ export interface RenderOptions {
   /** 0-based indices of the pages to render; page numbers stay those of the whole catalog. */
   pages?: number[];
   mode?: RenderMode;
+  /**
+   * Print output with bleed: every page is drawn this much larger on each side (mm), the page's trim in the
+   * middle; backgrounds and pictures that touch the trim run on into the bleed. Default 0.
+   */
+  bleedMm?: number;
   /** Caption and description evaluation; default: core/captions. */
   renderTemplate?: RenderTemplateFn;
   log?: (msg: string, err?: unknown) => void;
@@ -70,6 +75,9 @@ export interface RenderContext {
   mode: RenderMode;
   fontDisplay: 'block' | 'swap';
   watermark: boolean;
+  /** Bleed on each side of the trim, in mm and in CSS px (0: none). */
+  bleedMm: number;
+  bleedPx: number;
   resolveAsset: (url: string) => string;
   renderTemplate: RenderTemplateFn;
   log: (msg: string, err?: unknown) => void;
@@ -103,6 +111,8 @@ export function createRenderContext(catalog: Catalog, options: RenderOptions = {
     mode: options.mode ?? 'print',
     fontDisplay: options.fontDisplay ?? 'block',
     watermark: !!options.watermark,
+    bleedMm: Math.max(0, options.bleedMm ?? 0),
+    bleedPx: Math.max(0, options.bleedMm ?? 0) * PX_PER_MM,
     resolveAsset: options.resolveAsset ?? ((u) => u),
     renderTemplate: options.renderTemplate ?? renderTemplate,
     log: options.log ?? (() => {}),

@@ -173,7 +173,8 @@ export function fontsToPreload(faces: FontFaceOption[], catalog: Catalog, max = 
 /** Page box size and print rules for the format; printed pages carry no margin, the layout has its own. */
 export function pageRulesCss(ctx: RenderContext): string {
   const { widthMm, heightMm } = ctx.size;
-  return `@page { size: ${widthMm}mm ${heightMm}mm; margin: 0; }`;
+  const b = 2 * ctx.bleedMm;
+  return `@page { size: ${+(widthMm + b).toFixed(4)}mm ${+(heightMm + b).toFixed(4)}mm; margin: 0; }`;
 }
 
 /** Layout constants shared with core/pagination, as CSS variables so the two never drift apart. */

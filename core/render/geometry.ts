@@ -41,6 +41,32 @@ export function pageSize(format: PageFormat): PageSize {
   };
 }
 
+/** The bleed print shops expect for a format: 3 mm, or 0.125 in on US paper (Letter, Letter booklet). */
+export function defaultBleedMm(format: PageFormat): number {
+  return format.startsWith('Letter') ? 3.175 : 3;
+}
+
+/** The bleed of a catalog's print output: its print settings' choice, else the format's usual one. */
+export function printBleedMm(catalog: Catalog, format: PageFormat): number {
+  return catalog.settings.print.bleed_mm ?? defaultBleedMm(format);
+}
+
+/** Which edges of the page (trim) a box in fractions of the inner area touches. */
+export type Edges = { top: boolean; right: boolean; bottom: boolean; left: boolean };
+const EDGE_EPSILON = 0.002;
+
+export function edgesTouched(
+  box: { x: number; y: number; width: number; height: number },
+  inner: Box,
+): Edges {
+  return {
+    left: box.x <= EDGE_EPSILON,
+    right: box.x + box.width >= 1 - EDGE_EPSILON,
+    top: inner.top <= EDGE_EPSILON && box.y <= EDGE_EPSILON,
+    bottom: inner.top + inner.height >= 1 - EDGE_EPSILON && box.y + box.height >= 1 - EDGE_EPSILON,
+  };
+}
+
 export const isCoverPage = (page: Page): boolean =>
   page.kind === 'product' && (page.layout.type === 'front cover' || page.layout.type === 'back cover');
 

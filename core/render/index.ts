@@ -33,11 +33,15 @@ export {
 export {
   PX_PER_MM,
   contentBoxPx,
+  defaultBleedMm,
+  edgesTouched,
   isCoverPage,
+  printBleedMm,
   pageBands,
   pageSize,
   resolveFormat,
   showsHeadersFooters,
+  type Edges,
   type PageSize,
 } from './geometry.ts';
 export {

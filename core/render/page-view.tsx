@@ -12,6 +12,32 @@ import { FlowProductView } from './product-view.tsx';
 
 const pct = (f: number) => `${+(f * 100).toFixed(4)}%`;
 
+/**
+ * A band's box. With bleed, it runs on into the bleed on the three sides it touches the trim (its background
+ * with it), padded by as much so its words stay where they were.
+ */
+function bandStyle(
+  which: 'header' | 'footer',
+  top: number,
+  height: number,
+  ctx: RenderContext,
+): CSSProperties {
+  const b = ctx.bleedPx;
+  if (!b) return { top: pct(top), height: pct(height) };
+  const px = `${+b.toFixed(3)}px`;
+  const style: CSSProperties = {
+    left: `-${px}`,
+    right: `-${px}`,
+    paddingLeft: `calc(var(--cb-pad-x) + ${px})`,
+    paddingRight: `calc(var(--cb-pad-x) + ${px})`,
+    top: which === 'header' ? `-${px}` : pct(top),
+    height: `calc(${pct(height)} + ${px})`,
+  };
+  if (which === 'header') style.paddingTop = px;
+  else style.paddingBottom = px;
+  return style;
+}
+
 function Band({
   which,
   page,
@@ -27,7 +53,7 @@ function Band({
   top: number;
   height: number;
 }) {
-  const style: CSSProperties = { top: pct(top), height: pct(height) };
+  const style: CSSProperties = bandStyle(which, top, height, ctx);
   const html = merchantHtml(page[which].properties.html, ctx, pageNumber);
   let content: ReactNode = null;
   if (!isBlankHtml(html)) {
@@ -208,6 +234,7 @@ function Watermark({ ctx }: { ctx: RenderContext }) {
 export function pageClassName(page: Page, ctx: RenderContext): string {
   const cls = ['cb-page', `cb-page--${page.kind.replace(/_/g, '-')}`, ctx.scopeClass];
   if (isCoverPage(page)) cls.push('cb-page--cover', `cb-page--${page.layout.type.replace(/ /g, '-')}`);
+  if (ctx.bleedMm) cls.push('cb-page--bleed');
   return cls.join(' ');
 }
 
@@ -232,7 +259,8 @@ export function CatalogPageView({ catalog, pageIndex, options, context, renderCe
   const pageNumber = pageIndex + 1;
   const bands = pageBands(page, catalog);
   const style: CSSProperties = { width: `${ctx.size.widthMm}mm`, height: `${ctx.size.heightMm}mm` };
-  return (
+  if (ctx.bleedMm) (style as Record<string, string>)['--cb-bleed'] = `${ctx.bleedMm}mm`;
+  const section = (
     <section
       className={pageClassName(page, ctx)}
       style={style}
@@ -252,5 +280,17 @@ export function CatalogPageView({ catalog, pageIndex, options, context, renderCe
       ) : null}
       {ctx.watermark ? <Watermark ctx={ctx} /> : null}
     </section>
+  );
+  if (!ctx.bleedMm) return section;
+  // Print output with bleed: the sheet Chromium prints is the page plus the bleed, the page (the trim) inside it.
+  const sheet: CSSProperties = {
+    width: `${+(ctx.size.widthMm + 2 * ctx.bleedMm).toFixed(4)}mm`,
+    height: `${+(ctx.size.heightMm + 2 * ctx.bleedMm).toFixed(4)}mm`,
+    padding: `${ctx.bleedMm}mm`,
+  };
+  return (
+    <div className="cb-sheet" style={sheet}>
+      {section}
+    </div>
   );
 }

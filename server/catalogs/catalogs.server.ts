@@ -39,10 +39,17 @@ export type CatalogSummary = {
  * (SPEC §6: trial accounts never get the file). The file itself is never served from /files. `v` changes with
  * every export, so a browser never shows a stale copy.
  */
-export function catalogPdfLink(row: Pick<CatalogRow, 'id' | 'pdfUrl'>): string | null {
+export function catalogPdfLink(
+  row: Pick<CatalogRow, 'id' | 'pdfUrl'>,
+  output: 'rgb' | 'pdfx' = 'rgb',
+): string | null {
   if (!row.pdfUrl) return null;
   const v = new URL(row.pdfUrl, 'http://x').searchParams.get('v');
-  return `/api/v1/catalogs/${encodeURIComponent(row.id)}/download${v ? `?v=${encodeURIComponent(v)}` : ''}`;
+  const query = new URLSearchParams();
+  if (output === 'pdfx') query.set('output', 'pdfx');
+  if (v) query.set('v', v);
+  const q = query.toString();
+  return `/api/v1/catalogs/${encodeURIComponent(row.id)}/download${q ? `?${q}` : ''}`;
 }
 
 export function summarizeCatalog(row: CatalogRow): CatalogSummary {

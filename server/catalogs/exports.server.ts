@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { PdfOutput } from './pdf/print-output.server.ts';
+import type { PreflightReport } from '../../core/preflight/index.ts';
 import type { PageFormat } from '../../core/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -49,16 +52,21 @@ export async function requestCatalogPdf(opts: {
   catalogId: string;
   format?: PageFormat | null;
   quality?: 'print' | 'screen';
+  output?: PdfOutput;
 }): Promise<{ job_id: string }> {
   const { catalog } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
   if (!hasRole(opts.user, 'admin', 'manager'))
     assertInForce(await getEntitlements({ db: opts.db, user: opts.user }));
   const format = opts.format ?? null;
   const quality = opts.quality ?? 'print';
+  const output = opts.output ?? 'rgb';
   const job = await opts.jobs.enqueue(
     'render-pdf',
-    { catalogId: catalog._id, format, quality },
-    { ownerId: opts.user.id, dedupeKey: `render-pdf:${catalog._id}:${format ?? 'default'}:${quality}` },
+    { catalogId: catalog._id, format, quality, output },
+    {
+      ownerId: opts.user.id,
+      dedupeKey: `render-pdf:${catalog._id}:${format ?? 'default'}:${quality}${output === 'rgb' ? '' : `:${output}`}`,
+    },
   );
   // Staff exporting a merchant's catalog (SPEC §4 admin downloads) leave a line on the catalog's row.
   if (catalog.user?._id !== opts.user.id && hasRole(opts.user, 'admin', 'manager'))
@@ -82,6 +90,8 @@ export type JobStatus = {
   message?: string;
   /** A finished catalog synchronize: how many products changed (failures are skipped silently, SPEC §8). */
   updated?: number;
+  /** A finished preflight, or the preflight of a finished export (issue 28). */
+  preflight?: PreflightReport;
 };
 
 /** SPEC §7 GET jobs?jobId=: the caller's job only (another owner's is a 404); a running job reads as pending. */
@@ -91,9 +101,15 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
   const state = job.state === 'active' || job.state === 'waiting' ? 'pending' : job.state;
   const status: JobStatus = { job_state: state, progress: job.progress };
   if (state === 'complete' && job.name === 'render-pdf' && job.result && typeof job.result === 'object') {
-    const { catalogId, url } = job.result as { catalogId?: string; url?: string };
-    const link = catalogId && url ? catalogPdfLink({ id: catalogId, pdfUrl: url }) : null;
+    const { catalogId, url, output } = job.result as { catalogId?: string; url?: string; output?: PdfOutput };
+    const link = catalogId && url ? catalogPdfLink({ id: catalogId, pdfUrl: url }, output) : null;
     if (link) status.url = link;
+  }
+  if (state === 'complete' && (job.name === 'render-pdf' || job.name === 'preflight-catalog')) {
+    const result = job.result as { preflight?: PreflightReport } | (PreflightReport & object) | null;
+    const report = result && ('items' in result ? result : result.preflight);
+    if (report && Array.isArray(report.items))
+      status.preflight = { items: report.items, errors: report.errors, warnings: report.warnings };
   }
   if (state === 'failed' && job.name === 'render-pdf') status.message = EXPORT_MESSAGES.generationFailed;
   if (state === 'complete' && job.name === 'synchronize-catalog') {
@@ -103,15 +119,36 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
   return status;
 }
 
-/** The download name of a catalog's PDF: its title in plain ASCII. */
-export function pdfFileName(title: string): string {
+/**
+ * Start a preflight on demand (issue 28): the catalog's owner (or staff) only; asking again while one is pending
+ * answers the same job. Poll GET /api/v1/jobs for the report.
+ */
+export async function requestCatalogPreflight(opts: {
+  db: Db;
+  jobs: JobQueue;
+  user: User;
+  catalogId: string;
+  format?: PageFormat | null;
+}): Promise<{ job_id: string }> {
+  const { catalog } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
+  const format = opts.format ?? null;
+  const job = await opts.jobs.enqueue(
+    'preflight-catalog',
+    { catalogId: catalog._id, format },
+    { ownerId: opts.user.id, dedupeKey: `preflight-catalog:${catalog._id}:${format ?? 'default'}` },
+  );
+  return { job_id: job.id };
+}
+
+/** The download name of a catalog's PDF: its title in plain ASCII (the print PDF's ends in -print). */
+export function pdfFileName(title: string, output: PdfOutput = 'rgb'): string {
   const base = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
-  return `${base || 'catalog'}.pdf`;
+  return `${base || 'catalog'}${output === 'pdfx' ? '-print' : ''}.pdf`;
 }
 
 /**
@@ -125,9 +162,24 @@ export async function getCatalogPdf(opts: {
   catalogId: string;
   /** download (the file) or print (shown in the browser to print it): both refused to trial accounts. */
   action?: Extract<ExportAction, 'download' | 'print'>;
+  /** The print PDF (PDF/X) instead of the screen one; it lives under its own key (pdfKey with output pdfx). */
+  output?: PdfOutput;
+  /** APP_SECRET, which names the print PDF's key. */
+  secret?: string;
 }): Promise<StoredPdf & { url: string }> {
   const { catalog, row } = await accessibleCatalog(opts.db, opts.user, opts.catalogId);
   await assertExportAllowed({ db: opts.db, user: opts.user, action: opts.action ?? 'download' });
+  if (opts.output === 'pdfx') {
+    const key = pdfKey({ catalogId: row.id, secret: opts.secret ?? '', output: 'pdfx' });
+    const size = await opts.storage.size(key);
+    if (size === null) throw notFound(EXPORT_MESSAGES.notReady);
+    return {
+      url: catalogPdfLink({ id: row.id, pdfUrl: key }, 'pdfx')!,
+      fileName: pdfFileName(catalog.title, 'pdfx'),
+      key,
+      size,
+    };
+  }
   const key = row.pdfUrl ? keyFromUrl(row.pdfUrl.split('?')[0]!) : null;
   const size = key ? await opts.storage.size(key) : null;
   const url = catalogPdfLink(row);
@@ -163,4 +215,13 @@ export async function deliverPdf(opts: {
   }
   const body = await opts.storage.open(opts.pdf.key);
   return body ? { body, size: opts.pdf.size, contentDisposition } : null;
+}
+
+/**
+ * Where a catalog's PDF lives: one stable key per catalog and output, unguessable from the catalog id alone (the
+ * id is public in viewer links), so a new render replaces the previous file in one move.
+ */
+export function pdfKey(opts: { catalogId: string; secret: string; output?: PdfOutput }): string {
+  const token = createHmac('sha256', opts.secret).update(`pdf:${opts.catalogId}`).digest('hex').slice(0, 24);
+  return `pdf/${opts.catalogId}/${token}${opts.output === 'pdfx' ? '-print' : ''}.pdf`;
 }

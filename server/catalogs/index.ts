@@ -28,7 +28,9 @@ export {
   EXPORT_MESSAGES,
   getCatalogPdf,
   getJobStatus,
+  pdfKey,
   requestCatalogPdf,
+  requestCatalogPreflight,
 } from './exports.server.ts';
 export type { JobStatus, StoredPdf } from './exports.server.ts';
 export { AssetTokens, BLANK_GIF, fileUrl } from './pdf/assets.server.ts';
@@ -36,12 +38,24 @@ export { addOutline, mergePdfs, qpdfAvailable } from './pdf/merge.server.ts';
 export type { OutlineEntry } from './pdf/merge.server.ts';
 export {
   layoutCatalog,
+  measureCatalogLayout,
   paginateCatalogForPrint,
   QUALITY_DPI,
   renderCatalogPdf,
 } from './pdf/render-pdf.server.ts';
+export { catalogPreflightReport, changedProducts, preflightCatalog } from './preflight.server.ts';
+export type { CatalogPreflight } from './preflight.server.ts';
 export type { LayoutInput, PdfQuality, RenderPdfReport } from './pdf/render-pdf.server.ts';
 export { localSources, storageSources } from './pdf/sources.server.ts';
+export { finishPrintPdf, needsFinishing } from './pdf/print-finish.server.ts';
+export type { FinishReport, PrintFinish } from './pdf/print-finish.server.ts';
+export { NO_MARKS, PT_PER_MM, sheetGeometry } from './pdf/print-prolog.ts';
+export type { PrintMarks, SheetGeometry } from './pdf/print-prolog.ts';
+export { bundledProfilePath, outputIntent } from './pdf/icc-profile.server.ts';
+export type { OutputIntent } from './pdf/icc-profile.server.ts';
+export { PDF_OUTPUTS, printFinishFor } from './pdf/print-output.server.ts';
+export type { PdfOutput } from './pdf/print-output.server.ts';
+export { PrintToolError, PRINT_TOOLS } from './pdf/pdf-tools.server.ts';
 export type { ResolveSource } from './pdf/sources.server.ts';
 export { wizardChoices } from './wizard.server.ts';
 export type { WizardChoices, WizardStore } from './wizard.server.ts';

@@ -116,6 +116,34 @@ async function saveRefreshed(options: SynchronizeOptions, pageId: string, refres
 }
 
 /**
+ * A catalog product's listing: by our listing id, else by the store id it was added with (in the owner's store
+ * accounts of its source, or any of them).
+ */
+export async function findProductListing(opts: {
+  db: Db;
+  ownerId: string;
+  product: Product;
+  accounts: { id: string; type: string }[];
+}): Promise<ListingView | null> {
+  const { db, ownerId, product, accounts } = opts;
+  if (isUuid(product.id)) {
+    const [byId] = await getListingsByIds({ db, ownerId, listingIds: [product.id] });
+    if (byId) return byId;
+  }
+  const candidates = accounts.filter((a) => a.type === product.source || product.source === 'own');
+  for (const account of candidates.length ? candidates : accounts) {
+    const found = await findListingByExternalId({
+      db,
+      ownerId,
+      accountId: account.id,
+      externalId: product.id,
+    });
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
  * Where a product's fresh data comes from: its listing (by our listing id, else by the store id it was added
  * with), and for listings of a connected store, the store itself through its connector. Each product is read
  * once per run, and the pause is taken only before a read.
@@ -141,22 +169,8 @@ class SourceCache {
 
   private async findListing(product: Product): Promise<ListingView | null> {
     const { db, ownerId } = this.options;
-    if (isUuid(product.id)) {
-      const [byId] = await getListingsByIds({ db, ownerId, listingIds: [product.id] });
-      if (byId) return byId;
-    }
     this.accounts ??= await db.select().from(storeAccounts).where(eq(storeAccounts.userId, ownerId));
-    const candidates = this.accounts.filter((a) => a.type === product.source || product.source === 'own');
-    for (const account of candidates.length ? candidates : this.accounts) {
-      const found = await findListingByExternalId({
-        db,
-        ownerId,
-        accountId: account.id,
-        externalId: product.id,
-      });
-      if (found) return found;
-    }
-    return null;
+    return findProductListing({ db, ownerId, product, accounts: this.accounts });
   }
 
   /** The store's current product for a store listing (and the listing brought up to date); else the listing. */

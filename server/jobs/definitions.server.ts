@@ -19,6 +19,8 @@ export const renderPdfSpec = defineJobSpec({
       .nullable()
       .default(null),
     quality: z.enum(['print', 'screen']).default('print'),
+    /** rgb: the screen PDF (the flipbook's download); pdfx: the print PDF, CMYK PDF/X-4 with bleed and marks. */
+    output: z.enum(['rgb', 'pdfx']).default('rgb'),
   }),
   maxAttempts: 3,
   timeoutMs: 10 * 60_000,
@@ -46,6 +48,8 @@ export const renderPdfPartSpec = defineJobSpec({
     quality: z.enum(['print', 'screen']),
     jpegQuality: z.number().int().min(1).max(100),
     watermark: z.boolean(),
+    /** Print output (pdfx): pages drawn with this much bleed, mm; the export finishes the merged file. */
+    bleedMm: z.number().min(0).max(50).default(0),
   }),
   maxAttempts: 3,
   timeoutMs: 10 * 60_000,
@@ -148,6 +152,24 @@ export const createDraftOrderSpec = defineJobSpec({
 });
 
 /**
+ * The print preflight on demand (issue 28, server/catalogs/preflight.server.ts): the catalog laid out in
+ * Chromium as its print export, measured; the report is the job's result.
+ */
+export const preflightCatalogSpec = defineJobSpec({
+  name: 'preflight-catalog',
+  payload: z.object({
+    catalogId: z.string().uuid(),
+    format: z
+      .enum(PAGE_FORMAT_NAMES as [PageFormat, ...PageFormat[]])
+      .nullable()
+      .default(null),
+  }),
+  maxAttempts: 2,
+  timeoutMs: 5 * 60_000,
+  backoffMs: 2_000,
+});
+
+/**
  * Files nobody may see any more (a deleted catalog's PDF and page pictures, a deleted account's pictures):
  * removed from storage in the background, retried while the store is away. `keep` names files under those
  * folders that something else still shows (a catalog copied from a template keeps its pictures).
@@ -173,6 +195,7 @@ export const purgeFilesSpec = defineJobSpec({
 
 export const JOB_SPECS = [
   renderPdfSpec,
+  preflightCatalogSpec,
   renderPdfPartSpec,
   processImagesSpec,
   syncStoreSpec,

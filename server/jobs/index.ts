@@ -13,6 +13,7 @@ export {
   JOB_SCHEDULES,
   JOB_SPECS,
   jobSpec,
+  preflightCatalogSpec,
   processImagesSpec,
   purgeFilesSpec,
   renderPdfPartSpec,

@@ -170,6 +170,15 @@ export const EnvSchema = z
     CONTACT_EMAIL: optionalText.pipe(z.string().email('must be an email address').optional()),
     ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    /**
+     * The CMYK output profile print PDFs (PDF/X) are converted to and carry as their output intent; default: the
+     * bundled coated FOGRA39 profile (server/catalogs/pdf/profiles).
+     */
+    PRINT_ICC_PROFILE: optionalText.superRefine((file, ctx) => {
+      if (!file) return;
+      const problem = iccFileProblem(file);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
     /** An S3-compatible bucket for every file (pictures, fonts, page images, PDFs); unset: DATA_DIR/files. */
     S3_BUCKET: optionalText,
     /** The S3-compatible service's address (MinIO, R2, Ceph, ...); unset: AWS S3 in S3_REGION. */
@@ -218,6 +227,25 @@ export const EnvSchema = z
     for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'] as const)
       if (!e.S3_BUCKET && e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'needs S3_BUCKET' });
   });
+
+/** Why an ICC profile's bytes cannot be a print output profile (a CMYK printer-class profile), or null. */
+export function iccProfileProblem(bytes: Buffer): string | null {
+  if (bytes.length < 132 || bytes.toString('latin1', 36, 40) !== 'acsp') return 'is not an ICC profile';
+  if (bytes.toString('latin1', 16, 20) !== 'CMYK') return 'is not a CMYK profile';
+  if (bytes.toString('latin1', 12, 16) !== 'prtr') return 'is not an output (printer) profile';
+  return null;
+}
+
+function iccFileProblem(file: string): string | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return `cannot read ${file}`;
+  }
+  const problem = iccProfileProblem(bytes);
+  return problem && `${file} ${problem}`;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

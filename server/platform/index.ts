@@ -2,7 +2,7 @@ export { ChromiumUnavailableError, createBrowserPool } from './chromium.server.t
 export type { BrowserPool } from './chromium.server.ts';
 export { mapLimit } from './concurrency.server.ts';
 export { processTreeRss } from './process-memory.server.ts';
-export { ConfigError, configuredHosts, loadConfig } from './config.server.ts';
+export { ConfigError, configuredHosts, iccProfileProblem, loadConfig } from './config.server.ts';
 export type { Config } from './config.server.ts';
 export { findChrome } from './find-chrome.mjs';
 export { assertStorableInput, discardUnreadBody, readBody, wantsJson } from './http/body.server.ts';

@@ -1,5 +1,6 @@
 import type { JobName } from '../../server/jobs/index.ts';
 import { createDraftOrderJob } from './create-draft-order.ts';
+import { preflightCatalogJob } from './preflight-catalog.ts';
 import { processImagesJob } from './process-images.ts';
 import { purgeFilesJob } from './purge-files.ts';
 import { renderPdfJob } from './render-pdf.ts';
@@ -16,6 +17,7 @@ import { synchronizeCatalogJob } from './synchronize-catalog.ts';
  */
 export const JOBS = [
   renderPdfJob,
+  preflightCatalogJob,
   renderPdfPartJob,
   processImagesJob,
   syncStoreJob,

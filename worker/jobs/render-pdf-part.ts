@@ -5,6 +5,10 @@ import { defineJob, PermanentJobError } from '../define.ts';
 
 export type RenderPdfPartResult = {
   index: number;
+  /** The catalog page the part starts at (its preflight facts count pages from it). */
+  from: number;
+  /** The JPEG quality its pictures were prepared at (the print finish's, for the whole document). */
+  jpegQuality: number;
   partKey: string;
   pages: number;
   bytes: number;
@@ -32,6 +36,7 @@ export const renderPdfPartJob = defineJob({
       quality: p.quality,
       jpegQuality: p.jpegQuality,
       watermark: p.watermark,
+      bleedMm: p.bleedMm,
       browser,
       images,
       resolveSource: storageSources({
@@ -49,6 +54,15 @@ export const renderPdfPartJob = defineJob({
       log: (msg, err) => ctx.logger.warn({ err, catalogId: p.catalogId, part: p.index }, msg),
     });
     const bytes = (await storage.size(p.partKey)) ?? 0;
-    return { index: p.index, partKey: p.partKey, pages: report.pages, bytes, watermark: p.watermark, report };
+    return {
+      index: p.index,
+      from: p.from,
+      jpegQuality: p.jpegQuality,
+      partKey: p.partKey,
+      pages: report.pages,
+      bytes,
+      watermark: p.watermark,
+      report,
+    };
   },
 });

@@ -5,16 +5,25 @@ import { pipeline } from 'node:stream/promises';
 import { getSections } from '../../core/commands/index.ts';
 import type { PageFormat } from '../../core/constants.ts';
 import type { Catalog } from '../../core/model/index.ts';
+import { combineLayoutFacts } from '../../core/preflight/index.ts';
 import {
   addOutline,
+  catalogPreflightReport,
+  changedProducts,
+  finishPrintPdf,
+  loadCatalogById,
   mergePdfs,
+  needsFinishing,
+  printFinishFor,
   type LayoutInput,
   type RenderPdfReport,
 } from '../../server/catalogs/index.ts';
-import type { JobPayload, JobView } from '../../server/jobs/index.ts';
+import { renderPdfSpec, type JobPayload, type JobView } from '../../server/jobs/index.ts';
 import type { JobContext } from '../define.ts';
 import { publishPdf, TMP_PREFIX, type RenderPdfPayload, type RenderPdfResult } from './pdf-output.ts';
 import type { RenderPdfPartResult } from './render-pdf-part.ts';
+
+const RENDER_TIMEOUT_MS = renderPdfSpec.timeoutMs;
 
 /** Where one export keeps its laid-out catalog and its parts until they are put together. */
 const exportFolder = (jobId: string) => `${TMP_PREFIX}/${jobId}/`;
@@ -48,6 +57,7 @@ export async function splitExport(
     quality: opts.input.quality,
     jpegQuality: opts.input.jpegQuality,
     watermark: opts.input.watermark,
+    bleedMm: opts.input.bleedMm ?? 0,
   }));
   ctx.progress(0, total);
   ctx.logger.info({ catalogId: opts.catalog._id, pages: total, parts: count }, 'export split into parts');
@@ -67,9 +77,11 @@ async function localCopy(ctx: JobContext, key: string, dir: string): Promise<str
 }
 
 /**
- * The parts put together in order (qpdf copies their pages as they are), with a bookmark at the first page of
- * each section (core/commands getSections, as the editor's section shortcuts see them), published as the
- * catalog's PDF like a one-piece export. Progress stays at its last step until the file is in place.
+ * The parts put together in order (qpdf copies their pages as they are), for print output (pdfx) finished by
+ * Ghostscript as a one-piece export is (marks, page boxes, CMYK PDF/X, on the whole document), with a bookmark
+ * at the first page of each section (core/commands getSections, as the editor's section shortcuts see them),
+ * published as the catalog's PDF like a one-piece export, with the preflight of the parts' layouts together.
+ * Progress stays at its last step until the file is in place.
  */
 export async function mergeExportParts(
   payload: RenderPdfPayload,
@@ -89,6 +101,14 @@ export async function mergeExportParts(
   const raw = await storage.get(`${folder}catalog.json`);
   if (!raw) throw new Error("The export's laid-out catalog is gone.");
   const catalog = JSON.parse(raw.toString('utf8')) as Catalog;
+  const report = combinedReport(parts, 0);
+  const finish = printFinishFor({
+    catalog,
+    format: report.format,
+    output: payload.output,
+    profile: config.PRINT_ICC_PROFILE,
+    jpegQuality: parts[0]!.jpegQuality,
+  });
 
   const dir = await mkdtemp(path.join(config.dirs.tmp, 'cb-merge-'));
   const tmpKey = `${TMP_PREFIX}/${ctx.jobId}-${ctx.attempt}.pdf`;
@@ -97,20 +117,35 @@ export async function mergeExportParts(
     for (const part of parts) files.push(await localCopy(ctx, part.partKey, dir));
     const merged = path.join(dir, 'merged.pdf');
     await mergePdfs({ files, out: merged, signal: ctx.signal });
+    let whole = merged;
+    if (finish && needsFinishing(finish)) {
+      whole = path.join(dir, 'finished.pdf');
+      const done = await finishPrintPdf({
+        input: merged,
+        output: whole,
+        finish,
+        workDir: dir,
+        signal: ctx.signal,
+        timeoutMs: RENDER_TIMEOUT_MS,
+      });
+      report.timings.finish = done.ms;
+    }
     const final = path.join(dir, 'catalog.pdf');
     const entries = getSections(catalog)
       .filter((s) => s.title.trim())
       .map((s) => ({ title: s.title.trim(), page: s.firstPage }));
-    await addOutline({ file: merged, out: final, entries, workDir: dir, signal: ctx.signal });
+    await addOutline({ file: whole, out: final, entries, workDir: dir, signal: ctx.signal });
     await storage.put(tmpKey, createReadStream(final), { contentType: 'application/pdf' });
-    const report = combinedReport(parts, Math.round(performance.now() - started));
+    report.timings.merge = Math.round(performance.now() - started) - (report.timings.finish ?? 0);
     const watermark = parts.some((p) => p.watermark);
+    const preflight = await exportPreflight(ctx, payload.catalogId, catalog, parts);
     const result = await publishPdf(ctx, {
       catalogId: payload.catalogId,
       tmpKey,
       report,
       payload,
       watermark,
+      preflight,
     });
     await storage.deletePrefix(folder).catch((err) => ctx.logger.warn({ err }, 'export parts not removed'));
     ctx.progress(pages, pages);
@@ -121,8 +156,28 @@ export async function mergeExportParts(
   }
 }
 
+/**
+ * The preflight of the whole export from its parts' own layouts (pages counted across the parts), its products
+ * compared with their listings as the catalog is saved (not with our kept copies of their pictures).
+ */
+async function exportPreflight(
+  ctx: JobContext,
+  catalogId: string,
+  catalog: Catalog,
+  parts: RenderPdfPartResult[],
+) {
+  const { db } = ctx.deps;
+  const facts = combineLayoutFacts(parts.map((p) => ({ from: p.from, facts: p.report.facts })));
+  const loaded = await loadCatalogById({ db, catalogId });
+  return catalogPreflightReport(catalog, facts, {
+    changedProducts: loaded
+      ? await changedProducts({ db, ownerId: loaded.row.ownerId, catalog: loaded.catalog })
+      : [],
+  });
+}
+
 /** The figures of the whole export from its parts': pages and pictures added up, stage times too. */
-function combinedReport(parts: RenderPdfPartResult[], mergeMs: number): RenderPdfReport {
+function combinedReport(parts: RenderPdfPartResult[], mergeMs: number): Omit<RenderPdfReport, 'facts'> {
   const sum = (f: (r: RenderPdfReport) => number) => parts.reduce((n, p) => n + f(p.report), 0);
   return {
     pages: sum((r) => r.pages),

@@ -1,6 +1,9 @@
 import {
+  catalogPreflightReport,
+  changedProducts,
   loadCatalogById,
   paginateCatalogForPrint,
+  printFinishFor,
   qpdfAvailable,
   renderCatalogPdf,
   storageSources,
@@ -53,13 +56,24 @@ export const renderPdfJob = defineJob({
     const format = (payload.format ?? catalog.settings.page_format ?? settings.page_format) as PageFormat;
     const loadMs = Math.round(performance.now() - started);
     await sweepPartials(storage);
+    const quality = jpegQuality(settings.image_quality);
+    // Print output (pdfx): pages drawn with the bleed, then finished by Ghostscript (marks, boxes, CMYK PDF/X);
+    // a split export finishes the merged document (render-pdf-parts.ts).
+    const finish = printFinishFor({
+      catalog,
+      format,
+      output: payload.output,
+      profile: config.PRINT_ICC_PROFILE,
+      jpegQuality: quality,
+    });
 
     const input: LayoutInput = {
       catalog,
       format,
       quality: payload.quality,
-      jpegQuality: jpegQuality(settings.image_quality),
+      jpegQuality: quality,
       watermark,
+      bleedMm: finish?.bleedMm ?? 0,
       browser,
       images,
       resolveSource: storageSources({
@@ -89,12 +103,17 @@ export const renderPdfJob = defineJob({
 
     const tmpKey = `${TMP_PREFIX}/${ctx.jobId}-${ctx.attempt}.pdf`;
     try {
-      const report = await renderCatalogPdf({
+      const { facts, ...report } = await renderCatalogPdf({
         ...input,
+        finish: finish ?? undefined,
         write: (pdf) => storage.put(tmpKey, pdf, { contentType: 'application/pdf' }),
       });
       report.timings.load = loadMs;
-      return await publishPdf(ctx, { catalogId: catalog._id, tmpKey, report, payload, watermark });
+      // The preflight of what was exported, from the export's own layout; products compared as saved.
+      const preflight = catalogPreflightReport(input.catalog, facts, {
+        changedProducts: await changedProducts({ db, ownerId: row.ownerId, catalog: loaded.catalog }),
+      });
+      return await publishPdf(ctx, { catalogId: catalog._id, tmpKey, report, payload, watermark, preflight });
     } finally {
       await storage.delete(tmpKey).catch(() => {});
     }

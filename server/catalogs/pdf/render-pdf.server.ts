@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Page } from 'puppeteer-core';
 import type { PageFormat } from '../../../core/constants.ts';
 import type { Catalog } from '../../../core/model/index.ts';
@@ -18,7 +20,10 @@ import {
 import { type BrowserPool, mapLimit } from '../../platform/index.ts';
 import { bundledFontFaces, missingFallbackFonts, type ImageCache } from '../../files/index.ts';
 import { AssetTokens, BLANK_GIF, fileUrl, MISSING_IMAGE, placeholderImage } from './assets.server.ts';
+import type { LayoutFacts } from '../../../core/preflight/index.ts';
+import { collectLayoutFacts, type PicturePlacement } from './layout-facts.server.ts';
 import type { AssetSource, ResolveSource } from './sources.server.ts';
+import { finishPrintPdf, needsFinishing, type PrintFinish } from './print-finish.server.ts';
 
 export type PdfQuality = 'print' | 'screen';
 /** Resolution images are prepared at, for the size they are printed at. */
@@ -35,6 +40,8 @@ export type LayoutInput = {
   /** JPEG quality of prepared images (the user's image_quality, q80 by default). */
   jpegQuality: number;
   watermark: boolean;
+  /** Print output: pages drawn with this much bleed on every side, mm (core/render). Default 0. */
+  bleedMm?: number;
   /**
    * The pages to print (indices of the catalog's pages, in order), one part of a long export; default all. Page
    * numbers, the table of contents and summaries still count every page of the catalog.
@@ -45,6 +52,11 @@ export type LayoutInput = {
   resolveSource: ResolveSource;
   /** Folder for the temporary HTML document (removed afterwards). */
   workDir?: string;
+  /**
+   * Lay out only, for the preflight: pictures stay stand-ins of their size (nothing is prepared), the layout is
+   * measured all the same.
+   */
+  layoutOnly?: boolean;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -54,6 +66,11 @@ export type LayoutInput = {
 export type RenderPdfInput = LayoutInput & {
   /** Receives the PDF as it is produced. */
   write: (pdf: Readable) => Promise<void>;
+  /**
+   * Print output: after Chromium, the PDF is finished (marks, page boxes, CMYK PDF/X) by print-finish; the
+   * pages are drawn with the finish's bleed.
+   */
+  finish?: PrintFinish;
 };
 
 export type RenderPdfReport = {
@@ -69,16 +86,25 @@ export type RenderPdfReport = {
     images: number;
     swap: number;
     print: number;
+    /** Ghostscript's finishing of print output (marks, boxes, CMYK). */
+    finish?: number;
+    /** Measuring the layout for the preflight. */
+    preflight?: number;
     load?: number;
     store?: number;
     /** A split export: putting the parts together (qpdf) with the bookmarks. */
     merge?: number;
   };
+  /** What the preflight needs from the laid-out document (core/preflight). */
+  facts: LayoutFacts;
   /** A split export: how many parts it was printed in. */
   parts?: number;
 };
 
-type Placement = { id: number; width: number; height: number; page: number };
+type Placement = PicturePlacement;
+
+/** The missing picture's stand-in, marked with the asset so the preflight can say where a picture is missing. */
+const missingImage = (i: number) => `${MISSING_IMAGE}#cbm${i}`;
 
 /** Measured placements of recent documents (by HTML and picture proportions), for re-renders. */
 const PLACEMENTS = new Map<string, Placement[]>();
@@ -109,7 +135,13 @@ const MEASURE_IMAGES_SCRIPT = `(ratios) => {
       h = nh * k;
     }
     const page = img.closest('.cb-page');
-    out.push({ id: Number(m[1]), width: w, height: h, page: page ? pages.indexOf(page) : 0 });
+    const cell = img.closest('[data-cell-index]');
+    const owner = img.closest('[data-element-id]');
+    out.push({
+      id: Number(m[1]), width: w, height: h, page: page ? pages.indexOf(page) : 0,
+      cell: cell ? Number(cell.getAttribute('data-cell-index')) : null,
+      elementId: (owner && owner.getAttribute('data-element-id')) || null,
+    });
   }
   return out;
 }`;
@@ -188,7 +220,14 @@ async function paginateInChromium(
 function printOptions(input: LayoutInput): RenderOptions {
   const format = resolveFormat(input.catalog, input.format);
   const log = input.log ?? (() => {});
-  return { format, watermark: input.watermark, mode: 'print', fontFaces: bundledFontFaces(), log };
+  return {
+    format,
+    watermark: input.watermark,
+    mode: 'print',
+    fontFaces: bundledFontFaces(),
+    log,
+    bleedMm: input.bleedMm ?? 0,
+  };
 }
 
 /**
@@ -246,9 +285,17 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   const jpegQuality =
     input.quality === 'screen' ? Math.min(input.jpegQuality, SCREEN_MAX_JPEG_QUALITY) : input.jpegQuality;
   const log = input.log ?? (() => {});
-  const timings = { paginate: 0, html: 0, sources: 0, measure: 0, images: 0, swap: 0, print: 0 };
+  const timings: RenderPdfReport['timings'] = {
+    paginate: 0,
+    html: 0,
+    sources: 0,
+    measure: 0,
+    images: 0,
+    swap: 0,
+    print: 0,
+  };
   let t = performance.now();
-  const lap = (k: keyof typeof timings) => {
+  const lap = (k: 'paginate' | 'html' | 'sources' | 'measure' | 'images' | 'swap' | 'preflight') => {
     const now = performance.now();
     timings[k] = Math.round(now - t);
     t = now;
@@ -317,7 +364,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
       const s = sources[i];
       if (isFont(i)) return s && 'file' in s ? fileUrl(s.file) : '';
       if (s && 'url' in s) return s.url;
-      return infos[i] ? image(i) : MISSING_IMAGE;
+      return infos[i] ? image(i) : missingImage(i);
     });
   const ratios: Record<number, [number, number]> = {};
   infos.forEach((info, i) => {
@@ -329,7 +376,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   const known = PLACEMENTS.get(layoutKey);
   const docFile = path.join(dir, 'catalog.html');
   let placements: Placement[];
-  if (known) {
+  if (known && !input.layoutOnly) {
     placements = known;
   } else {
     await writeFile(
@@ -345,6 +392,24 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   }
   lap('measure');
   throwIfAborted();
+  const pixels = infos.map((info) => (info ? { width: info.width, height: info.height } : null));
+  const fontFiles = input.catalog.fonts.flatMap((f) => {
+    const i = f.url ? tokens.urls.indexOf(f.url) : -1;
+    const s = i >= 0 ? sources[i] : null;
+    return s && 'file' in s ? [{ family: f.family, file: s.file }] : [];
+  });
+  if (input.layoutOnly) {
+    const facts = await collectLayoutFacts(page, placements, pixels, fontFiles);
+    lap('preflight');
+    input.onProgress?.(pageCount, pageCount);
+    return {
+      pages: pageCount,
+      format,
+      images: { total: 0, prepared: 0, passThrough: 0, missing: 0 },
+      timings,
+      facts,
+    };
+  }
 
   // Each image once, at the largest size it is printed at; in page order so progress reads as pages.
   const needed = new Map<number, { width: number; height: number; page: number }>();
@@ -386,7 +451,7 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
       else report.prepared++;
     } catch (err) {
       log(`render: image could not be prepared: ${tokens.urls[id]}`, err);
-      swap[id] = MISSING_IMAGE;
+      swap[id] = missingImage(id);
       report.missing++;
     }
     remainingOnPage[n.page]!--;
@@ -398,14 +463,35 @@ export async function layoutCatalog(page: Page, input: LayoutInput, dir: string)
   if (known) {
     await writeFile(
       docFile,
-      documentHtml((i) => swap[i] ?? MISSING_IMAGE),
+      documentHtml((i) => swap[i] ?? missingImage(i)),
     );
     await loadDocument(page, docFile, timeoutMs);
   } else {
     await page.evaluate(`(${SWAP_IMAGES_SCRIPT})(${JSON.stringify(swap)})`);
   }
   lap('swap');
-  return { pages: pageCount, format, images: report, timings };
+  const facts = await collectLayoutFacts(page, placements, pixels, fontFiles);
+  lap('preflight');
+  return { pages: pageCount, format, images: report, timings, facts };
+}
+
+/**
+ * The preflight on demand (issue 28): the catalog laid out as its export lays it out, pictures as stand-ins of
+ * their size (their pixel size is read, nothing is prepared), and measured; no PDF is printed.
+ */
+export async function measureCatalogLayout(input: LayoutInput): Promise<RenderPdfReport> {
+  const dir = path.join(input.workDir ?? os.tmpdir(), `cb-preflight-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    return await input.browser.withPage((page) => layoutCatalog(page, { ...input, layoutOnly: true }, dir), {
+      timeoutMs: input.timeoutMs ?? 5 * 60_000,
+      signal: input.signal,
+      onBlockedRequest:
+        input.log && ((url) => input.log!(`preflight: blocked request from Chromium to ${url}`)),
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** A catalog as one PDF (SPEC §4), printed in one pass from one Chromium page. */
@@ -416,7 +502,12 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
   try {
     return await input.browser.withPage(
       async (page) => {
-        const report = await layoutCatalog(page, input, dir);
+        const finish = input.finish && needsFinishing(input.finish) ? input.finish : null;
+        const report = await layoutCatalog(
+          page,
+          { ...input, bleedMm: finish ? finish.bleedMm : (input.bleedMm ?? 0) },
+          dir,
+        );
         input.signal?.throwIfAborted();
         const started = performance.now();
         const stream = await page.createPDFStream({
@@ -426,8 +517,26 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
           tagged: false,
           timeout: timeoutMs,
         });
-        await input.write(Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>));
-        report.timings.print = Math.round(performance.now() - started);
+        const pdf = Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>);
+        if (!finish) {
+          await input.write(pdf);
+          report.timings.print = Math.round(performance.now() - started);
+        } else {
+          const printed = path.join(dir, 'chromium.pdf');
+          const finished = path.join(dir, 'finished.pdf');
+          await pipeline(pdf, createWriteStream(printed));
+          report.timings.print = Math.round(performance.now() - started);
+          const done = await finishPrintPdf({
+            input: printed,
+            output: finished,
+            finish,
+            workDir: dir,
+            signal: input.signal,
+            timeoutMs,
+          });
+          report.timings.finish = done.ms;
+          await input.write(createReadStream(finished));
+        }
         input.onProgress?.(report.pages, report.pages);
         return report;
       },
