@@ -51,43 +51,60 @@ function ensureChromium() {
 }
 
 /**
- * Debian's colour emoji font (server/files/fonts.server.ts EMOJI_FONT_FILE): PDFs print emoji with it, the same on
- * every machine. npm's copy of Noto Color Emoji is COLRv1, which a PDF cannot hold (its emoji would print blank).
+ * Debian packages some features need, each found by a file it installs: the colour emoji font PDFs print emoji with
+ * (server/files/fonts.server.ts EMOJI_FONT_FILE; npm's copy of Noto Color Emoji is COLRv1, which a PDF cannot hold,
+ * so its emoji would print blank), qpdf (long exports rendered in parts are merged with it) and Ghostscript (print
+ * output: CMYK PDF/X). Without them everything else works.
  */
-const EMOJI_FONT_FILE = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+const OPTIONAL_PACKAGES = [
+  {
+    pkg: 'fonts-noto-color-emoji',
+    file: '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf',
+    missing: 'The colour emoji font is missing: emoji in PDFs print blank until it is installed',
+  },
+  {
+    pkg: 'qpdf',
+    file: '/usr/bin/qpdf',
+    missing: 'qpdf is missing: long PDFs are then rendered in one piece rather than in parts',
+  },
+  {
+    pkg: 'ghostscript',
+    file: '/usr/bin/gs',
+    missing: 'Ghostscript is missing: print output (CMYK PDF/X) is unavailable until it is installed',
+  },
+];
 
-function ensureEmojiFont() {
-  if (existsSync(EMOJI_FONT_FILE)) return;
+function ensureOptionalPackages() {
+  const wanted = OPTIONAL_PACKAGES.filter((p) => !existsSync(p.file));
+  if (wanted.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    say('Installing the colour emoji font with apt-get (for emoji in PDFs)…');
-    try {
-      execFileSync('apt-get', ['install', '-y', '-qq', 'fonts-noto-color-emoji'], {
+    const names = wanted.map((p) => p.pkg);
+    say(`Installing ${names.join(', ')} with apt-get (emoji in PDFs, long and print exports)…`);
+    const install = () =>
+      execFileSync('apt-get', ['install', '-y', '-qq', ...names], {
         stdio: 'inherit',
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       });
+    try {
+      install();
     } catch {
       try {
         execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-        execFileSync('apt-get', ['install', '-y', '-qq', 'fonts-noto-color-emoji'], {
-          stdio: 'inherit',
-          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-        });
+        install();
       } catch {
         // Said below.
       }
     }
-    if (existsSync(EMOJI_FONT_FILE)) return;
   }
-  say('The colour emoji font is missing: emoji in PDFs print blank until it is installed');
-  say('(`sudo apt-get install fonts-noto-color-emoji`).');
+  for (const p of wanted) if (!existsSync(p.file)) say(`${p.missing} (\`sudo apt-get install ${p.pkg}\`).`);
 }
 
 async function main() {
   checkNode();
   installDependencies();
   ensureChromium();
-  ensureEmojiFont();
+  ensureOptionalPackages();
   const { ensureBuild } = await import('./build-if-stale.mjs');
   ensureBuild(say);
   // The server is our direct child (tsx as a loader, not its CLI, which would add a process between us), with
