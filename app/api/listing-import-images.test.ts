@@ -154,9 +154,12 @@ describe('the upload-images step', () => {
       .from(users)
       .where(eq(users.email, 'importer@example.com'));
     const before = await server.runtime.db.select().from(files).where(eq(files.ownerId, owner!.id));
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0f0' } })
-      .png()
-      .toBuffer();
+    // Two different pictures: the same content twice would be kept once (one write).
+    const png = (background: string) =>
+      sharp({ create: { width: 2, height: 2, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const [green, blue] = [await png('#0f0'), await png('#00f')];
     // The real disk storage, failing on its second write as a full disk would.
     const real = server.runtime.storage;
     let writes = 0;
@@ -167,13 +170,14 @@ describe('the upload-images step', () => {
         return real.put(key, body, o);
       },
     };
-    const picture = (name: string) => new File([new Uint8Array(png)], name, { type: 'image/png' });
+    const picture = (name: string, bytes: Buffer) =>
+      new File([new Uint8Array(bytes)], name, { type: 'image/png' });
     await expect(
       storeListingImages({
         db: server.runtime.db,
         storage,
         ownerId: owner!.id,
-        files: [picture('first.png'), picture('second.png')],
+        files: [picture('first.png', green), picture('second.png', blue)],
       }),
     ).rejects.toThrow('No space left on device');
     expect(writes).toBe(2);

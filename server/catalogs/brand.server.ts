@@ -27,7 +27,19 @@ export function sanitizeBrand(catalog: Catalog): Catalog {
   return { ...catalog, custom_css, branding_css, fonts };
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Keys sorted at every level: the stored document comes back from jsonb with its keys in jsonb's own order. */
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(canonical)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+        )
+      : v;
+const sameJson = (a: unknown, b: unknown) =>
+  JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 const uploaded = (fonts: Font[] | undefined) =>
   (fonts ?? [])
     .filter((f) => f.url)

@@ -72,8 +72,10 @@ describe('stored keys and how /files serves them', () => {
     expect(servedFileHeaders('img/a.jpg')).toEqual({ 'Content-Type': 'image/jpeg', ...common });
     // Uploads stored before under their uploader's name.
     expect(servedFileHeaders('images/o/u/Shirt.JPEG')).toEqual({ 'Content-Type': 'image/jpeg', ...common });
-    expect(servedFileHeaders('fonts/a.woff2')).toEqual({ 'Content-Type': 'font/woff2', ...common });
-    expect(servedFileHeaders('fonts/a.otf')).toEqual({ 'Content-Type': 'font/otf', ...common });
+    // Fonts load from other origins too (a flipbook on a merchant's host, issue 24): they say so, pictures do not.
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' };
+    expect(servedFileHeaders('fonts/a.woff2')).toEqual({ 'Content-Type': 'font/woff2', ...common, ...cors });
+    expect(servedFileHeaders('fonts/a.otf')).toEqual({ 'Content-Type': 'font/otf', ...common, ...cors });
   });
 
   it('serves anything else as a sandboxed download, never a page', () => {
