@@ -19,12 +19,15 @@ let server: TestServer;
 let store: FakeWooCommerce;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+let releaseSecondPage: () => void = () => {};
+const secondPage = new Promise<void>((resolve) => (releaseSecondPage = resolve));
 
 beforeAll(async () => {
   store = await new FakeWooCommerce().start();
   store.generate(240, { variableEvery: 6, variationsEach: 2 });
-  // Far enough away that the progress shows between polls.
-  store.delayMs = 25;
+  // The second page of products waits until the test has seen the progress, however fast or slow the machine.
+  store.holdFor = (path, query) =>
+    path === '/wp-json/wc/v3/products' && query.page === '2' ? secondPage : null;
   server = await startTestServer(
     { STORE_PRIVATE_HOSTS: '127.0.0.1' },
     { worker: { pollMs: 100, fetchOptions: { allowPrivateAddresses: true } } },
@@ -33,6 +36,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  releaseSecondPage();
   for (const c of contexts) await c.close();
   await browser?.close();
   await server?.close();
@@ -84,6 +88,7 @@ it('connects a WooCommerce store, follows its sync, filters by its categories an
     .poll(() => page.getByText(/^Syncing products: \d+\/240$/).count(), { timeout: 20_000 })
     .toBeGreaterThan(0);
   await shot(page, 'stores-syncing-1440');
+  releaseSecondPage();
   await page.getByText('240 products').first().waitFor({ timeout: 60_000 });
   await expectVisible(page.getByText('Connected', { exact: true }));
   await expectVisible(page.getByText('Kept current as products change in the store.'));

@@ -67,6 +67,8 @@ export class FakeWooCommerce {
   siteName = 'My Woo Store';
   /** Each REST answer waits this long (a store far away: the e2e test watches the progress). */
   delayMs = 0;
+  /** A request it names waits for the promise (a test holds a page back while it watches the progress). */
+  holdFor: ((path: string, query: Record<string, string>) => Promise<void> | null) | null = null;
   currency = 'EUR';
   /** HTTPS with a self-signed certificate (trusted by `fetch` below) instead of plain HTTP. */
   readonly tls: boolean;
@@ -271,6 +273,8 @@ export class FakeWooCommerce {
     const prefix = '/wp-json/wc/v3';
     if (!url.pathname.startsWith(prefix)) return this.html(res, 404);
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    const held = this.holdFor?.(url.pathname, query);
+    if (held) await held;
     const fault = this.faults.shift() ?? this.faultFor?.(url.pathname, query) ?? undefined;
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === '429')
