@@ -66,16 +66,18 @@ export function startWorker(opts: {
     fetchOptions: o.fetchOptions,
   };
   const laneConcurrency = { sync: o.syncConcurrency ?? opts.config.SYNC_CONCURRENCY };
+  const leaseMs = o.leaseMs ?? opts.config.JOB_LEASE_SECONDS * 1_000;
   const runner = opts.config.REDIS_URL
     ? startBullRunner({
         deps,
         definitions: JOBS,
         redisUrl: opts.config.REDIS_URL,
-        prefix: o.redisPrefix,
+        prefix: o.redisPrefix ?? opts.config.REDIS_PREFIX,
         concurrency: o.concurrency,
         laneConcurrency,
-        lockMs: o.leaseMs,
-        stalledIntervalMs: o.stalledIntervalMs,
+        lockMs: leaseMs,
+        // Stalled jobs are looked for as often as a lease lasts: a dead worker's job waits at most twice that.
+        stalledIntervalMs: o.stalledIntervalMs ?? leaseMs,
       })
     : startDatabaseRunner({
         deps,
@@ -83,7 +85,7 @@ export function startWorker(opts: {
         concurrency: o.concurrency,
         laneConcurrency,
         pollMs: o.pollMs,
-        leaseMs: o.leaseMs,
+        leaseMs,
       });
   opts.queue.onEnqueued(runner.nudge);
   // Finished jobs are removed after FINISHED_JOB_RETENTION_DAYS; any worker may do it, it is idempotent.
