@@ -57,7 +57,13 @@ export async function main(args: string[] = []): Promise<void> {
       shopUrl: 'https://bench.example',
     });
     const { user } = await res.json();
-    await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true });
+    await setUpgradeByEmail({
+      db: server.runtime.db,
+      email,
+      upgrade: true,
+      // The long catalog is past the default plan's 300 pages.
+      planId: PRODUCTS > 1_000 ? 'PREMIUM' : undefined,
+    });
     // The first-visit tour's dialog would sit over the page the benchmark drags across.
     await recordEditorFlags({ db: server.runtime.db, userId: user._id, tourDone: true });
     await api.post('/api/v1/listings', { title: 'Dragged Scarf', price: 20, category: 'Accessories' });

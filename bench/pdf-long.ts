@@ -85,7 +85,13 @@ export async function main(): Promise<void> {
   };
   try {
     const [owner] = await database.db.insert(users).values({ email: 'bench@example.com' }).returning();
-    await setUpgradeByEmail({ db: database.db, email: 'bench@example.com', upgrade: true });
+    // The plan that allows 1,112 pages and 10,000 products.
+    await setUpgradeByEmail({
+      db: database.db,
+      email: 'bench@example.com',
+      upgrade: true,
+      planId: 'PREMIUM',
+    });
     const urls: string[] = [];
     for (let i = 0; i < files.length; i++) {
       await storage.put(`img/bench-${i}.jpg`, readFileSync(files[i]!));

@@ -143,7 +143,7 @@ export async function main(args: string[] = []): Promise<void> {
   try {
     const shop = await publishCatalog(server, {
       email: 'bench-viewer@example.com',
-      plan: 'BUSINESS',
+      plan: PRODUCTS > 1_008 ? 'PREMIUM' : 'BUSINESS',
       products: PRODUCTS,
       pictures: PICTURES,
       settings: { download_pdf_button: true },

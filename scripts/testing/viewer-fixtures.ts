@@ -33,7 +33,7 @@ export async function publishCatalog(
   server: { url: string; runtime: Pick<TestServer['runtime'], 'db' | 'storage'> },
   opts: {
     email: string;
-    plan?: 'trial' | 'ESSENTIAL' | 'PERSONAL' | 'BUSINESS' | 'ENTERPRISE';
+    plan?: 'trial' | 'ESSENTIAL' | 'PERSONAL' | 'BUSINESS' | 'ENTERPRISE' | 'PREMIUM';
     products?: number;
     pictures?: number;
     over?: Partial<CatalogInput>;
