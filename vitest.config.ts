@@ -28,10 +28,23 @@ export default defineConfig({
             'cli/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          exclude: ['**/*.cluster.test.ts', '**/node_modules/**'],
           environment: 'node',
           globalSetup: ['scripts/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          // The product as several processes on PostgreSQL, Redis and an S3-compatible bucket (issue 29):
+          // `npm run test:cluster` with DATABASE_URL and REDIS_URL; CI runs it.
+          name: 'cluster',
+          include: ['worker/**/*.cluster.test.ts'],
+          environment: 'node',
+          globalSetup: ['scripts/testing/global-setup.ts'],
+          testTimeout: 420_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -25,7 +25,7 @@ const BUDGET = { seconds: 5, megabytes: 30 };
 /** Generated pictures are kept between runs (they are the same every time). */
 const PICTURES_DIR = path.join(os.tmpdir(), 'cb-bench-pictures-v1');
 
-async function pictures(): Promise<string[]> {
+export async function pictures(): Promise<string[]> {
   mkdirSync(PICTURES_DIR, { recursive: true });
   const files = Array.from({ length: PRODUCTS }, (_, i) => path.join(PICTURES_DIR, `p${i}.jpg`));
   const missing = files.filter((f) => !existsSync(f));

@@ -33,6 +33,11 @@ const stages = [
     { name: 'build', commands: [[process.execPath, [path.join(ROOT, 'scripts', 'build-if-stale.mjs')]]] },
   ],
   [{ name: 'integration tests', commands: [[bin('vitest'), ['run', '--project', 'integration']]] }],
+  // The product as several processes (apps, viewer, workers) needs PostgreSQL and Redis: run with both set
+  // (CI runs it in its job suites, with Redis).
+  ...(process.env.DATABASE_URL && process.env.REDIS_URL
+    ? [[{ name: 'multi-process test', commands: [[bin('vitest'), ['run', '--project', 'cluster']]] }]]
+    : []),
   [{ name: 'end-to-end tests', env: e2eEnv, commands: [[bin('vitest'), ['run', '--project', 'e2e']]] }],
 ];
 
@@ -102,6 +107,10 @@ for (const stage of stages) {
   }
 }
 printTimings();
+if (!(process.env.DATABASE_URL && process.env.REDIS_URL))
+  console.log(
+    '\nThe multi-process test needs DATABASE_URL and REDIS_URL: `npm run test:cluster` with both set.',
+  );
 console.log('\n✔ all tests passed');
 
 function printTimings() {

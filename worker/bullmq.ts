@@ -1,6 +1,7 @@
 import { DelayedError, UnrecoverableError, WaitingChildrenError, Worker, type Job, type Queue } from 'bullmq';
 import type { JobDefinition, WorkerDeps } from './define.ts';
 import { executeAttempt, WorkerStoppingError, type AttemptOutcome, type SpawnChildren } from './execute.ts';
+import { laneSlots } from './lane-slots.ts';
 import type { Runner } from './runner-database.ts';
 import { runnerId } from './runner-database.ts';
 import {
@@ -32,6 +33,8 @@ export type BullRunnerOptions = {
   lockMs?: number;
   /** How often the worker looks for jobs whose lock expired. */
   stalledIntervalMs?: number;
+  /** Lanes whose jobs stop holding a slot once they have run this long (worker/lane-slots.ts). */
+  laneLongAfterMs?: Partial<Record<JobLane, number>>;
   /** Times a job may lose its lock (its worker died) and be run again before BullMQ fails it (default 2). */
   maxStalledCount?: number;
 };
@@ -69,9 +72,20 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
     throw new DelayedError();
   }
 
+  /** When each running job of a lane started (lanes whose long jobs give their slot up read it). */
+  const running = new Map<JobLane, Map<string, number>>();
   const processor = async (job: Job<BullJobData>, token?: string) => {
     const def = byName.get(job.name);
     if (!def) throw new UnrecoverableError(`No handler for job ${job.name}`);
+    const started = running.get(def.lane) ?? running.set(def.lane, new Map()).get(def.lane)!;
+    started.set(job.id!, Date.now());
+    try {
+      return await processJob(job, def, token);
+    } finally {
+      started.delete(job.id!);
+    }
+  };
+  const processJob = async (job: Job<BullJobData>, def: JobDefinition, token?: string) => {
     const jobId = job.id!;
     const attempt = job.attemptsMade + 1;
     // The row holds a lease like the database runner's, so a job of the same dedupe key waits while this
@@ -135,14 +149,13 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
   };
 
   const lanes = [...new Set(opts.definitions.map((d) => d.lane))];
-  const workers = lanes.map((lane) => {
+  const timers: NodeJS.Timeout[] = [];
+  const laneWorker = (lane: JobLane, concurrency: number, autorun: boolean) => {
     const worker = new Worker<BullJobData>(bullQueueName(lane), processor, {
       connection,
       prefix: opts.prefix,
-      concurrency: Math.max(
-        1,
-        lane === 'default' ? (opts.concurrency ?? 1) : (opts.laneConcurrency?.[lane] ?? 1),
-      ),
+      autorun,
+      concurrency,
       lockDuration: lockMs,
       stalledInterval: opts.stalledIntervalMs ?? 30_000,
       // A job whose worker died is retried this many times before it counts as failed.
@@ -161,6 +174,35 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
         .catch((e) => deps.logger.error({ err: e, jobId: job.id }, 'failed job not recorded'));
     });
     return worker;
+  };
+  const workers = lanes.flatMap((lane) => {
+    const concurrency = Math.max(
+      1,
+      lane === 'default' ? (opts.concurrency ?? 1) : (opts.laneConcurrency?.[lane] ?? 1),
+    );
+    const main = laneWorker(lane, concurrency, true);
+    const longAfterMs = opts.laneLongAfterMs?.[lane];
+    if (longAfterMs === undefined) return [main];
+    // The lane's second set of slots (worker/lane-slots.ts): a worker of its own that takes jobs only while a
+    // running job of the lane has run long. (BullMQ does not fetch more jobs when a running worker's
+    // concurrency is raised; it waits for one of its jobs to end.)
+    const overflow = laneWorker(lane, concurrency, false);
+    const slots = laneSlots(concurrency, longAfterMs);
+    const timer = setInterval(
+      () => {
+        if (closing) return;
+        const long = slots.anyLong([...(running.get(lane)?.values() ?? [])], Date.now());
+        const taking = overflow.isRunning() && !overflow.isPaused();
+        if (long && !taking)
+          overflow.resume().catch((err) => deps.logger.error({ err }, 'BullMQ worker not resumed'));
+        else if (!long && taking)
+          overflow.pause(true).catch((err) => deps.logger.error({ err }, 'BullMQ worker not paused'));
+      },
+      Math.min(1_000, Math.max(20, Math.floor(longAfterMs / 4))),
+    );
+    timer.unref();
+    timers.push(timer);
+    return [main, overflow];
   });
 
   let closing: Promise<void> | null = null;
@@ -170,6 +212,7 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
     nudge: () => {},
     close: ({ timeoutMs = 15_000 } = {}) => {
       closing ??= (async () => {
+        for (const t of timers) clearInterval(t);
         const graceful = Promise.all(workers.map((w) => w.close())).then(() => 'closed' as const);
         const waitOr = async (ms: number) => {
           let timer: NodeJS.Timeout | undefined;

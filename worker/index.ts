@@ -8,11 +8,19 @@ import { JOBS } from './jobs/index.ts';
 import { JOB_SCHEDULES, type JobQueue, pruneJobs } from '../server/jobs/index.ts';
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
 
+/**
+ * A store sync still running after this long is a large store's: it gives its slot up, so syncs of other stores
+ * start beside it (worker/lane-slots.ts), up to twice SYNC_CONCURRENCY in all.
+ */
+export const SYNC_LONG_AFTER_MS = 60_000;
+
 export type WorkerOptions = {
   /** Jobs of the default lane run at once by this process (default 1: a render already uses both cores). */
   concurrency?: number;
   /** Store syncs run at once by this process (default SYNC_CONCURRENCY). */
   syncConcurrency?: number;
+  /** A sync running this long gives its slot up (default SYNC_LONG_AFTER_MS). */
+  syncLongAfterMs?: number;
   pollMs?: number;
   /** Lease of a claimed job (database runner) or lock (BullMQ); a dead worker's job is retried after it. */
   leaseMs?: number;
@@ -66,24 +74,29 @@ export function startWorker(opts: {
     fetchOptions: o.fetchOptions,
   };
   const laneConcurrency = { sync: o.syncConcurrency ?? opts.config.SYNC_CONCURRENCY };
+  const laneLongAfterMs = { sync: o.syncLongAfterMs ?? SYNC_LONG_AFTER_MS };
+  const leaseMs = o.leaseMs ?? opts.config.JOB_LEASE_SECONDS * 1_000;
   const runner = opts.config.REDIS_URL
     ? startBullRunner({
         deps,
         definitions: JOBS,
         redisUrl: opts.config.REDIS_URL,
-        prefix: o.redisPrefix,
+        prefix: o.redisPrefix ?? opts.config.REDIS_PREFIX,
         concurrency: o.concurrency,
         laneConcurrency,
-        lockMs: o.leaseMs,
-        stalledIntervalMs: o.stalledIntervalMs,
+        laneLongAfterMs,
+        lockMs: leaseMs,
+        // Stalled jobs are looked for as often as a lease lasts: a dead worker's job waits at most twice that.
+        stalledIntervalMs: o.stalledIntervalMs ?? leaseMs,
       })
     : startDatabaseRunner({
         deps,
         definitions: JOBS,
         concurrency: o.concurrency,
         laneConcurrency,
+        laneLongAfterMs,
         pollMs: o.pollMs,
-        leaseMs: o.leaseMs,
+        leaseMs,
       });
   opts.queue.onEnqueued(runner.nudge);
   // Finished jobs are removed after FINISHED_JOB_RETENTION_DAYS; any worker may do it, it is idempotent.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { JobDefinition, WorkerDeps } from './define.ts';
 import { executeAttempt, WorkerStoppingError, type SpawnChildren } from './execute.ts';
+import { laneSlots } from './lane-slots.ts';
 import {
   claimJob,
   extendLease,
@@ -30,6 +31,8 @@ export type DatabaseRunnerOptions = {
   concurrency?: number;
   /** Jobs of other lanes run at once (sync: SYNC_CONCURRENCY); a lane not named runs one at a time. */
   laneConcurrency?: Partial<Record<JobLane, number>>;
+  /** Lanes whose jobs stop holding a slot once they have run this long (see `laneSlots`). */
+  laneLongAfterMs?: Partial<Record<JobLane, number>>;
   /** How often an idle runner looks for work. */
   pollMs?: number;
   /** A claimed job is this runner's for leaseMs, renewed every leaseMs / 3 while it runs. */
@@ -61,6 +64,7 @@ export function startDatabaseRunner(opts: DatabaseRunnerOptions): Runner {
       abortRunning: abortRunning.signal,
       names: opts.definitions.filter((d) => d.lane === lane).map((d) => d.name),
       concurrency: lane === 'default' ? (opts.concurrency ?? 1) : (opts.laneConcurrency?.[lane] ?? 1),
+      longAfterMs: opts.laneLongAfterMs?.[lane],
     }),
   );
   const nudge = () => lanes.forEach((l) => l.nudge());
@@ -103,6 +107,7 @@ function startLane(
     byName: ReadonlyMap<string, JobDefinition>;
     names: string[];
     concurrency: number;
+    longAfterMs?: number;
     stopping: AbortSignal;
     abortRunning: AbortSignal;
   },
@@ -112,6 +117,9 @@ function startLane(
   const pollMs = opts.pollMs ?? 1_000;
   const leaseMs = opts.leaseMs ?? 30_000;
   const active = new Set<Promise<void>>();
+  /** When each running job started, for lanes whose long jobs give their slot up. */
+  const startedAt = new Map<Promise<void>, number>();
+  const slots = laneSlots(concurrency, opts.longAfterMs);
   let wake: (() => void) | null = null;
   let nudged = false;
   const nudge = () => {
@@ -194,8 +202,15 @@ function startLane(
 
   const loop = (async () => {
     while (!opts.stopping.aborted) {
-      if (active.size >= concurrency) {
-        await Promise.race(active);
+      const wait = slots.waitMs([...startedAt.values()], Date.now());
+      if (wait !== 0) {
+        // Full: until a job ends, or (a lane with long jobs) until the next running job turns long.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          ...active,
+          ...(wait === Infinity ? [] : [new Promise<void>((r) => (timer = setTimeout(r, wait)))]),
+        ]);
+        clearTimeout(timer);
         continue;
       }
       let row = null;
@@ -213,9 +228,11 @@ function startLane(
         .catch((err) => deps.logger.error({ err, jobId: row.id }, 'job runner error'))
         .finally(() => {
           active.delete(p);
+          startedAt.delete(p);
           if (wake) wake();
         });
       active.add(p);
+      startedAt.set(p, Date.now());
     }
   })();
 

@@ -34,6 +34,7 @@ export type JobHarness = {
     leaseMs?: number;
     concurrency?: number;
     laneConcurrency?: Partial<Record<JobLane, number>>;
+    laneLongAfterMs?: Partial<Record<JobLane, number>>;
     maxStalledCount?: number;
   }) => Runner;
   waitFor: (id: string, states: string[], timeoutMs?: number) => Promise<JobView>;
@@ -68,6 +69,7 @@ export async function openJobHarness(definitions: readonly JobDefinition[]): Pro
           prefix,
           concurrency: opts.concurrency,
           laneConcurrency: opts.laneConcurrency,
+          laneLongAfterMs: opts.laneLongAfterMs,
           lockMs: opts.leaseMs ?? 5_000,
           stalledIntervalMs: 300,
           maxStalledCount: opts.maxStalledCount,
@@ -77,6 +79,7 @@ export async function openJobHarness(definitions: readonly JobDefinition[]): Pro
           definitions,
           concurrency: opts.concurrency,
           laneConcurrency: opts.laneConcurrency,
+          laneLongAfterMs: opts.laneLongAfterMs,
           pollMs: 50,
           leaseMs: opts.leaseMs ?? 5_000,
         });

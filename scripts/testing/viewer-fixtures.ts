@@ -30,10 +30,10 @@ export async function publishForVisitors(
  * publish it (`draft: true` leaves it a draft).
  */
 export async function publishCatalog(
-  server: Pick<TestServer, 'url' | 'runtime'>,
+  server: { url: string; runtime: Pick<TestServer['runtime'], 'db' | 'storage'> },
   opts: {
     email: string;
-    plan?: 'trial' | 'ESSENTIAL' | 'PERSONAL' | 'BUSINESS' | 'ENTERPRISE';
+    plan?: 'trial' | 'ESSENTIAL' | 'PERSONAL' | 'BUSINESS' | 'ENTERPRISE' | 'PREMIUM';
     products?: number;
     pictures?: number;
     over?: Partial<CatalogInput>;

@@ -76,6 +76,13 @@ export const EnvSchema = z
     APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
+    /** Prefix of the BullMQ keys in Redis, so several installations can share one Redis; default BullMQ's 'bull'. */
+    REDIS_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+        .optional(),
+    ),
     SMTP_URL: optionalUrl,
     /** Who runs this installation, named with its contact on the privacy policy, the terms and the site footer. */
     OPERATOR_NAME: z.string().trim().min(1).max(200).default('Catalog Builder'),
@@ -197,6 +204,11 @@ export const EnvSchema = z
     /** Store syncs one worker process runs at once (one per store at a time); at least 2, so a small store's
      * sync always finds a slot beside a large one. */
     SYNC_CONCURRENCY: z.coerce.number().int().min(2).max(32).default(2),
+    /**
+     * How long a job a worker took stays its own without a sign of life: a worker that dies mid-job (a killed process,
+     * a lost machine) has its job taken by another after this long. Running jobs renew it every third of it.
+     */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(30),
     /** An export of more pages than this is rendered in parts of at most this many pages, on any worker. */
     PDF_SPLIT_PAGES: z.coerce.number().int().min(10).max(100_000).default(100),
     /** A worker starts a new Chromium after this many renders (0: never for that reason). */

@@ -35,6 +35,17 @@ describe('configuration (environment variables, .env.example)', () => {
     expect(bad({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/);
     expect(bad({ STORE_ACCESS_IPS: '1.2.3.4, nope' })).toThrow(/STORE_ACCESS_IPS/);
     expect(bad({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(bad({ REDIS_PREFIX: 'shop a' })).toThrow(
+      /REDIS_PREFIX: must be 1 to 64 letters, digits, dots, dashes or underscores/,
+    );
+    expect(bad({ JOB_LEASE_SECONDS: '1' })).toThrow(/JOB_LEASE_SECONDS/);
+  });
+
+  it('reads the queue settings several processes share: a Redis key prefix and the job lease', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), REDIS_PREFIX: 'shop-a.prod', JOB_LEASE_SECONDS: '5' });
+    expect([config.REDIS_PREFIX, config.JOB_LEASE_SECONDS]).toEqual(['shop-a.prod', 5]);
+    const defaults = loadConfig({ DATA_DIR: tmp() });
+    expect([defaults.REDIS_PREFIX, defaults.JOB_LEASE_SECONDS]).toEqual([undefined, 30]);
   });
 
   it('turns billing off on the embedded defaults, on with a payment provider, as BILLING says otherwise', () => {

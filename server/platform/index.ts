@@ -1,4 +1,4 @@
-export { ChromiumUnavailableError, createBrowserPool } from './chromium.server.ts';
+export { CHROME_ARGS, ChromiumUnavailableError, createBrowserPool } from './chromium.server.ts';
 export type { BrowserPool } from './chromium.server.ts';
 export { mapLimit } from './concurrency.server.ts';
 export { processTreeRss } from './process-memory.server.ts';

@@ -54,7 +54,11 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
     logger,
   });
   const storage = createStorage(config);
-  const jobs = createJobQueue({ db: database.db, redisUrl: config.REDIS_URL });
+  const jobs = createJobQueue({
+    db: database.db,
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+  });
   const runtime: Runtime = { config, database, db: database.db, logger, mailer, storage, jobs, services: {} };
   setRuntime(runtime);
   return runtime;
