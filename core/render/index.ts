@@ -58,5 +58,11 @@ export {
   measureDocumentHtml,
   type MeasureBlock,
 } from './measure-markup.tsx';
-export { extraImageUrls, mainImageUrl } from './images.tsx';
+export {
+  clampImageSize,
+  elementPlacement,
+  extraImageUrls,
+  mainImageUrl,
+  type ImagePlacement,
+} from './images.tsx';
 export { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from './merchant-html.ts';
