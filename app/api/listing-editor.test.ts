@@ -171,7 +171,7 @@ describe('refreshImages (POST /api/v1/listings/{id}/images/refresh)', () => {
     });
     // Meanwhile the store gets a new main picture.
     const added = `${store.baseUrl}/wp-content/uploads/new-main.png`;
-    product.images = [{ id: 991, src: added, alt: '' }, ...product.images];
+    product.images = [{ id: 991, src: added, alt: '' }, ...(product.images ?? [])];
     const refreshed = await json(await alice.post(`/api/v1/listings/${listing.id}/images/refresh`));
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.main_image).toBe(added);

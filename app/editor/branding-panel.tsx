@@ -5,6 +5,7 @@ import { DEFAULT_FLOW_COLUMNS, PAGE_FORMAT_NAMES, PRODUCTS_PER_PAGE_CHOICES } fr
 import { LANGUAGES } from '../../core/i18n/index.ts';
 import type { CatalogSettings } from '../../core/model/index.ts';
 import { CssPanel, ThemeEditor, type BrandGates } from './brand-panels.tsx';
+import { CatalogImagesStyle } from './picture-tools.tsx';
 import type { EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
@@ -29,6 +30,7 @@ export function BrandingPanel({
   const { t } = useTranslation('editor');
   const settings = useEditorState(store, (s) => s.catalog.settings);
   const footer = useEditorState(store, (s) => s.catalog.default_footer);
+  const catalog = useEditorState(store, (s) => s.catalog);
   const [draftFooter, setDraftFooter] = useState(footer);
   // Undo, redo or another editor's save change the footer: the field shows it.
   useEffect(() => setDraftFooter(footer), [footer]);
@@ -94,6 +96,7 @@ export function BrandingPanel({
         onChange={(checked) => set({ cropImages: checked })}
         helpText={t('branding.cropImagesHelp')}
       />
+      <CatalogImagesStyle store={store} catalog={catalog} readonly={readonly} />
       <div onBlur={commitFooter}>
         <TextField
           label={t('branding.defaultFooter')}

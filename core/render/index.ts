@@ -59,6 +59,7 @@ export {
   type MeasureBlock,
 } from './measure-markup.tsx';
 export {
+  ImageBox,
   clampImageSize,
   elementPlacement,
   extraImageUrls,
