@@ -387,7 +387,7 @@ export function ListingEditorModal({
               })}
             </ul>
           )}
-          <InlineGrid columns={{ xs: 1, sm: '2fr 1fr' }} gap="300" alignItems="end">
+          <BlockStack gap="300">
             <TextField
               label={t('pictures.address')}
               value={address}
@@ -408,9 +408,12 @@ export function ListingEditorModal({
               onDrop={(_all, accepted) => void upload(accepted)}
               disabled={!!busy}
             >
-              <DropZone.FileUpload actionTitle={t('pictures.uploadAction')} />
+              <DropZone.FileUpload
+                actionTitle={t('pictures.uploadAction')}
+                actionHint={t('pictures.uploadHint')}
+              />
             </DropZone>
-          </InlineGrid>
+          </BlockStack>
         </BlockStack>
 
         {rows.length ? (
