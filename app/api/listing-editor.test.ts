@@ -107,7 +107,7 @@ describe('saving from the listing editor (PUT /api/v1/listings/{id})', () => {
       [{ stock: 1.5 }, 'stock: Invalid input: expected int, received number'],
       [
         { variations: [{ id: 'v1', title: 'White', stock: 2.5 }] },
-        'variation 1: stock must be a whole number.',
+        'variations.0.stock: Invalid input: expected int, received number',
       ],
       [{ variations: [{ id: 'v1', title: 'White', price: -2 }] }, 'variation 1: price must not be negative.'],
       [

@@ -102,7 +102,8 @@ export function ImageEditorOverlay({
     setXpos(50);
     setYpos(50);
   };
-  const apply = (p: ImagePlacementChange | null) => {
+  // Reset puts the form back to how a new picture sits; Apply then stores that (no zoom, no unit).
+  const apply = (p: ImagePlacementChange) => {
     store.getState().dispatch({ name: 'setElementImage', args: { pageId, elementIndex, placement: p } });
     onClose();
   };
@@ -113,10 +114,7 @@ export function ImageEditorOverlay({
       onClose={onClose}
       title={t('image.title')}
       primaryAction={{ content: t('image.apply'), onAction: () => apply(placement) }}
-      secondaryActions={[
-        { content: t('image.reset'), onAction: () => apply(null) },
-        { content: t('image.cancel'), onAction: onClose },
-      ]}
+      secondaryActions={[{ content: t('image.cancel'), onAction: onClose }]}
     >
       <Modal.Section>
         <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
@@ -132,7 +130,7 @@ export function ImageEditorOverlay({
                 <ImageBox
                   url={url}
                   ctx={ctx}
-                  fit={typeof placement.size === 'number' ? placement.size : placement.size}
+                  fit={placement.size}
                   unit={placement.size_unit}
                   zoom={placement.zoom}
                   position={placement.position}

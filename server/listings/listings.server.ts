@@ -306,10 +306,11 @@ const EDIT_PRICES = [
 ] as const;
 
 /**
- * What the listing editor and the product form may not save (the CSV import's price and stock rules): a negative
- * price, a stock that is not a whole number, a picture that is not a web address or one of our files.
+ * What the listing editor and the product form may not save, besides the listing schema (which already wants
+ * whole stocks): a negative price, of the product or a variation (the CSV import's rule), and a picture that is
+ * not a web address or one of our files (a new one: the pictures the listing has stay).
  */
-export function editProblem(changes: ListingChanges): string | null {
+export function editProblem(changes: ListingChanges, before?: Listing): string | null {
   const rows: { where: string; row: Record<string, unknown> }[] = [
     { where: '', row: changes as Record<string, unknown> },
     ...(changes.variations ?? []).map((v, i) => ({
@@ -322,15 +323,14 @@ export function editProblem(changes: ListingChanges): string | null {
       const v = row[key];
       if (typeof v === 'number' && v < 0) return `${where}${key} must not be negative.`;
     }
-    const stock = row.stock;
-    if (typeof stock === 'number' && !Number.isSafeInteger(stock))
-      return `${where}stock must be a whole number.`;
   }
   const pictures = [
     ...(changes.images ?? []).map((i) => i.original),
     ...(changes.main_image ? [changes.main_image] : []),
   ];
-  const bad = pictures.find((u) => !PICTURE_ADDRESS.test(u));
+  // Pictures the listing already has (a store's, as its sync wrote them) are kept whatever their address.
+  const had = new Set([...(before?.images ?? []).map((i) => i.original), before?.main_image ?? '']);
+  const bad = pictures.find((u) => !had.has(u) && !PICTURE_ADDRESS.test(u));
   return bad === undefined ? null : `This picture address is not a web address: ${bad.slice(0, 200)}`;
 }
 
@@ -345,7 +345,7 @@ export async function updateListing(opts: {
   const { visible, ...changes } = parseWith(ListingChangesSchema, opts.changes) as ListingChanges;
   const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const before = row.document as Listing;
-  const problem = editProblem(sent as ListingChanges);
+  const problem = editProblem(sent as ListingChanges, before);
   if (problem) throw badRequest(problem);
   // A new main picture makes its compressed copy and thumbnail stale: drop them so the picture is processed
   // again, and so nothing shows the old picture meanwhile.
