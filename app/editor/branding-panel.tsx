@@ -30,7 +30,6 @@ export function BrandingPanel({
   const { t } = useTranslation('editor');
   const settings = useEditorState(store, (s) => s.catalog.settings);
   const footer = useEditorState(store, (s) => s.catalog.default_footer);
-  const catalog = useEditorState(store, (s) => s.catalog);
   const [draftFooter, setDraftFooter] = useState(footer);
   // Undo, redo or another editor's save change the footer: the field shows it.
   useEffect(() => setDraftFooter(footer), [footer]);
@@ -96,7 +95,7 @@ export function BrandingPanel({
         onChange={(checked) => set({ cropImages: checked })}
         helpText={t('branding.cropImagesHelp')}
       />
-      <CatalogImagesStyle store={store} catalog={catalog} readonly={readonly} />
+      <CatalogImagesStyle store={store} readonly={readonly} />
       <div onBlur={commitFooter}>
         <TextField
           label={t('branding.defaultFooter')}

@@ -25,6 +25,7 @@ import { drawnPictureSize, pictureResolution } from '../../core/preflight/index.
 import { ImageBox, elementPlacement, mainImageUrl } from '../../core/render/index.ts';
 import { useRenderContext } from '../components/catalogs/scaled-page.tsx';
 import type { EditorStore } from './store.ts';
+import { useEditorState } from './use-editor.ts';
 
 type Fit = 'contain' | 'cover' | 'percent' | 'px';
 
@@ -388,15 +389,8 @@ export function ImagesStyleControls({
 }
 
 /** The catalog's images style, in the Branding tab: one command per change, one undo step. */
-export function CatalogImagesStyle({
-  store,
-  catalog,
-  readonly,
-}: {
-  store: EditorStore;
-  catalog: Catalog;
-  readonly: boolean;
-}) {
+export function CatalogImagesStyle({ store, readonly }: { store: EditorStore; readonly: boolean }) {
+  const style = useEditorState(store, (s) => s.catalog.default_images_style);
   const { t } = useTranslation('listingEditor');
   return (
     <BlockStack gap="200">
@@ -407,12 +401,12 @@ export function CatalogImagesStyle({
         {t('style.catalogHelp')}
       </Text>
       <ImagesStyleControls
-        style={catalog.default_images_style}
+        style={style}
         disabled={readonly}
-        onChange={(style) =>
+        onChange={(next) =>
           store
             .getState()
-            .dispatch({ name: 'updateSettings', args: { fields: { default_images_style: style } } })
+            .dispatch({ name: 'updateSettings', args: { fields: { default_images_style: next } } })
         }
       />
     </BlockStack>
