@@ -155,6 +155,7 @@ export default [
   route('api/v1/listings/import/images', 'routes/api.v1.listings.import.images.ts'),
   route('api/v1/listings/:listingId', 'routes/api.v1.listings.id.ts'),
   route('api/v1/listings/:listingId/images', 'routes/api.v1.listings.id.images.ts'),
+  route('api/v1/listings/:listingId/images/refresh', 'routes/api.v1.listings.id.images.refresh.ts'),
   route('api/v1/listings/:listingId/images/:index', 'routes/api.v1.listings.id.images.index.ts'),
   route('api/v1/listings/:listingId/pictures/retry', 'routes/api.v1.listings.id.pictures.retry.ts'),
   route('api/v1/listings/:parentId/parent', 'routes/api.v1.listings.id.parent.ts'),

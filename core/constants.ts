@@ -39,6 +39,11 @@ export const DEFAULT_FLOW_COLUMNS = 2;
 /** A summary page is added after each section holding more than this many products. */
 export const SUMMARY_SECTION_THRESHOLD = 8;
 
+/** The image editor's size slider (SPEC §5): a size in percent is 1-100, in px 1-1024. */
+export const IMAGE_SIZE_RANGE = { percent: { min: 1, max: 100 }, px: { min: 1, max: 1024 } } as const;
+/** The image editor's zoom: 1 (the picture as fitted) to 4 times. */
+export const IMAGE_ZOOM_MAX = 4;
+
 export const FONT_DEFAULTS = {
   descriptionFontSize: 8,
   priceTemplateFontSize: 8,

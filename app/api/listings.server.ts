@@ -12,6 +12,7 @@ import {
   getInventory,
   getListingImages,
   getParentListing,
+  refreshListingImages,
   removeListingImage,
   updateInventory,
   ListingChangesSchema,
@@ -299,5 +300,35 @@ export const retryListingPicturesEndpoint = defineEndpoint(
       listingIds: [listing.id],
     });
     return { job_id: job?.id ?? null };
+  },
+);
+
+export const refreshListingImagesEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/listings/{listingId}/images/refresh',
+    summary:
+      "The listing editor's refreshImages: the store's current pictures replace the listing's main picture and " +
+      'gallery (pictures still there stay hidden or shown as the merchant chose); 400 for a hand-made listing or a ' +
+      'store no longer connected',
+    tags: ['listings'],
+    auth: 'user',
+    response: ListingViewSchema,
+    errors: [400, 404],
+  },
+  async ({ user, runtime, params }) => {
+    const listing = await refreshListingImages({
+      db: runtime.db,
+      ownerId: user.id,
+      listingId: params.listingId ?? '',
+      appSecret: runtime.config.appSecret,
+    });
+    await queueListingImages({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      ownerId: user.id,
+      listingIds: [listing.id],
+    });
+    return listing;
   },
 );

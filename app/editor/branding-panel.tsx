@@ -5,6 +5,7 @@ import { DEFAULT_FLOW_COLUMNS, PAGE_FORMAT_NAMES, PRODUCTS_PER_PAGE_CHOICES } fr
 import { LANGUAGES } from '../../core/i18n/index.ts';
 import type { CatalogSettings } from '../../core/model/index.ts';
 import { CssPanel, ThemeEditor, type BrandGates } from './brand-panels.tsx';
+import { CatalogImagesStyle } from './picture-tools.tsx';
 import type { EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
@@ -94,6 +95,7 @@ export function BrandingPanel({
         onChange={(checked) => set({ cropImages: checked })}
         helpText={t('branding.cropImagesHelp')}
       />
+      <CatalogImagesStyle store={store} readonly={readonly} />
       <div onBlur={commitFooter}>
         <TextField
           label={t('branding.defaultFooter')}

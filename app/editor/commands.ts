@@ -5,6 +5,7 @@ import {
   addPage,
   addProduct,
   addSummaryPages,
+  applyListing,
   applyPageDiff,
   autoLayout,
   changeLayout,
@@ -23,6 +24,8 @@ import {
   setArrangement,
   setCellGeometry,
   setElementHtml,
+  setElementImage,
+  setElementImagesStyle,
   setPageBand,
   sortProducts,
   toggleHeadersFooters,
@@ -32,12 +35,21 @@ import {
   type ArrangementOptions,
   type CellGeometryOptions,
   type CommandResult,
+  type ImagePlacementChange,
   type PageDiff,
   type PageHeader,
   type SortKey,
   type UpdateSettingsOptions,
 } from '../../core/commands/index.ts';
-import type { CellInput, Catalog, Page, PageLayout, ProductInput } from '../../core/model/index.ts';
+import type {
+  CellInput,
+  Catalog,
+  ImagesStyle,
+  ListingInput,
+  Page,
+  PageLayout,
+  ProductInput,
+} from '../../core/model/index.ts';
 
 /**
  * The editor's commands: each names a core/commands function and its arguments, with pages addressed by id
@@ -83,7 +95,16 @@ export type EditorCommand =
   | { name: 'addFlowPage'; args: { afterPageId: string | null } }
   | { name: 'setArrangement'; args: Pick<ArrangementOptions, 'layout' | 'automaticMode' | 'reorganize'> }
   | { name: 'movePages'; args: { pageIds: string[]; beforePageId: string | null } }
-  | { name: 'restore'; args: { diff: PageDiff } };
+  | { name: 'restore'; args: { diff: PageDiff } }
+  | {
+      name: 'setElementImage';
+      args: { pageId: string; elementIndex: number; placement: ImagePlacementChange | null };
+    }
+  | {
+      name: 'setElementImagesStyle';
+      args: { pageId: string; elementIndex: number; style: ImagesStyle | null };
+    }
+  | { name: 'applyListing'; args: { listing: ListingInput; productIds: string[] } };
 
 export type CommandName = EditorCommand['name'];
 
@@ -270,6 +291,30 @@ function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): Comma
       if (typeof before === 'string') return before;
       return movePages(catalog, { ...opts, pageIndices: indices, before });
     }
+    case 'setElementImage': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        setElementImage(catalog, {
+          ...opts,
+          pageIndex: i,
+          elementIndex: c.elementIndex,
+          placement: c.placement,
+        }),
+      );
+    }
+    case 'setElementImagesStyle': {
+      const c = command.args;
+      return on(c.pageId, (i) =>
+        setElementImagesStyle(catalog, {
+          ...opts,
+          pageIndex: i,
+          elementIndex: c.elementIndex,
+          style: c.style,
+        }),
+      );
+    }
+    case 'applyListing':
+      return applyListing(catalog, { ...opts, ...command.args });
     case 'paginate':
       // A new document object so the settle step (the pagination itself) runs on it.
       return { catalog: { ...catalog }, currentPage: current };
@@ -293,6 +338,9 @@ const IDEMPOTENT: ReadonlySet<CommandName> = new Set([
   'sortProducts',
   'updateAllFooters',
   'updateSimilarHeaders',
+  'setElementImage',
+  'setElementImagesStyle',
+  'applyListing',
 ]);
 
 /**

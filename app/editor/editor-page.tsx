@@ -10,6 +10,7 @@ import type { EditorBoot } from './use-editor.ts';
 import catalogFonts from '../styles/catalog-fonts.css?url';
 import editorStyles from '../styles/editor.css?url';
 import editorImageStyles from '../styles/editor-images.css?url';
+import editorPictureStyles from '../styles/editor-pictures.css?url';
 import organizerStyles from '../styles/organizer.css?url';
 
 // The bundled fonts as files by URL (@font-face, fetched only when a page uses one): the fonts the PDF embeds.
@@ -17,6 +18,7 @@ export const editorLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogFonts },
   { rel: 'stylesheet', href: editorStyles },
   { rel: 'stylesheet', href: editorImageStyles },
+  { rel: 'stylesheet', href: editorPictureStyles },
   { rel: 'stylesheet', href: organizerStyles },
 ];
 

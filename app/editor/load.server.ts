@@ -65,7 +65,13 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
       custom_design: gates.custom_design,
     },
     layouts: (await listLayouts({ db, user })).data as PageLayout[],
-    accounts: accounts.map((a) => ({ id: a.id, type: a.type, name: a.name, listing_count: a.listing_count })),
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      type: a.type,
+      name: a.name,
+      listing_count: a.listing_count,
+      connection_status: a.connection_status,
+    })),
     initialListings: await listListings({ db, ownerId: user.id, accountId: accounts[0]!.id }),
   };
 }

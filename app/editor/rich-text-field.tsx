@@ -20,12 +20,15 @@ export function RichTextField({
   initialHtml,
   onChange,
   autoFocus,
+  tokens = true,
 }: {
   label: string;
   /** The text to start from; the field is reset when it changes. */
   initialHtml: string;
   onChange: (html: string) => void;
   autoFocus?: boolean;
+  /** Whether the page number and catalog title can be inserted (headers and footers); false for descriptions. */
+  tokens?: boolean;
 }) {
   const { t } = useTranslation('editorText');
   const id = useId();
@@ -161,14 +164,16 @@ export function RichTextField({
             {t('field.link')}
           </Button>
         </ButtonGroup>
-        <ButtonGroup>
-          <Button size="slim" onClick={() => insertToken(PAGE_NUMBER_TOKEN)}>
-            {t('field.pageNumber')}
-          </Button>
-          <Button size="slim" onClick={() => insertToken(CATALOG_TITLE_PLACEHOLDER)}>
-            {t('field.catalogTitle')}
-          </Button>
-        </ButtonGroup>
+        {tokens ? (
+          <ButtonGroup>
+            <Button size="slim" onClick={() => insertToken(PAGE_NUMBER_TOKEN)}>
+              {t('field.pageNumber')}
+            </Button>
+            <Button size="slim" onClick={() => insertToken(CATALOG_TITLE_PLACEHOLDER)}>
+              {t('field.catalogTitle')}
+            </Button>
+          </ButtonGroup>
+        ) : null}
       </div>
       {linking ? (
         <div className="cb-rich-field__link">
@@ -202,16 +207,18 @@ export function RichTextField({
         role="textbox"
         aria-multiline="true"
         aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-help`}
+        aria-describedby={tokens ? `${id}-help` : undefined}
         tabIndex={0}
         data-testid="rich-text"
         onInput={report}
         onPaste={onPaste}
         onKeyDown={onKeyDown}
       />
-      <Text as="p" tone="subdued" variant="bodySm" id={`${id}-help`}>
-        {t('field.pageNumberHelp')}
-      </Text>
+      {tokens ? (
+        <Text as="p" tone="subdued" variant="bodySm" id={`${id}-help`}>
+          {t('field.pageNumberHelp')}
+        </Text>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@ import type { PanelAccount } from '../components/listings-panel/index.ts';
 import { BandEditor } from './band-editor.tsx';
 import { BandSummary } from './band-summary.tsx';
 import { CaptionEditor } from './caption-editor.tsx';
+import { EditListing } from './edit-listing.tsx';
+import { PictureTools } from './picture-tools.tsx';
 import { ReplaceProduct } from './replace-product.tsx';
 import { TextCellEditor } from './text-cell-editor.tsx';
 import { addSummaryPages } from './arrange-panel.tsx';
@@ -126,6 +128,19 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
           <Text as="p" tone="subdued">
             {t('sidebar.cellOf', { cell, page: pageIndex + 1 })}
           </Text>
+          {isProductElement(element) ? (
+            <EditListing store={store} product={element.properties} accounts={accounts} readonly={readonly} />
+          ) : null}
+          {isProductElement(element) || element.type.startsWith('image/') ? (
+            <PictureTools
+              store={store}
+              catalog={catalog}
+              pageId={page.id}
+              elementIndex={selection.index}
+              element={element}
+              readonly={readonly}
+            />
+          ) : null}
           {isProductElement(element) ? (
             <>
               <ReplaceProduct

@@ -98,3 +98,13 @@ export { formatCellCoordinates, parseCellCoordinates, visibleImages, type CellCo
 export { snapCell, snapToGrid } from '../layouts/index.ts';
 export { SYNC_KINDS, productsDiffer, refreshProduct, type SyncKind } from './synchronize.ts';
 export { unkeptPictureUrls, withKeptPictures } from './kept-pictures.ts';
+export {
+  applyListing,
+  normalizePlacement,
+  setElementImage,
+  setElementImagesStyle,
+  type ApplyListingOptions,
+  type ElementImageOptions,
+  type ElementImagesStyleOptions,
+  type ImagePlacementChange,
+} from './picture-edits.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductSchema } from './product.ts';
+import { IMAGE_ZOOM_MAX } from '../constants.ts';
 import { ImagesStyleSchema, PriceTemplateStyleSchema } from './styles.ts';
 
 export const ELEMENT_TYPES = [
@@ -23,6 +24,10 @@ const elementCommon = {
   /** cover or contain, or a numeric size in percent. */
   size: z.union([z.enum(['cover', 'contain']), z.number()]).default('contain'),
   position: z.object({ xpos: z.number().default(50), ypos: z.number().default(50) }).prefault({}),
+  /** What a numeric size counts in: percent of the cell's width (1-100, the default) or CSS px (1-1024). */
+  size_unit: z.enum(['percent', 'px']).optional(),
+  /** The image editor's zoom (1-4, 1 when absent): the picture is enlarged about its position and cut to its cell. */
+  zoom: z.number().min(1).max(IMAGE_ZOOM_MAX).optional(),
 };
 
 /** An element of type application/product carries the whole product, so a page renders on its own. */

@@ -127,6 +127,42 @@ export function placedDpi(pixels: { width: number; height: number }, width: numb
 }
 
 /**
+ * The size (CSS px) a picture of `natural` proportions is drawn at in a box, as core/render's image classes draw
+ * it: a sized one at its set width (its height from the proportions), cover filling the box, the others fitting
+ * inside it; a zoom (the image editor's) enlarges cover and contain pictures (a sized one's measured width
+ * already has it). The export's measure in Chromium does the same in its page script.
+ */
+export function drawnPictureSize(opts: {
+  fit: 'cover' | 'contain' | 'sized';
+  box: { width: number; height: number };
+  natural: { width: number; height: number };
+  /** A sized picture's drawn width. */
+  sizedWidth?: number;
+  zoom?: number;
+}): { width: number; height: number } {
+  const { natural: n, box } = opts;
+  if (!(n.width > 0 && n.height > 0)) return { width: 0, height: 0 };
+  if (opts.fit === 'sized') {
+    const w = opts.sizedWidth ?? box.width;
+    return { width: w, height: (w * n.height) / n.width };
+  }
+  const k =
+    (opts.fit === 'cover'
+      ? Math.max(box.width / n.width, box.height / n.height)
+      : Math.min(box.width / n.width, box.height / n.height)) * Math.max(1, opts.zoom ?? 1);
+  return { width: n.width * k, height: n.height * k };
+}
+
+/** A picture's resolution at its placed size and whether print finds it too low (the preflight's thresholds). */
+export function pictureResolution(
+  pixels: { width: number; height: number },
+  drawn: { width: number; height: number },
+): { dpi: number; severity: PreflightSeverity | null } {
+  const dpi = placedDpi(pixels, drawn.width, drawn.height);
+  return { dpi, severity: dpi >= WARN_DPI ? null : dpi < ERROR_DPI ? 'error' : 'warning' };
+}
+
+/**
  * The report from what was measured. One item per element and problem (a picture placed twice in a cell counts
  * once, at its lowest resolution), in page order, errors before warnings within a page.
  */

@@ -124,7 +124,17 @@ function cellContent(
   if (element && element.type.startsWith('image/')) {
     const src = str('src') || str('url');
     return {
-      node: <ImageBox url={src} ctx={ctx} fit={element.size} position={element.position} alt={str('alt')} />,
+      node: (
+        <ImageBox
+          url={src}
+          ctx={ctx}
+          fit={element.size}
+          unit={element.size_unit}
+          zoom={element.zoom}
+          position={element.position}
+          alt={str('alt')}
+        />
+      ),
       kind: 'image',
     };
   }

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { visibleImages } from '../commands/index.ts';
+import { IMAGE_SIZE_RANGE, IMAGE_ZOOM_MAX } from '../constants.ts';
 import type { ImagesStyle, Product } from '../model/index.ts';
 import type { RenderContext } from './context.ts';
 import { assetUrl, safeColor } from './merchant-html.ts';
@@ -36,6 +37,34 @@ export function extraImageUrls(product: Product, style: ImagesStyle): string[] {
 
 export type ImageFit = 'contain' | 'cover' | number;
 
+/** How an element's picture sits in its box (the image editor's choices, SPEC §5). */
+export interface ImagePlacement {
+  fit: ImageFit;
+  /** What a numeric fit counts in: percent of the box's width (1-100) or CSS px (1-1024). */
+  unit: 'percent' | 'px';
+  /** 1 (as fitted) to IMAGE_ZOOM_MAX: enlarged about the position and cut to the box. */
+  zoom: number;
+}
+
+/** A numeric size held to the slider's range for its unit (SPEC §5: percent 1-100, otherwise 1-1024). */
+export function clampImageSize(size: number, unit: 'percent' | 'px'): number {
+  const r = IMAGE_SIZE_RANGE[unit];
+  return Math.max(r.min, Math.min(r.max, Math.round(size)));
+}
+
+/** The placement an element asks for: its size (cover, contain or a number in its unit) and its zoom. */
+export function elementPlacement(element: {
+  size: 'cover' | 'contain' | number;
+  size_unit?: 'percent' | 'px';
+  zoom?: number;
+}): ImagePlacement {
+  return {
+    fit: element.size,
+    unit: element.size_unit ?? 'percent',
+    zoom: Math.max(1, Math.min(IMAGE_ZOOM_MAX, element.zoom ?? 1)),
+  };
+}
+
 interface ImageBoxProps {
   url: string | null | undefined;
   ctx: RenderContext;
@@ -48,6 +77,10 @@ interface ImageBoxProps {
   padding?: string | null;
   /** Horizontal alignment of a contained picture narrower than its box (default: centred). */
   align?: 'left' | 'center' | 'right';
+  /** What a numeric fit counts in (default percent). */
+  unit?: 'percent' | 'px';
+  /** Zoom about the position, the picture cut to the box (default 1). */
+  zoom?: number;
 }
 
 const PLACEHOLDER_ICON = (
@@ -71,6 +104,8 @@ export function ImageBox({
   border,
   padding,
   align,
+  unit = 'percent',
+  zoom = 1,
 }: ImageBoxProps) {
   const src = assetUrl(url, ctx);
   const boxStyle: CSSProperties = padding ? { padding } : {};
@@ -85,11 +120,12 @@ export function ImageBox({
       cls += ' cb-img--sized';
       const x = position?.xpos ?? 50;
       const y = position?.ypos ?? 50;
+      const size = clampImageSize(fit, unit);
       Object.assign(style, {
-        width: `${Math.max(1, Math.min(100, fit))}%`,
+        width: unit === 'px' ? `${size}px` : `${size}%`,
         left: `${x}%`,
         top: `${y}%`,
-        transform: `translate(-${x}%, -${y}%)`,
+        transform: `translate(-${x}%, -${y}%)${zoom > 1 ? ` scale(${zoom})` : ''}`,
       });
     } else if (fit === 'cover') {
       cls += ' cb-img--cover';
@@ -104,6 +140,11 @@ export function ImageBox({
       style.objectPosition = `${align} center`;
     }
     if (border) style.border = border;
+    if (zoom > 1 && typeof fit !== 'number') {
+      // The picture enlarged about its position: the box (overflow hidden) cuts it, which is the crop.
+      style.transform = `scale(${zoom})`;
+      style.transformOrigin = pos ?? '50% 50%';
+    }
     content = (
       <img
         className={cls}

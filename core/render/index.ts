@@ -58,5 +58,12 @@ export {
   measureDocumentHtml,
   type MeasureBlock,
 } from './measure-markup.tsx';
-export { extraImageUrls, mainImageUrl } from './images.tsx';
+export {
+  ImageBox,
+  clampImageSize,
+  elementPlacement,
+  extraImageUrls,
+  mainImageUrl,
+  type ImagePlacement,
+} from './images.tsx';
 export { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from './merchant-html.ts';

@@ -3,6 +3,7 @@ import type { Cell, ImagesStyle, PriceTemplateStyle, Product, ProductElement } f
 import type { RenderContext } from './context.ts';
 import {
   ImageBox,
+  elementPlacement,
   extraImageUrls,
   imagesBorder,
   imagesPadding,
@@ -71,6 +72,7 @@ function ProductMedia({
   sizePx: { width: number; height: number };
 }) {
   const product = element.properties;
+  const placement = elementPlacement(element);
   const bottomStrip = images.anchor === 'bottom';
   const slotPx =
     ((bottomStrip ? sizePx.height : sizePx.width) * EXTRA_STRIP_PERCENT) /
@@ -84,6 +86,8 @@ function ProductMedia({
       url={mainImageUrl(product)}
       ctx={ctx}
       fit={fit}
+      unit={placement.unit}
+      zoom={placement.zoom}
       position={element.position}
       alt={product.title}
       border={border}

@@ -39,3 +39,4 @@ export { countListings, LISTING_SORTS, listListings } from './search.server.ts';
 export { CATALOG_LISTINGS_MAX, listingsForCatalog } from './selection.server.ts';
 export type { ListingSection } from './selection.server.ts';
 export type { ListingFilters, ListingSort } from './search.server.ts';
+export { REFRESH_IMAGES_MESSAGES, refreshListingImages } from './refresh-images.server.ts';

@@ -296,6 +296,44 @@ export async function requireOwnedListing(opts: {
   return row;
 }
 
+const PICTURE_ADDRESS = /^(https?:\/\/\S+|\/files\/\S+)$/i;
+const EDIT_PRICES = [
+  'price',
+  'original_price',
+  'compare_at_price',
+  'sale_price',
+  'suggested_retail_price',
+] as const;
+
+/**
+ * What the listing editor and the product form may not save, besides the listing schema (which already wants
+ * whole stocks): a negative price, of the product or a variation (the CSV import's rule), and a picture that is
+ * not a web address or one of our files (a new one: the pictures the listing has stay).
+ */
+export function editProblem(changes: ListingChanges, before?: Listing): string | null {
+  const rows: { where: string; row: Record<string, unknown> }[] = [
+    { where: '', row: changes as Record<string, unknown> },
+    ...(changes.variations ?? []).map((v, i) => ({
+      where: `variation ${i + 1}: `,
+      row: v as Record<string, unknown>,
+    })),
+  ];
+  for (const { where, row } of rows) {
+    for (const key of EDIT_PRICES) {
+      const v = row[key];
+      if (typeof v === 'number' && v < 0) return `${where}${key} must not be negative.`;
+    }
+  }
+  const pictures = [
+    ...(changes.images ?? []).map((i) => i.original),
+    ...(changes.main_image ? [changes.main_image] : []),
+  ];
+  // Pictures the listing already has (a store's, as its sync wrote them) are kept whatever their address.
+  const had = new Set([...(before?.images ?? []).map((i) => i.original), before?.main_image ?? '']);
+  const bad = pictures.find((u) => !had.has(u) && !PICTURE_ADDRESS.test(u));
+  return bad === undefined ? null : `This picture address is not a web address: ${bad.slice(0, 200)}`;
+}
+
 /** Change some fields of a listing; the result is validated as a whole Listing (400 otherwise). */
 export async function updateListing(opts: {
   db: Db;
@@ -307,6 +345,8 @@ export async function updateListing(opts: {
   const { visible, ...changes } = parseWith(ListingChangesSchema, opts.changes) as ListingChanges;
   const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const before = row.document as Listing;
+  const problem = editProblem(sent as ListingChanges, before);
+  if (problem) throw badRequest(problem);
   // A new main picture makes its compressed copy and thumbnail stale: drop them so the picture is processed
   // again, and so nothing shows the old picture meanwhile.
   if ('main_image' in sent && sent.main_image !== before.main_image) {

@@ -13,7 +13,14 @@ export type PanelListing = Listing & {
   updated_at: string;
 };
 
-export type PanelAccount = { id: string; type: string; name: string; listing_count: number };
+export type PanelAccount = {
+  id: string;
+  type: string;
+  name: string;
+  listing_count: number;
+  /** connected, disconnected...: whether a sync will write the account's listings again. */
+  connection_status?: string;
+};
 
 export type ListingQuery = {
   page: number;
@@ -138,6 +145,12 @@ export const updateListing = (id: string, changes: Partial<Listing>) =>
     method: 'PUT',
     body: JSON.stringify(changes),
   });
+
+export const fetchListing = (id: string) => call<PanelListing>(`/api/v1/listings/${encodeURIComponent(id)}`);
+
+/** The store's current pictures for a store listing (the listing editor's refreshImages). */
+export const refreshListingImages = (id: string) =>
+  call<PanelListing>(`/api/v1/listings/${encodeURIComponent(id)}/images/refresh`, { method: 'POST' });
 
 export const deleteListing = (id: string) =>
   call<{ ok: true }>(`/api/v1/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });

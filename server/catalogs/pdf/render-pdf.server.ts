@@ -113,7 +113,8 @@ const PLACEMENT_CACHE_SIZE = 32;
 /**
  * In the page: the size (CSS px) each asset image will be drawn at, and the page it is on, from the box the
  * layout gives it and the picture's proportions (`ratios`: index → [width, height]), as core/render's image
- * classes draw it: cover fills the box, sized ones have a set width, the others fit inside the box.
+ * classes draw it: cover fills the box, sized ones have a set width, the others fit inside the box, a zoom
+ * enlarges them (core/preflight drawnPictureSize, the editor's measure, is the same rule).
  */
 const MEASURE_IMAGES_SCRIPT = `(ratios) => {
   const pages = Array.from(document.querySelectorAll('.cb-page'));
@@ -128,9 +129,12 @@ const MEASURE_IMAGES_SCRIPT = `(ratios) => {
       w = img.getBoundingClientRect().width;
       h = (w * nh) / nw;
     } else {
-      const k = img.classList.contains('cb-img--cover')
+      // The image editor's zoom (a scale transform) enlarges the drawn picture; the box still cuts it.
+      const t = getComputedStyle(img).transform;
+      const zoom = t && t !== 'none' ? Math.max(1, new DOMMatrix(t).a) : 1;
+      const k = (img.classList.contains('cb-img--cover')
         ? Math.max(box.width / nw, box.height / nh)
-        : Math.min(box.width / nw, box.height / nh);
+        : Math.min(box.width / nw, box.height / nh)) * zoom;
       w = nw * k;
       h = nh * k;
     }
