@@ -114,12 +114,12 @@ export async function finishPrintPdf(opts: {
   let input = opts.input;
   let pictures: FinishReport['pictures'];
   const picturesDir = path.join(opts.workDir, 'cmyk-pictures');
+  const converted = path.join(opts.workDir, 'cmyk-pictures.pdf');
   try {
     if (finish.pdfx) {
       // Ghostscript passes CMYK JPEGs through; converting the pictures first is several times faster.
       const t0 = performance.now();
       await mkdir(picturesDir, { recursive: true });
-      const converted = path.join(opts.workDir, 'cmyk-pictures.pdf');
       const report = await convertPicturesToCmyk({
         input,
         output: converted,
@@ -135,6 +135,7 @@ export async function finishPrintPdf(opts: {
     await runTool('gs', args, { signal: opts.signal, timeoutMs: opts.timeoutMs });
   } finally {
     await rm(picturesDir, { recursive: true, force: true });
+    await rm(converted, { force: true });
   }
   return { pages: pages.length, geometry, ms: Math.round(performance.now() - started), pictures };
 }
