@@ -19,7 +19,8 @@ import { createJobQueue } from '../server/jobs/index.ts';
 import { startWorker } from '../worker/index.ts';
 import type { RenderPdfResult } from '../worker/jobs/render-pdf.ts';
 
-const PRODUCTS = 1_000;
+/** `npm run bench -- pdf 180`: a shorter catalog (here 20 pages) to see where the time goes before a full run. */
+let PRODUCTS = 1_000;
 const PER_PAGE = 9;
 const BUDGET = { seconds: 5, megabytes: 30 };
 /** Generated pictures are kept between runs (they are the same every time). */
@@ -27,7 +28,7 @@ const PICTURES_DIR = path.join(os.tmpdir(), 'cb-bench-pictures-v1');
 
 export async function pictures(): Promise<string[]> {
   mkdirSync(PICTURES_DIR, { recursive: true });
-  const files = Array.from({ length: PRODUCTS }, (_, i) => path.join(PICTURES_DIR, `p${i}.jpg`));
+  const files = Array.from({ length: 1_000 }, (_, i) => path.join(PICTURES_DIR, `p${i}.jpg`));
   const missing = files.filter((f) => !existsSync(f));
   if (missing.length) {
     process.stdout.write(`generating ${missing.length} pictures (once)…\n`);
@@ -41,7 +42,12 @@ export async function pictures(): Promise<string[]> {
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-export async function main(): Promise<void> {
+export async function main(args: string[] = []): Promise<void> {
+  if (args[0]) {
+    PRODUCTS = Number(args[0]);
+    if (!Number.isInteger(PRODUCTS) || PRODUCTS < 9 || PRODUCTS > 1_000)
+      throw new Error('pdf takes a number of products from 9 to 1000');
+  }
   const files = await pictures();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-bench-pdf-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -171,7 +177,7 @@ export async function main(): Promise<void> {
       `job start → PDF, again (prepared pictures cached):  ${s(warm.ms)}  (stages ${JSON.stringify(r.report.timings)})`,
       `pictures compressed at import (process-images, not timed in the export): ${s(processingMs)}`,
       `job start → PDF, first render of the imported catalog: ${s(imported.ms)}  (${imported.result.report.images.prepared} downsampled, ${imported.result.report.images.passThrough} embedded as compressed at import; stages ${JSON.stringify(imported.result.report.timings)})`,
-      `print PDF/X-4 (CMYK, 3 mm bleed, crop marks): ${s(print.ms)} against ${s(imported.ms)} for the RGB export in this run (Ghostscript finishing ${s(print.result.report.timings.finish ?? 0)}; ${mb(print.result.bytes)}; preflight: ${print.result.preflight.errors} errors, ${print.result.preflight.warnings} warnings)`,
+      `print PDF/X-4 (CMYK, 3 mm bleed, crop marks): ${s(print.ms)} against ${s(imported.ms)} for the RGB export in this run (Ghostscript finishing ${s(print.result.report.timings.finish ?? 0)}; stages ${JSON.stringify(print.result.report.timings)}; ${mb(print.result.bytes)}; preflight: ${print.result.preflight.errors} errors, ${print.result.preflight.warnings} warnings)`,
       `PDF size: ${mb(r.bytes)} (${r.report.images.total} pictures: ${cold.result.report.images.prepared} downsampled to 300 dpi, ${cold.result.report.images.passThrough} embedded as they were)`,
       `peak RSS: worker process ${mb(rss)}, Chromium ${mb(Math.max(cold.chromePeak, warm.chromePeak))}`,
       `Chromium alone on the final document: load ${s(chromeAlone.load)}, print ${s(chromeAlone.print)} (${mb(chromeAlone.bytes)})`,

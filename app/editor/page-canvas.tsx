@@ -21,6 +21,7 @@ import {
   type RenderContext,
 } from '../../core/render/index.ts';
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
+import { SafeMarginGuides } from './safe-margin-guides.tsx';
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import { placeListing } from './place-listing.ts';
 import { shiftCell, type Box } from '../../core/layouts/index.ts';
@@ -39,6 +40,7 @@ export function ScaledPage({
   width,
   scale: given,
   renderCell,
+  overlay,
 }: {
   catalog: Catalog;
   pageIndex: number;
@@ -47,6 +49,8 @@ export function ScaledPage({
   /** A share of the printed size (the editor's zoom); past what its box holds, the box scrolls. */
   scale?: number;
   renderCell?: (args: CellWrapperArgs) => React.ReactNode;
+  /** Drawn over the page, inside its box (the editor's safe-margin guides). */
+  overlay?: React.ReactNode;
 }) {
   const { widthPx, heightPx } = context.size;
   const scale = width ? width / widthPx : (given ?? 0.5);
@@ -61,6 +65,7 @@ export function ScaledPage({
     <div className="cb-editor-fit">
       <div className="cb-editor-fit__box" style={{ width: widthPx * scale, height: heightPx * scale }}>
         <div style={{ transform: `scale(${scale})`, transformOrigin: '0 0', width: widthPx }}>{view}</div>
+        {overlay}
       </div>
     </div>
   );
@@ -282,6 +287,7 @@ const CanvasPage = memo(
         context={context}
         scale={scale}
         renderCell={renderEditCell}
+        overlay={<SafeMarginGuides marginMm={context.catalog.settings.print.safe_margin_mm} scale={scale} />}
       />
     );
   },
@@ -289,6 +295,7 @@ const CanvasPage = memo(
     a.pageIndex === b.pageIndex &&
     a.scale === b.scale &&
     a.barcodes === b.barcodes &&
+    a.context.catalog.settings.print.safe_margin_mm === b.context.catalog.settings.print.safe_margin_mm &&
     samePageRender(a.context, b.context, b.pageIndex),
 );
 

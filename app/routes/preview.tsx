@@ -8,6 +8,7 @@ import { AppFrame } from '../components/app-frame.tsx';
 import { onlineUrl } from '../components/catalogs/links.ts';
 import { PreviewPages } from '../components/catalogs/preview-pages.tsx';
 import { PreflightPanel } from '../components/catalogs/preflight-panel.tsx';
+import { PrintSettingsCard } from '../components/catalogs/print-settings.tsx';
 import { ProgressStatus } from '../components/progress-status.tsx';
 import { useJob } from '../components/use-job.ts';
 import catalogStyles from '../styles/catalogs.css?url';
@@ -190,6 +191,11 @@ export default function PreviewPage() {
               </Card>
             )}
           </Layout.Section>
+          {!data.isTrial && output === 'pdfx' ? (
+            <Layout.Section>
+              <PrintSettingsCard catalogId={catalog.id} initial={data.document.settings.print} />
+            </Layout.Section>
+          ) : null}
           <Layout.Section>
             <PreflightPanel
               catalogId={catalog.id}

@@ -1,6 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CatalogSettingsSchema, PRODUCTS_LINK_KINDS, type CatalogSettings } from '../../core/model/index.ts';
+import {
+  CatalogSettingsSchema,
+  PrintSettingsSchema,
+  PRODUCTS_LINK_KINDS,
+  type CatalogSettings,
+} from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
@@ -153,6 +158,8 @@ export const ViewerSettingsPatchSchema = z
     custom_host: z.string().trim().max(253).nullable(),
     /** Visitors see the catalog (true) or it is a draft only its owner and staff see (false). */
     published: z.boolean(),
+    /** How the print (PDF/X) export is made ready for a print shop (issue 28): bleed, marks, safe margin. */
+    print: PrintSettingsSchema.strict(),
   })
   .partial()
   .strict();

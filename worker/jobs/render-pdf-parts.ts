@@ -129,6 +129,7 @@ export async function mergeExportParts(
         timeoutMs: RENDER_TIMEOUT_MS,
       });
       report.timings.finish = done.ms;
+      if (done.pictures) report.timings.cmykPictures = done.pictures.ms;
     }
     const final = path.join(dir, 'catalog.pdf');
     const entries = getSections(catalog)

@@ -1,5 +1,6 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { convertPicturesToCmyk, type CmykPicturesReport } from './cmyk-pictures.server.ts';
 import type { OutputIntent } from './icc-profile.server.ts';
 import { readPageBoxes, runTool, PrintToolError } from './pdf-tools.server.ts';
 import { hasMarks, printProlog, sheetGeometry, type PrintMarks, type SheetGeometry } from './print-prolog.ts';
@@ -27,7 +28,13 @@ export const needsFinishing = (f: PrintFinish): boolean => f.bleedMm > 0 || hasM
 /** Ghostscript's JPEG QFactor for a quality: q80 ≈ 0.5, q95 ≈ 0.15 (its /prepress setting). */
 const qFactor = (q: number) => Math.round(Math.min(1, Math.max(0.15, (100 - q) / 40)) * 100) / 100;
 
-export type FinishReport = { pages: number; geometry: SheetGeometry; ms: number };
+export type FinishReport = {
+  pages: number;
+  geometry: SheetGeometry;
+  ms: number;
+  /** PDF/X: pictures converted to CMYK before Ghostscript (cmyk-pictures), and how long that took. */
+  pictures?: CmykPicturesReport & { ms: number };
+};
 
 /**
  * Finish `input` into `output` with Ghostscript in one pass: pages placed on sheets with room for the marks,
@@ -104,7 +111,31 @@ export async function finishPrintPdf(opts: {
   } else {
     args.push('-dCompatibilityLevel=1.7', '-sColorConversionStrategy=LeaveColorUnchanged');
   }
-  args.push(`-sOutputFile=${opts.output}`, prolog, opts.input);
-  await runTool('gs', args, { signal: opts.signal, timeoutMs: opts.timeoutMs });
-  return { pages: pages.length, geometry, ms: Math.round(performance.now() - started) };
+  let input = opts.input;
+  let pictures: FinishReport['pictures'];
+  const picturesDir = path.join(opts.workDir, 'cmyk-pictures');
+  const converted = path.join(opts.workDir, 'cmyk-pictures.pdf');
+  try {
+    if (finish.pdfx) {
+      // Ghostscript passes CMYK JPEGs through; converting the pictures first is several times faster.
+      const t0 = performance.now();
+      await mkdir(picturesDir, { recursive: true });
+      const report = await convertPicturesToCmyk({
+        input,
+        output: converted,
+        profile: finish.pdfx.file,
+        jpegQuality: finish.jpegQuality ?? 85,
+        workDir: picturesDir,
+        signal: opts.signal,
+      });
+      if (report.converted) input = converted;
+      pictures = { ...report, ms: Math.round(performance.now() - t0) };
+    }
+    args.push(`-sOutputFile=${opts.output}`, prolog, input);
+    await runTool('gs', args, { signal: opts.signal, timeoutMs: opts.timeoutMs });
+  } finally {
+    await rm(picturesDir, { recursive: true, force: true });
+    await rm(converted, { force: true });
+  }
+  return { pages: pages.length, geometry, ms: Math.round(performance.now() - started), pictures };
 }

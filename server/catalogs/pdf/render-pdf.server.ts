@@ -86,8 +86,10 @@ export type RenderPdfReport = {
     images: number;
     swap: number;
     print: number;
-    /** Ghostscript's finishing of print output (marks, boxes, CMYK). */
+    /** Finishing print output (marks, boxes, CMYK), the pictures' conversion included. */
     finish?: number;
+    /** Of `finish`, converting the pictures to CMYK before Ghostscript (cmyk-pictures). */
+    cmykPictures?: number;
     /** Measuring the layout for the preflight. */
     preflight?: number;
     load?: number;
@@ -539,6 +541,7 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
             timeoutMs,
           });
           report.timings.finish = done.ms;
+          if (done.pictures) report.timings.cmykPictures = done.pictures.ms;
           await input.write(createReadStream(finished));
         }
         input.onProgress?.(report.pages, report.pages);

@@ -90,3 +90,20 @@ export function jpegQuality(setting: string | null | undefined): number {
   const n = Number(/^q(\d{1,3})$/.exec(setting ?? '')?.[1]);
   return Number.isFinite(n) && n >= 1 && n <= 100 ? n : 80;
 }
+
+/**
+ * A JPEG converted to the CMYK of an output ICC profile (the print PDF's, issue 28), written as a CMYK JPEG
+ * (Adobe style: libvips stores the channels inverted, with the APP14 marker, as Photoshop does). The input is
+ * read as sRGB when it carries no profile of its own. No chroma subsampling: print keeps colour edges sharp.
+ */
+export async function convertJpegToCmyk(opts: {
+  input: string;
+  output: string;
+  profile: string;
+  quality: number;
+}): Promise<void> {
+  await sharp(opts.input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .withIccProfile(opts.profile, { attach: false })
+    .jpeg({ quality: opts.quality, chromaSubsampling: '4:4:4' })
+    .toFile(opts.output);
+}
