@@ -14,6 +14,8 @@ export default [
   ...site,
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // The link of the waiting list's and leads' confirmation mails
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
 
   // Accounts (SPEC §2.5)
   route('login', 'routes/login.tsx'),
@@ -68,6 +70,8 @@ export default [
   route('pricing', 'routes/pricing.tsx', { id: 'pricing' }),
   route('fr/pricing', 'routes/pricing.tsx', { id: 'pricing-fr' }),
   route('subscribe', 'routes/pricing.tsx', { id: 'subscribe' }),
+  route('stripe/purchase', 'routes/legacy-redirect.ts', { id: 'stripe-purchase' }),
+  route('home', 'routes/legacy-redirect.ts', { id: 'home' }),
   route('thank-you', 'routes/thank-you.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('cards', 'routes/cards.tsx'),

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
+import { hydrated } from './support/page.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -93,6 +94,27 @@ describe('pricing and payment in Chromium', () => {
     await p.goto(`${server.url}/pricing`);
     await expectVisible(p.getByText('Offer Expired'));
     await server.runtime.db.update(offers).set({ expiresAt: new Date(Date.now() + 30 * 86_400_000) });
+    await ctx.close();
+  });
+
+  it('takes coupon_id and nonav from the link (SPEC §2.5), also through /stripe/purchase', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const p = await ctx.newPage();
+    await p.goto(`${server.url}/stripe/purchase?coupon_id=SPRING20&nonav=1&period=monthly`);
+    await p.waitForURL(`${server.url}/subscribe?coupon_id=SPRING20&nonav=1&period=monthly`);
+    await hydrated(p);
+    // No navigation: only the brand in the header.
+    expect(await p.locator('header nav').count()).toBe(0);
+    await p.getByRole('button', { name: 'Choose Business' }).click();
+    await expectText(p.getByTestId('cart-total'), '$55');
+    await expectVisible(p.getByText('Coupon SPRING20 applied: 20% off.'));
+    // A coupon the server does not know is refused with the cart's error, never applied.
+    await p.goto(`${server.url}/pricing?coupon_id=NOPE&period=monthly`);
+    await hydrated(p);
+    expect(await p.locator('header nav').count()).toBe(1);
+    await p.getByRole('button', { name: 'Choose Business' }).click();
+    await expectVisible(p.getByText('This coupon is not valid.'));
+    await expectText(p.getByTestId('cart-total'), '$69');
     await ctx.close();
   });
 
@@ -191,11 +213,19 @@ describe('pricing and payment in Chromium', () => {
     await page.getByRole('button', { name: 'Change expiry VISA •••• 4242' }).click();
     const lastYear = String(new Date().getUTCFullYear() - 1);
     await page.getByLabel('Year').fill(lastYear);
+    // SPEC §5: checked in the browser first; an expired card is never sent.
+    const sent: string[] = [];
+    const watch = (r: { method: () => string; url: () => string }) => {
+      if (r.url().includes('/api/v1/stripe/cards/')) sent.push(r.method());
+    };
+    page.on('request', watch);
     await page.getByRole('button', { name: 'Save' }).click();
     await expectVisible(page.getByText('This card has expired.'));
-    await expectVisible(
-      page.getByText('We could not save your card. Please check its details and try again.'),
-    );
+    await page.getByLabel('Year').fill('1999');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(page.getByText('Enter the year printed on the card.'));
+    page.off('request', watch);
+    expect(sent).toEqual([]);
     await expectNoSeriousA11yIssues(page);
     await shot(page, 'cards-error-1440');
     await page.getByLabel('Month').selectOption('3');

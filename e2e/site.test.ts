@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getT, LANGUAGES } from '../core/i18n/index.ts';
-import { SITE_PAGES, sitePath } from '../core/site/index.ts';
+import { SITE_PAGES, siteImage, sitePath } from '../core/site/index.ts';
 import { catalogs } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
@@ -50,19 +50,28 @@ const FOREIGN = {
 };
 
 describe('the public site', () => {
+  // A few browser pages per language each walk a share of the routes (a page per route made this the slowest
+  // file in CI), at both widths: status, lang, its own title and h1, no text of the other language, no serious
+  // axe finding, no sideways scroll on a phone, and its head.
+  const WALKS = 4;
+  const walk = (i: number) => SITE_PAGES.filter((_, n) => n % WALKS === i);
   for (const lang of LANGUAGES)
-    for (const site of SITE_PAGES)
-      it(`serves ${sitePath(site, lang)} in ${lang === 'en' ? 'English' : 'French'}, accessible on a desktop and a phone`, async () => {
+    for (let i = 0; i < WALKS; i++)
+      it(`serves ${walk(i)
+        .map((p) => p.path)
+        .join(
+          ', ',
+        )} in ${lang === 'en' ? 'English' : 'French'}, accessible on a desktop and a phone`, async () => {
         const t = getT(lang, 'site');
-        // A browser asking for the other language still reads the page in the language of its address.
+        // A browser asking for the other language still reads each page in the language of its address.
         const context = await browser.newContext({
           viewport: { width: 1440, height: 900 },
           locale: lang === 'en' ? 'fr-FR' : 'en-US',
         });
         const page = await context.newPage();
-        const url = server.url + sitePath(site, lang);
-        for (const width of [1440, 390]) {
-          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        for (const site of walk(i)) {
+          const url = server.url + sitePath(site, lang);
+          await page.setViewportSize({ width: 1440, height: 900 });
           const res = await openPage(page, url);
           expect(res?.status(), url).toBe(200);
           expect(await page.getAttribute('html', 'lang'), url).toBe(lang);
@@ -74,34 +83,36 @@ describe('the public site', () => {
           const text = await visibleText(page);
           expect(text.toLowerCase(), url).not.toContain('lorem');
           expect(text.match(FOREIGN[lang])?.[0] ?? null, url).toBeNull();
-          await expectNoSeriousA11yIssues(page, { label: `${url} at ${width}` });
-          if (width === 390) await expectNoSidewaysScroll(page);
+          await expectNoSeriousA11yIssues(page, { label: `${url} at 1440` });
+          await page.setViewportSize({ width: 390, height: 844 });
+          await expectNoSeriousA11yIssues(page, { label: `${url} at 390` });
+          await expectNoSidewaysScroll(page);
+          // The head: canonical, hreflang alternates, description and cards.
+          const head = await page.evaluate(() => ({
+            canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href'),
+            alternates: [...document.querySelectorAll('link[rel=alternate][hreflang]')].map(
+              (l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`,
+            ),
+            description: document.querySelector('meta[name=description]')?.getAttribute('content'),
+            ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+            ogImage: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+            twitter: document.querySelector('meta[name="twitter:card"]')?.getAttribute('content'),
+          }));
+          expect(head, url).toEqual({
+            canonical: url,
+            alternates: [
+              `en ${server.url}${sitePath(site, 'en')}`,
+              `fr ${server.url}${sitePath(site, 'fr')}`,
+              `x-default ${server.url}${site.path}`,
+            ],
+            description: t(`pages.${site.id}.description`),
+            ogTitle: t(`pages.${site.id}.title`),
+            ogImage: `${server.url}${siteImage(site)}`,
+            twitter: 'summary_large_image',
+          });
         }
-        // The head: canonical, hreflang alternates, description and cards.
-        const head = await page.evaluate(() => ({
-          canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href'),
-          alternates: [...document.querySelectorAll('link[rel=alternate][hreflang]')].map(
-            (l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`,
-          ),
-          description: document.querySelector('meta[name=description]')?.getAttribute('content'),
-          ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
-          ogImage: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
-          twitter: document.querySelector('meta[name="twitter:card"]')?.getAttribute('content'),
-        }));
-        expect(head, url).toEqual({
-          canonical: url,
-          alternates: [
-            `en ${server.url}${sitePath(site, 'en')}`,
-            `fr ${server.url}${sitePath(site, 'fr')}`,
-            `x-default ${server.url}${site.path}`,
-          ],
-          description: t(`pages.${site.id}.description`),
-          ogTitle: t(`pages.${site.id}.title`),
-          ogImage: `${server.url}/site/og.png`,
-          twitter: 'summary_large_image',
-        });
         await context.close();
-      });
+      }, 300_000);
 
   it('draws the template pages with core/render and names the operator on the legal pages', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -179,6 +190,24 @@ describe('the public site', () => {
     const wizard = page.getByRole('dialog');
     await expectVisible(wizard);
     await expect.poll(() => wizard.getByRole('radio', { name: /Line sheet/ }).isChecked()).toBe(true);
+
+    // The online product catalog template: a catalog, for sharing online.
+    await openPage(page, `${server.url}/product-catalog-template`);
+    await page.getByRole('link', { name: 'Use this template' }).first().click();
+    await page.waitForURL(`${server.url}/catalogs?new=catalog&purpose=online`);
+    const online = page.getByRole('dialog');
+    await expect
+      .poll(() =>
+        online
+          .getByRole('radio', { name: /Catalog/ })
+          .first()
+          .isChecked(),
+      )
+      .toBe(true);
+    await online.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(() => online.getByRole('radio', { name: 'Sharing online (flipbook)' }).isChecked())
+      .toBe(true);
     await context.close();
   });
 
@@ -227,8 +256,90 @@ describe('the public site', () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
     for (const site of SITE_PAGES)
       for (const lang of LANGUAGES) expect(xml).toContain(`<loc>${server.url}${sitePath(site, lang)}</loc>`);
-    for (const id of ids) expect(xml).toContain(`<loc>${server.url}/view/${id}</loc>`);
+    // Every page of each flipbook: its root opens on page 1, then /page/2 to /page/N.
+    for (const id of ids) {
+      const [row] = await server.runtime.db
+        .select({ pageCount: catalogs.pageCount })
+        .from(catalogs)
+        .where(eq(catalogs.id, id));
+      expect(row!.pageCount, id).toBeGreaterThan(1);
+      expect(xml).toContain(`<loc>${server.url}/view/${id}</loc>`);
+      for (let n = 2; n <= row!.pageCount; n++)
+        expect(xml).toContain(`<loc>${server.url}/view/${id}/page/${n}</loc>`);
+      expect(xml).not.toContain(`<loc>${server.url}/view/${id}/page/${row!.pageCount + 1}</loc>`);
+    }
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  it('takes a visitor onto the waiting list from the home page, with a confirmation mail', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await openPage(page, `${server.url}/fr`);
+    const form = page.getByRole('region', { name: "Votre plateforme n'est pas listée ?" });
+    await form.getByRole('button', { name: "Rejoindre la liste d'attente" }).click();
+    await expectVisible(form.getByRole('alert'));
+    const before = server.outbox().length;
+    await form.getByLabel('E-mail').fill('attente@example.com');
+    await form.getByLabel('Plateforme de boutique').fill('Wix');
+    await form.getByRole('button', { name: "Rejoindre la liste d'attente" }).click();
+    await expectVisible(form.getByText('Merci. Nous avons envoyé une confirmation à attente@example.com.'));
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'site-waitlist-390');
+    expect(
+      server
+        .outbox()
+        .slice(before)
+        .some((f) => server.readMail(f).includes('To: attente@example.com')),
+    ).toBe(true);
+    await context.close();
+  });
+
+  it('/e-commerce-courses takes the address of its link (?email) and mails the lessons; /enterprise is a Product', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openPage(page, `${server.url}/e-commerce-courses?email=learner%40example.com`);
+    expect(
+      await page
+        .getByRole('listitem')
+        .filter({ has: page.locator('a[href^="/help/"]') })
+        .count(),
+    ).toBe(14);
+    const email = page.getByRole('textbox', { name: 'Email' });
+    expect(await email.inputValue()).toBe('learner@example.com');
+    await page.getByRole('button', { name: 'Send me the lessons' }).click();
+    await expectVisible(page.getByText('Done. The lesson list is on its way to learner@example.com.'));
+    await shot(page, 'site-courses-1440');
+
+    await openPage(page, `${server.url}/enterprise`);
+    const products = await page.evaluate(() =>
+      [...document.querySelectorAll('script[type="application/ld+json"]')]
+        .map((s) => JSON.parse(s.textContent ?? '{}') as { '@type'?: string })
+        .filter((d) => d['@type'] === 'Product'),
+    );
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({
+      name: 'Catalog Builder Enterprise',
+      offers: [
+        { name: 'Yearly', price: '1188', priceCurrency: 'USD' },
+        { name: 'Monthly', price: '139', priceCurrency: 'USD' },
+      ],
+    });
+    await expectVisible(page.getByText('$99 a month, billed yearly'));
+    await shot(page, 'site-enterprise-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'site-enterprise-390');
+    await context.close();
+  });
+
+  it("gives each template page its template's first page as its Open Graph image", async () => {
+    for (const site of SITE_PAGES.filter((p) => p.template)) {
+      const res = await fetch(server.url + siteImage(site));
+      expect(res.status, site.id).toBe(200);
+      expect(res.headers.get('content-type'), site.id).toBe('image/png');
+      const png = Buffer.from(await res.arrayBuffer());
+      // 1200 × 630, from the PNG header.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], site.id).toEqual([1200, 630]);
+    }
   });
 });

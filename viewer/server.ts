@@ -11,6 +11,7 @@ import {
   normalizeHost,
   viewPath,
 } from '../server/catalogs/index.ts';
+import { flipbookPageUrls } from '../core/site/index.ts';
 import { bundledFontFile, keyFromUrl, serveStoredFile } from '../server/files/index.ts';
 import type { Runtime } from '../server/runtime/index.ts';
 import { notFoundPage, originOf, type ViewerRequest } from './context.ts';
@@ -107,7 +108,7 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
       const rows = await listSitemapCatalogs({ db: runtime.db });
       await routes.sitemap(
         v,
-        rows.map((r) => `${originOf(v.req)}${viewPath(r)}`),
+        rows.flatMap((r) => flipbookPageUrls(`${originOf(v.req)}${viewPath(r)}`, r.pageCount)),
       );
     }),
   );
@@ -181,8 +182,11 @@ export function createViewer(opts: { runtime: Runtime; standalone?: boolean }) {
       const rows = await listSitemapCatalogs({ db: runtime.db, host: v.customHost });
       await routes.sitemap(
         v,
-        rows.map(
-          (r) => `${originOf(v.req)}/${encodeURIComponent(r.slug && r.slug.length > 1 ? r.slug : r.id)}`,
+        rows.flatMap((r) =>
+          flipbookPageUrls(
+            `${originOf(v.req)}/${encodeURIComponent(r.slug && r.slug.length > 1 ? r.slug : r.id)}`,
+            r.pageCount,
+          ),
         ),
       );
     }),

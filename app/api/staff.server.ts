@@ -13,6 +13,7 @@ import {
   recordSessionActivity,
   recordStaffAction,
   setGlobalSetting,
+  type SignupMail,
   UNREGISTERED_SORTS,
   unregisteredUserRows,
   WAITING_SORTS,
@@ -21,7 +22,7 @@ import {
 import { tableCsv } from '../../core/csv/index.ts';
 import { usersCsv } from '../../server/billing/index.ts';
 import { forbidden, notFound } from '../../server/platform/index.ts';
-import { defineEndpoint } from '../../server/runtime/index.ts';
+import { defineEndpoint, type Runtime } from '../../server/runtime/index.ts';
 import { sortNames } from '../../db/list-sort.ts';
 
 /*
@@ -54,12 +55,19 @@ export const waitingUsersEndpoint = defineEndpoint(
   async ({ query, runtime }) => listWaitingUsers({ db: runtime.db, ...query }),
 );
 
+const signupMailOf = (runtime: Runtime): SignupMail => ({
+  mailer: runtime.mailer,
+  appUrl: runtime.config.appUrl,
+  appSecret: runtime.config.appSecret,
+  logger: runtime.logger,
+});
+
 export const joinWaitingListEndpoint = defineEndpoint(
   {
     method: 'POST',
     path: '/api/v1/waitingusers',
     summary:
-      'Join the waiting list for a store platform (email, platform); the same address twice keeps one row',
+      'Join the waiting list for a store platform (email, platform, language); a new address is confirmed by mail with an unsubscribe link; the same address twice keeps one row',
     tags: ['public'],
     auth: 'public',
     body: WaitingUserInput,
@@ -68,7 +76,7 @@ export const joinWaitingListEndpoint = defineEndpoint(
   },
   async ({ body, runtime, ip }) => {
     await hitRateLimit({ db: runtime.db, name: 'signup', subject: ip });
-    return { data: await joinWaitingList({ db: runtime.db, input: body }) };
+    return { data: await joinWaitingList({ db: runtime.db, input: body, mail: signupMailOf(runtime) }) };
   },
 );
 
@@ -77,7 +85,7 @@ export const leadsEndpoint = defineEndpoint(
     method: 'POST',
     path: '/api/v2/users/leads',
     summary:
-      'Leave an email address on a marketing page (email, segment_id); the same pair twice keeps one row',
+      'Leave an email address on a marketing page (email, segment_id, language); a new address is confirmed by mail with an unsubscribe link; the same pair twice keeps one row',
     tags: ['public'],
     auth: 'public',
     body: LeadInput,
@@ -86,7 +94,7 @@ export const leadsEndpoint = defineEndpoint(
   },
   async ({ body, runtime, ip }) => {
     await hitRateLimit({ db: runtime.db, name: 'signup', subject: ip });
-    return { data: await addLead({ db: runtime.db, input: body }) };
+    return { data: await addLead({ db: runtime.db, input: body, mail: signupMailOf(runtime) }) };
   },
 );
 

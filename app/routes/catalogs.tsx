@@ -16,7 +16,12 @@ import { callApi } from '../components/catalogs/api.ts';
 import { CatalogCardView, FeaturedCard, type CardAction } from '../components/catalogs/catalog-card.tsx';
 import { editorUrl } from '../components/catalogs/links.ts';
 import { NewCatalogWizard } from '../components/catalogs/new-catalog-wizard.tsx';
-import { CATALOG_KINDS, type CatalogKind } from '../../core/builder/index.ts';
+import {
+  CATALOG_KINDS,
+  CATALOG_PURPOSES,
+  type CatalogKind,
+  type CatalogPurpose,
+} from '../../core/builder/index.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import catalogStyles from '../styles/catalogs.css?url';
 
@@ -62,6 +67,10 @@ export default function CatalogsPage() {
   const asked = params.get('new');
   const initialKind = (CATALOG_KINDS as readonly string[]).includes(asked ?? '')
     ? (asked as CatalogKind)
+    : undefined;
+  const askedPurpose = params.get('purpose');
+  const initialPurpose = (CATALOG_PURPOSES as readonly string[]).includes(askedPurpose ?? '')
+    ? (askedPurpose as CatalogPurpose)
     : undefined;
   const [wizard, setWizard] = useState(!!initialKind);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -151,6 +160,7 @@ export default function CatalogsPage() {
           <NewCatalogWizard
             choices={choices}
             initialKind={initialKind}
+            initialPurpose={initialPurpose}
             onClose={() => setWizard(false)}
             // A document load: the editor is a large route of its own, with nothing to share with this page.
             onCreated={(id) => window.location.assign(editorUrl(id))}

@@ -24,8 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await currentUser(request);
   const included = await includedPlan(db);
+  // SPEC §2.5 query options: nonav (the page without its navigation, e.g. inside another site).
+  const nonav = url.searchParams.has('nonav') && !/^(0|false)$/i.test(url.searchParams.get('nonav') ?? '');
   if (included)
     return {
+      nonav,
       included: { title: included.title, limits: included.limits },
       contactEmail: config.contactEmail,
       user: user ? { email: user.email, isStaff: hasRole(user, 'admin', 'manager') } : null,
@@ -37,8 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Shopify merchants pay through Shopify's Billing API (the App Store requires it), in US dollars.
   const provider: PaymentProvider = user?.platform === 'shopify' ? 'shopify' : 'stripe';
   return {
+    nonav,
     included: null,
     contactEmail: config.contactEmail,
+    // SPEC §2.5 coupon_id: the coupon a link brings, entered in the cart and checked once a plan is chosen.
+    coupon: (url.searchParams.get('coupon_id') ?? '').trim().slice(0, 64),
     plans: plans as PricingPlan[],
     offer: offer as PricingOffer | null,
     now: Date.now(),
@@ -67,7 +73,11 @@ export default function PricingPage() {
   if (data.included)
     return (
       <>
-        <PricingHeader email={data.user?.email ?? null} isStaff={data.user?.isStaff ?? false} />
+        <PricingHeader
+          email={data.user?.email ?? null}
+          isStaff={data.user?.isStaff ?? false}
+          nav={!data.nonav}
+        />
         <IncludedPlan plan={data.included} contactEmail={data.contactEmail} signedIn={Boolean(data.user)} />
       </>
     );
@@ -93,7 +103,11 @@ function PlansForSale({ data }: { data: ForSale }) {
         : null;
   return (
     <>
-      <PricingHeader email={data.user?.email ?? null} isStaff={data.user?.isStaff ?? false} />
+      <PricingHeader
+        email={data.user?.email ?? null}
+        isStaff={data.user?.isStaff ?? false}
+        nav={!data.nonav}
+      />
       <Page>
         <BlockStack gap="500">
           <Box paddingBlockStart="400">
@@ -142,6 +156,7 @@ function PlansForSale({ data }: { data: ForSale }) {
                 signedIn={Boolean(data.user)}
                 canPay={data.paymentReady && (data.user?.pricingVisible ?? true)}
                 provider={data.provider}
+                initialCoupon={data.coupon}
                 onRemove={() => setPlanId(null)}
               />
             </Layout.Section>

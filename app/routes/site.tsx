@@ -2,7 +2,17 @@ import { useLoaderData, type LinksFunction, type LoaderFunctionArgs, type MetaFu
 import { matchSitePage, sitePage } from '../../core/site/index.ts';
 import { SiteFrame } from '../components/site/site-frame.tsx';
 import { siteMeta } from '../components/site/site-meta.ts';
-import { ExploreBody, GuideBody, HomeBody, LegalBody, TemplateBody } from '../components/site/site-pages.tsx';
+import {
+  CoursesBody,
+  EnterpriseBody,
+  ExploreBody,
+  GuideBody,
+  HomeBody,
+  LegalBody,
+  ProductBody,
+  TemplateBody,
+  TestimonialsBody,
+} from '../components/site/site-pages.tsx';
 import type { SitePageData } from '../components/site/site-data.server.ts';
 import catalogStyles from '../styles/catalogs.css?url';
 import siteStyles from '../styles/site.css?url';
@@ -40,7 +50,11 @@ export default function SiteRoute() {
       {page.kind === 'template' ? <TemplateBody page={page} data={data} /> : null}
       {page.kind === 'guide' ? <GuideBody page={page} data={data} /> : null}
       {page.kind === 'legal' ? <LegalBody page={page} data={data} /> : null}
-      {page.kind === 'explore' ? <ExploreBody data={data} /> : null}
+      {page.kind === 'explore' ? <ExploreBody page={page} data={data} /> : null}
+      {page.kind === 'product' ? <ProductBody page={page} data={data} /> : null}
+      {page.kind === 'testimonials' ? <TestimonialsBody data={data} /> : null}
+      {page.kind === 'courses' ? <CoursesBody data={data} /> : null}
+      {page.kind === 'enterprise' ? <EnterpriseBody data={data} /> : null}
     </SiteFrame>
   );
 }

@@ -3,10 +3,11 @@
  * what kind of page it is, and for template pages the wizard's kind of document it shows. The app's routes,
  * the language of a request, the sitemap and each page's alternates all read this one list.
  */
-import type { CatalogKind } from '../builder/index.ts';
+import type { CatalogKind, CatalogPurpose } from '../builder/index.ts';
 import type { Language } from '../i18n/index.ts';
 
-export type SitePageKind = 'home' | 'template' | 'guide' | 'legal' | 'explore';
+export type SitePageKind =
+  'home' | 'template' | 'product' | 'guide' | 'legal' | 'explore' | 'testimonials' | 'courses' | 'enterprise';
 
 export interface SitePage {
   /** Key of the page's text in the `site` namespace (pages.<id>). */
@@ -14,8 +15,10 @@ export interface SitePage {
   /** The English path; the French one is /fr + this (the home: /fr). */
   path: string;
   kind: SitePageKind;
-  /** Template pages: the document the wizard builds from it. */
+  /** Template and product pages: the document the wizard builds from it, drawn on the page. */
   template?: CatalogKind;
+  /** Who that document is for (the wizard's purpose); by default print, wholesale for wholesale kinds. */
+  purpose?: CatalogPurpose;
 }
 
 export const SITE_PAGES: readonly SitePage[] = [
@@ -30,9 +33,43 @@ export const SITE_PAGES: readonly SitePage[] = [
     template: 'wholesale_order_form',
   },
   { id: 'priceListTemplate', path: '/price-list-template', kind: 'template', template: 'price_list' },
+  {
+    id: 'productCatalogTemplate',
+    path: '/product-catalog-template',
+    kind: 'template',
+    template: 'catalog',
+    purpose: 'online',
+  },
+  {
+    id: 'contractTemplate',
+    path: '/wholesale-contract-template',
+    kind: 'template',
+    template: 'wholesale_order_form',
+  },
+  { id: 'tearSheets', path: '/products/tear-sheets', kind: 'product', template: 'catalog' },
+  { id: 'orderSheets', path: '/products/order-sheets', kind: 'product', template: 'wholesale_order_form' },
+  {
+    id: 'onlineCatalog',
+    path: '/products/online-catalog',
+    kind: 'product',
+    template: 'catalog',
+    purpose: 'online',
+  },
+  {
+    id: 'onlineWholesaleCatalog',
+    path: '/products/online-wholesale-catalog',
+    kind: 'product',
+    template: 'line_sheet',
+    purpose: 'wholesale',
+  },
+  { id: 'lineSheet', path: '/line-sheet', kind: 'guide' },
   { id: 'howToCatalog', path: '/how-to-create-a-product-catalog', kind: 'guide' },
   { id: 'tradeShows', path: '/fashion-trade-shows', kind: 'guide' },
   { id: 'marketingTips', path: '/ecommerce-marketing-tips', kind: 'guide' },
+  { id: 'showcase', path: '/catalogs-showcase', kind: 'explore' },
+  { id: 'testimonials', path: '/testimonials', kind: 'testimonials' },
+  { id: 'courses', path: '/e-commerce-courses', kind: 'courses' },
+  { id: 'enterprise', path: '/enterprise', kind: 'enterprise' },
   { id: 'privacy', path: '/privacy-policy', kind: 'legal' },
   { id: 'terms', path: '/terms-of-service', kind: 'legal' },
 ];
@@ -51,6 +88,20 @@ export function matchSitePage(pathname: string): { page: SitePage; lang: Languag
     if (path === sitePath(page, 'fr')) return { page, lang: 'fr' };
   }
   return null;
+}
+
+/** The purpose a template or product page's document is built for. */
+export function sitePurpose(page: SitePage): CatalogPurpose {
+  if (page.purpose) return page.purpose;
+  return page.template === 'line_sheet' || page.template === 'wholesale_order_form' ? 'wholesale' : 'print';
+}
+
+/**
+ * A page's Open Graph image: for a page showing a template, that template's first page as core/render draws
+ * it (public/site/og/<kind>.png, made by `npm run site:og`); the site's own card for the others.
+ */
+export function siteImage(page: Pick<SitePage, 'template'>): string {
+  return page.template ? `/site/og/${page.template}.png` : '/site/og.png';
 }
 
 export function sitePage(id: string): SitePage {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '../i18n/index.ts';
-import { SITE_PAGES, buildRobots, buildSiteSitemap, matchSitePage, sitePath } from './index.ts';
+import {
+  SITE_PAGES,
+  buildRobots,
+  buildSiteSitemap,
+  flipbookPageUrls,
+  matchSitePage,
+  sitePath,
+  sitePurpose,
+} from './index.ts';
 
 describe('the public site pages', () => {
   it('are each at their English path and under /fr in French', () => {
@@ -13,6 +21,47 @@ describe('the public site pages', () => {
     expect(matchSitePage('/privacy-policy/')?.page.id).toBe('privacy');
     expect(matchSitePage('/fr/pricing')).toBeNull();
     expect(matchSitePage('/catalogs')).toBeNull();
+    expect(matchSitePage('/fr/products/online-wholesale-catalog')).toMatchObject({
+      page: { id: 'onlineWholesaleCatalog', kind: 'product', template: 'line_sheet' },
+      lang: 'fr',
+    });
+    expect(matchSitePage('/enterprise')?.page.kind).toBe('enterprise');
+  });
+
+  it('cover every marketing route of SPEC §2.5 and /e-commerce-courses, /enterprise', () => {
+    const paths = SITE_PAGES.map((p) => p.path);
+    for (const path of [
+      '/explore',
+      '/line-sheet-template',
+      '/wholesale-contract-template',
+      '/wholesale-order-form-template',
+      '/catalog-template',
+      '/products/tear-sheets',
+      '/products/order-sheets',
+      '/products/online-catalog',
+      '/products/online-wholesale-catalog',
+      '/line-sheet',
+      '/product-catalog-template',
+      '/price-list-template',
+      '/how-to-create-a-product-catalog',
+      '/fashion-trade-shows',
+      '/catalogs-showcase',
+      '/ecommerce-marketing-tips',
+      '/testimonials',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/e-commerce-courses',
+      '/enterprise',
+    ])
+      expect(paths).toContain(path);
+  });
+
+  it("build a template's document for its purpose: wholesale kinds for buyers, the online catalog for reading online", () => {
+    const purpose = (id: string) => sitePurpose(SITE_PAGES.find((p) => p.id === id)!);
+    expect(purpose('catalogTemplate')).toBe('print');
+    expect(purpose('productCatalogTemplate')).toBe('online');
+    expect(purpose('lineSheetTemplate')).toBe('wholesale');
+    expect(purpose('contractTemplate')).toBe('wholesale');
   });
 
   it('have their own title, description and h1 in both languages, none shared with another page', () => {
@@ -50,6 +99,17 @@ describe('the sitemap', () => {
     expect(xml).toContain(
       '<xhtml:link rel="alternate" hreflang="x-default" href="https://cb.example.com/line-sheet-template"/>',
     );
+  });
+
+  it("lists a flipbook's every page: its root opens on page 1, then /page/2 to /page/N", () => {
+    expect(flipbookPageUrls('https://cb.example.com/view/spring', 3)).toEqual([
+      'https://cb.example.com/view/spring',
+      'https://cb.example.com/view/spring/page/2',
+      'https://cb.example.com/view/spring/page/3',
+    ]);
+    expect(flipbookPageUrls('https://cb.example.com/view/empty', 0)).toEqual([
+      'https://cb.example.com/view/empty',
+    ]);
   });
 
   it('lists the public flipbooks given, escaped', () => {

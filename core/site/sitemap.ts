@@ -5,6 +5,16 @@ const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
+ * A published flipbook's addresses: its root (which opens on the first page), then /page/2 to /page/N, each of
+ * which a crawler reads as its own document with that page's products.
+ */
+export function flipbookPageUrls(root: string, pageCount: number): string[] {
+  const urls = [root];
+  for (let n = 2; n <= pageCount; n++) urls.push(`${root}/page/${n}`);
+  return urls;
+}
+
+/**
  * /sitemap.xml: every page of the public site in English and in French, each with its two hreflang alternates
  * (and x-default, the English page), then the public flipbooks' addresses as given.
  */

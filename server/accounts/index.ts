@@ -55,8 +55,13 @@ export { recordStaffAction, STAFF_ACTIONS, staffActionsFor } from './staff-log.s
 export type { StaffActionName, StaffActionView, StaffSubject } from './staff-log.server.ts';
 export {
   addLead,
+  COURSES_SEGMENT,
   joinWaitingList,
   LeadInput,
+  readUnsubscribeToken,
+  signupMail,
+  unsubscribe,
+  unsubscribeToken,
   listUnregisteredUsers,
   listWaitingUsers,
   UNREGISTERED_SORTS,
@@ -64,7 +69,7 @@ export {
   WAITING_SORTS,
   WaitingUserInput,
 } from './signups.server.ts';
-export type { ListQuery } from './signups.server.ts';
+export type { ListQuery, SignupMail } from './signups.server.ts';
 export {
   recordSessionActivity,
   SESSION_GAP_MS,

@@ -1,9 +1,13 @@
 import { and, count, eq, ilike, notExists, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { getT, normalizeLanguage, type Language } from '../../core/i18n/index.ts';
+import { TUTORIAL_VIDEOS } from '../../core/rules/index.ts';
 import type { Db } from '../../db/client.ts';
 import { listOrder } from '../../db/list-sort.ts';
 import { containsPattern } from '../../db/owned.ts';
 import { leads, users, waitingList } from '../../db/schema.ts';
+import type { Mailer } from '../mail/index.ts';
+import { hmacSha256, safeEqual, type Logger } from '../platform/index.ts';
 import { normalizeEmail } from './auth.server.ts';
 
 /*
@@ -30,6 +34,8 @@ export const WaitingUserInput = z.object({
     .regex(/^[\w .-]*$/, 'Letters, digits, spaces, dots and dashes only')
     .default('')
     .transform((p) => p.toLowerCase()),
+  /** The language of the page they left it on: the confirmation mail's. */
+  language: z.enum(['en', 'fr']).optional(),
 });
 export const LeadInput = z.object({
   email: Email,
@@ -38,9 +44,98 @@ export const LeadInput = z.object({
     .union([z.string().trim().max(100), z.number().int().nonnegative()])
     .default('')
     .transform((s) => String(s)),
+  language: z.enum(['en', 'fr']).optional(),
 });
 
-export async function joinWaitingList(opts: { db: Db; input: z.output<typeof WaitingUserInput> }) {
+/** The lead segment of /e-commerce-courses: its confirmation mail lists the lessons. */
+export const COURSES_SEGMENT = 'courses';
+
+/** What confirmation mails need: the mailer, the public address, and the secret that signs unsubscribe links. */
+export type SignupMail = { mailer: Mailer; appUrl: string; appSecret: string; logger: Logger };
+
+const unsubscribeSignature = (secret: string, email: string) =>
+  hmacSha256(secret, `unsubscribe:${email}`).slice(0, 32);
+
+/** A link that removes an address from the waiting list and the leads, signed so no one else can. */
+export function unsubscribeToken(secret: string, email: string): string {
+  return `${Buffer.from(email).toString('base64url')}.${unsubscribeSignature(secret, email)}`;
+}
+
+/** The address an unsubscribe token was made for, or null for a token we did not sign. */
+export function readUnsubscribeToken(secret: string, token: string): string | null {
+  const [encoded, signature] = token.split('.');
+  if (!encoded || !signature) return null;
+  const email = Buffer.from(encoded, 'base64url').toString('utf8');
+  return safeEqual(signature, unsubscribeSignature(secret, email)) ? email : null;
+}
+
+/** Remove an address from the waiting list and the leads (the unsubscribe link). Returns the rows removed. */
+export async function unsubscribe(opts: { db: Db; email: string }): Promise<number> {
+  const w = await opts.db.delete(waitingList).where(eq(waitingList.email, opts.email)).returning();
+  const l = await opts.db.delete(leads).where(eq(leads.email, opts.email)).returning();
+  return w.length + l.length;
+}
+
+/** The confirmation of a new row: what they signed up for, and the link that removes the address. */
+export function signupMail(opts: {
+  appUrl: string;
+  appSecret: string;
+  email: string;
+  language: Language;
+  what: { kind: 'waitlist'; platform: string } | { kind: 'lead'; segment: string };
+}) {
+  const t = getT(opts.language, 'site');
+  const unsubscribeUrl = `${opts.appUrl}/unsubscribe?lng=${opts.language}&token=${unsubscribeToken(opts.appSecret, opts.email)}`;
+  let subject: string;
+  let body: string;
+  if (opts.what.kind === 'waitlist') {
+    subject = t('mail.waitlistSubject');
+    body = opts.what.platform
+      ? t('mail.waitlistBody', { platform: opts.what.platform.replace(/\b\w/g, (c) => c.toUpperCase()) })
+      : t('mail.waitlistBodyAny');
+  } else if (opts.what.segment === COURSES_SEGMENT) {
+    const te = getT(opts.language, 'editor');
+    subject = t('mail.coursesSubject');
+    body = [
+      t('mail.coursesBody'),
+      '',
+      ...TUTORIAL_VIDEOS.map(
+        (id, i) =>
+          `${i + 1}. ${te(`assist.tutorial.${id}`)}\n   ${opts.appUrl}/help/${id}?lng=${opts.language}`,
+      ),
+    ].join('\n');
+  } else {
+    subject = t('mail.leadSubject');
+    body = t('mail.leadBody', { url: opts.language === 'fr' ? `${opts.appUrl}/fr` : `${opts.appUrl}/` });
+  }
+  return {
+    to: opts.email,
+    subject,
+    text: `${t('mail.hello')}\n\n${body}\n\n${t('mail.unsubscribe')}\n${unsubscribeUrl}\n`,
+    list: { unsubscribe: unsubscribeUrl },
+  };
+}
+
+async function sendSignupMail(mail: SignupMail, message: ReturnType<typeof signupMail>) {
+  // The address is saved either way; a mail server down must not lose it.
+  await mail.mailer
+    .send(message)
+    .catch((err) => mail.logger.error({ err }, 'signup confirmation mail failed'));
+}
+
+/**
+ * Join the waiting list. A new address gets a confirmation mail with its unsubscribe link; the same address
+ * and platform again keeps the one row and sends nothing more.
+ */
+export async function joinWaitingList(opts: {
+  db: Db;
+  input: z.output<typeof WaitingUserInput>;
+  mail?: SignupMail;
+}) {
+  const [known] = await opts.db
+    .select({ id: waitingList.id })
+    .from(waitingList)
+    .where(and(eq(waitingList.email, opts.input.email), eq(waitingList.platform, opts.input.platform)));
   const [row] = await opts.db
     .insert(waitingList)
     .values({ email: opts.input.email, platform: opts.input.platform })
@@ -49,6 +144,16 @@ export async function joinWaitingList(opts: { db: Db; input: z.output<typeof Wai
       set: { email: sql`excluded.email` },
     })
     .returning();
+  if (!known && opts.mail)
+    await sendSignupMail(
+      opts.mail,
+      signupMail({
+        ...opts.mail,
+        email: row!.email,
+        language: normalizeLanguage(opts.input.language),
+        what: { kind: 'waitlist', platform: row!.platform },
+      }),
+    );
   return {
     _id: row!.id,
     email: row!.email,
@@ -57,12 +162,27 @@ export async function joinWaitingList(opts: { db: Db; input: z.output<typeof Wai
   };
 }
 
-export async function addLead(opts: { db: Db; input: z.output<typeof LeadInput> }) {
+/** Leave an address on a marketing page; a new one is confirmed by mail like the waiting list. */
+export async function addLead(opts: { db: Db; input: z.output<typeof LeadInput>; mail?: SignupMail }) {
+  const [known] = await opts.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.email, opts.input.email), eq(leads.segmentId, opts.input.segment_id)));
   const [row] = await opts.db
     .insert(leads)
     .values({ email: opts.input.email, segmentId: opts.input.segment_id })
     .onConflictDoUpdate({ target: [leads.email, leads.segmentId], set: { email: sql`excluded.email` } })
     .returning();
+  if (!known && opts.mail)
+    await sendSignupMail(
+      opts.mail,
+      signupMail({
+        ...opts.mail,
+        email: row!.email,
+        language: normalizeLanguage(opts.input.language),
+        what: { kind: 'lead', segment: row!.segmentId },
+      }),
+    );
   return {
     _id: row!.id,
     email: row!.email,

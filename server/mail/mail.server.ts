@@ -10,6 +10,8 @@ export type MailMessage = {
   html?: string;
   /** Where a reply goes instead of the sender (a merchant's order mail: the buyer). */
   replyTo?: string;
+  /** A List-Unsubscribe header (RFC 2369): mail clients offer it as an unsubscribe button. */
+  list?: { unsubscribe: string };
 };
 export type Mailer = { send: (message: MailMessage) => Promise<{ messageId: string; file?: string }> };
 

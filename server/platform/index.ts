@@ -29,4 +29,11 @@ export { documentPolicy, frameAncestorsOf, HSTS, scriptNonce } from './http/secu
 export { describeIssues, parseWith, queryObject } from './http/validation.server.ts';
 export { createLogger } from './logger.server.ts';
 export type { Logger } from './logger.server.ts';
-export { decryptSecret, encryptSecret, hashToken, randomToken } from './secrets.server.ts';
+export {
+  decryptSecret,
+  encryptSecret,
+  hashToken,
+  hmacSha256,
+  randomToken,
+  safeEqual,
+} from './secrets.server.ts';

@@ -38,12 +38,15 @@ const PURPOSE_OF: Record<CatalogKind, CatalogPurpose> = {
 export function NewCatalogWizard({
   choices,
   initialKind,
+  initialPurpose,
   onClose,
   onCreated,
 }: {
   choices: WizardChoices;
   /** The kind chosen beforehand (a template page's 'Use this template': /catalogs?new=<kind>). */
   initialKind?: CatalogKind;
+  /** The purpose chosen beforehand (/catalogs?new=<kind>&purpose=<purpose>); else the kind's usual one. */
+  initialPurpose?: CatalogPurpose;
   onClose: () => void;
   onCreated: (catalogId: string) => void;
 }) {
@@ -52,7 +55,9 @@ export function NewCatalogWizard({
   const [step, setStep] = useState<Step>('kind');
   const [start, setStart] = useState<Start>('build');
   const [kind, setKind] = useState<CatalogKind>(initialKind ?? 'catalog');
-  const [purpose, setPurpose] = useState<CatalogPurpose>(PURPOSE_OF[initialKind ?? 'catalog']);
+  const [purpose, setPurpose] = useState<CatalogPurpose>(
+    initialPurpose ?? PURPOSE_OF[initialKind ?? 'catalog'],
+  );
   const [storeId, setStoreId] = useState(choices.stores.length === 1 ? choices.stores[0]!.id : '');
   const [onlySome, setOnlySome] = useState(false);
   const [categories, setCategories] = useState<string[]>([]);

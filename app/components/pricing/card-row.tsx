@@ -1,6 +1,7 @@
 import { Badge, Box, Button, InlineError, InlineStack, Select, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardExpiryProblems } from '../../../core/billing/index.ts';
 
 export type CardView = {
   id: string;
@@ -45,6 +46,10 @@ export function CardRow(props: { card: CardView; onSaved: () => void; onDeleted:
   async function save() {
     setProblems([]);
     setSaveFailed(false);
+    // SPEC §5: checked here first; a month, year or past expiry the server would refuse sends nothing.
+    const local = cardExpiryProblems({ exp_month: month, exp_year: year }, new Date());
+    if (local.length)
+      return setProblems(local.map((p) => ({ path: [p.field], message: t(`cards.problems.${p.problem}`) })));
     if (await call('PUT', { exp_month: Number(month), exp_year: Number(year) })) {
       setEditing(false);
       props.onSaved();

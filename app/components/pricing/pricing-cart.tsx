@@ -73,13 +73,15 @@ export function PricingCart(props: {
   signedIn: boolean;
   canPay: boolean;
   provider?: PaymentProvider;
+  /** A coupon the page's link brought (?coupon_id): entered, and checked with the first quote. */
+  initialCoupon?: string;
   onRemove: () => void;
 }) {
   const provider = props.provider ?? 'stripe';
   const { t, i18n } = useTranslation('billing');
   const money = (n: number) => formatMoney(n, props.currency, i18n.language);
-  const [couponInput, setCouponInput] = useState('');
-  const [coupon, setCoupon] = useState('');
+  const [couponInput, setCouponInput] = useState(props.initialCoupon ?? '');
+  const [coupon, setCoupon] = useState(props.initialCoupon ?? '');
   const [quote, setQuote] = useState<Quote | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);

@@ -2,10 +2,27 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '../brand.tsx';
 
-/** The top bar of the public pricing pages: the app's links when signed in, sign-in links otherwise. */
-export function PricingHeader({ email, isStaff }: { email: string | null; isStaff: boolean }) {
+/**
+ * The top bar of the public pricing pages: the app's links when signed in, sign-in links otherwise; only the
+ * brand with `nav` false (SPEC §2.5 nonav).
+ */
+export function PricingHeader({
+  email,
+  isStaff,
+  nav = true,
+}: {
+  email: string | null;
+  isStaff: boolean;
+  nav?: boolean;
+}) {
   const { t, i18n } = useTranslation('app');
   const fr = i18n.language === 'fr';
+  if (!nav)
+    return (
+      <header className="cb-topbar">
+        <Brand />
+      </header>
+    );
   return (
     <header className="cb-topbar">
       <Brand />

@@ -4,7 +4,7 @@ import type { Language } from '../../../core/i18n/index.ts';
 import { sitePage, sitePath, type SitePage } from '../../../core/site/index.ts';
 import { BrandMark } from '../brand.tsx';
 import { CookieNotice } from './cookie-notice.tsx';
-import { GUIDE_PAGES, TEMPLATE_PAGES } from './site-meta.ts';
+import { GUIDE_PAGES, PRODUCT_PAGES, TEMPLATE_PAGES } from './site-meta.ts';
 
 /** A link to another page of the site in the same language. */
 export function SiteLink({
@@ -137,6 +137,11 @@ export function SiteFrame({
                   </li>
                 ))}
                 <li>
+                  <SiteLink id="courses" lang={lang}>
+                    {t('pages.courses.h1')}
+                  </SiteLink>
+                </li>
+                <li>
                   <a href="/help">{t('footer.help')}</a>
                 </li>
               </ul>
@@ -144,11 +149,25 @@ export function SiteFrame({
             <div>
               <h2>{t('footer.product')}</h2>
               <ul>
+                {PRODUCT_PAGES.map((p) => (
+                  <li key={p.id}>
+                    <SiteLink id={p.id} lang={lang}>
+                      {t(`pages.${p.id}.h1`)}
+                    </SiteLink>
+                  </li>
+                ))}
                 <li>
                   <SiteLink id="explore" lang={lang}>
                     {t('nav.explore')}
                   </SiteLink>
                 </li>
+                {['showcase', 'testimonials', 'enterprise'].map((id) => (
+                  <li key={id}>
+                    <SiteLink id={id} lang={lang}>
+                      {t(`pages.${id}.h1`)}
+                    </SiteLink>
+                  </li>
+                ))}
                 <li>
                   <a href={pricing}>{t('nav.pricing')}</a>
                 </li>

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { getT, LANGUAGES, type Language } from '../../../core/i18n/index.ts';
-import { SITE_PAGES, sitePage, sitePath } from '../../../core/site/index.ts';
+import { SITE_PAGES, siteImage, sitePage, sitePath } from '../../../core/site/index.ts';
 
 type Faq = { q: string; a: string }[];
 
@@ -10,7 +10,15 @@ type Faq = { q: string; a: string }[];
  * the guides).
  */
 export function siteMeta(
-  data: { pageId: string; lang: Language; origin: string } | undefined,
+  data:
+    | {
+        pageId: string;
+        lang: Language;
+        origin: string;
+        currency?: string;
+        enterprise?: { forSale: boolean; title: string; yearly: number; monthly: number } | null;
+      }
+    | undefined,
 ): MetaDescriptor[] {
   if (!data) return [];
   const page = sitePage(data.pageId);
@@ -18,7 +26,7 @@ export function siteMeta(
   const title = t(`pages.${page.id}.title`);
   const description = t(`pages.${page.id}.description`);
   const url = data.origin + sitePath(page, data.lang);
-  const image = `${data.origin}/site/og.png`;
+  const image = data.origin + siteImage(page);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
@@ -66,8 +74,38 @@ export function siteMeta(
       },
     });
   }
+  // A plan for sale is a Product: billed for a year (12 times its yearly monthly price), or month by month.
+  const plan = page.kind === 'enterprise' ? data.enterprise : null;
+  if (plan?.forSale && data.currency)
+    tags.push({
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: `Catalog Builder ${plan.title}`,
+        description,
+        brand: { '@type': 'Brand', name: 'Catalog Builder' },
+        offers: [
+          { name: 'Yearly', price: plan.yearly * 12, unit: 'ANN' },
+          { name: 'Monthly', price: plan.monthly, unit: 'MON' },
+        ].map((o) => ({
+          '@type': 'Offer',
+          name: o.name,
+          price: String(o.price),
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price: String(o.price),
+            priceCurrency: data.currency!.toUpperCase(),
+            unitCode: o.unit,
+          },
+          priceCurrency: data.currency!.toUpperCase(),
+          url,
+          availability: 'https://schema.org/InStock',
+        })),
+      },
+    });
   return tags;
 }
 
 export const TEMPLATE_PAGES = SITE_PAGES.filter((p) => p.kind === 'template');
 export const GUIDE_PAGES = SITE_PAGES.filter((p) => p.kind === 'guide');
+export const PRODUCT_PAGES = SITE_PAGES.filter((p) => p.kind === 'product');

@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/i18n/index.ts';
 import type { SitePage } from '../../../core/site/index.ts';
 import { EmptyState } from '../empty-state.tsx';
+import { formatMoney } from '../pricing/money.ts';
+import { PlanLimitsList } from '../pricing/plan-grid.tsx';
 import { FeaturedSlides } from './featured-slides.tsx';
 import { SiteLink } from './site-frame.tsx';
 import { GUIDE_PAGES, TEMPLATE_PAGES } from './site-meta.ts';
 import type { SitePageData } from './site-data.server.ts';
+import { SignupForm } from './signup-form.tsx';
 import { TemplatePages } from './template-pages.tsx';
 
 type Section = { title: string; body: string; key?: string };
@@ -38,6 +41,16 @@ function StartActions({ signedIn, billing }: { signedIn: boolean; billing: 'on' 
         {signedIn ? t('nav.myCatalogs') : billing === 'off' ? t('nav.startOff') : t('nav.start')}
       </a>
     </div>
+  );
+}
+
+/** The closing call to action of a page: a title, then open an account (or the merchant's catalogs). */
+function CallToAction({ title, data }: { title: string; data: SitePageData }) {
+  return (
+    <section className="cb-site-cta" aria-labelledby="cta">
+      <h2 id="cta">{title}</h2>
+      <StartActions signedIn={data.signedIn} billing={data.billing} />
+    </section>
   );
 }
 
@@ -79,6 +92,7 @@ export function HomeBody({ data }: { data: SitePageData }) {
       <section className="cb-site-band" aria-labelledby="platforms">
         <h2 id="platforms">{t('pages.home.platformsTitle')}</h2>
         <p>{t('pages.home.platformsBody', { platforms: platformList })}</p>
+        <SignupForm kind="waitlist" texts="waitlist" lang={lang} headingLevel={3} />
       </section>
       <section className="cb-site-section" aria-labelledby="features">
         <h2 id="features">{t('pages.home.featuresTitle')}</h2>
@@ -123,6 +137,10 @@ function TemplateLinks({ lang, except }: { lang: Language; except?: string }) {
   );
 }
 
+/** 'Use this template': the wizard on that kind, for that purpose when it is not the kind's usual one. */
+const templateHref = (page: SitePage) =>
+  page.purpose ? `/catalogs?new=${page.template}&purpose=${page.purpose}` : `/catalogs?new=${page.template}`;
+
 export function TemplateBody({ page, data }: { page: SitePage; data: SitePageData }) {
   const { t } = useTranslation('site');
   const what = useList<string>(`pages.${page.id}.what`);
@@ -131,7 +149,7 @@ export function TemplateBody({ page, data }: { page: SitePage; data: SitePageDat
     <>
       <Hero id={page.id}>
         <div className="cb-site-actions">
-          <a href={`/catalogs?new=${page.template}`} className="cb-site-button cb-site-button--primary">
+          <a href={templateHref(page)} className="cb-site-button cb-site-button--primary">
             {t('template.use')}
           </a>
         </div>
@@ -159,7 +177,7 @@ export function TemplateBody({ page, data }: { page: SitePage; data: SitePageDat
               <li key={h}>{h}</li>
             ))}
           </ol>
-          <a href={`/catalogs?new=${page.template}`} className="cb-site-button cb-site-button--primary">
+          <a href={templateHref(page)} className="cb-site-button cb-site-button--primary">
             {t('template.use')}
           </a>
         </section>
@@ -213,10 +231,7 @@ export function GuideBody({ page, data }: { page: SitePage; data: SitePageData }
           ))}
         </ul>
       </section>
-      <section className="cb-site-cta" aria-labelledby="cta">
-        <h2 id="cta">{t('guide.next')}</h2>
-        <StartActions signedIn={data.signedIn} billing={data.billing} />
-      </section>
+      <CallToAction title={t('guide.next')} data={data} />
     </>
   );
 }
@@ -259,11 +274,11 @@ export function LegalBody({ page, data }: { page: SitePage; data: SitePageData }
   );
 }
 
-export function ExploreBody({ data }: { data: SitePageData }) {
+export function ExploreBody({ page, data }: { page: SitePage; data: SitePageData }) {
   const { t } = useTranslation('site');
   return (
     <>
-      <Hero id="explore" />
+      <Hero id={page.id} />
       <section className="cb-site-section">
         {data.featured.length > 0 ? (
           <FeaturedSlides slides={data.featured} />
@@ -276,6 +291,157 @@ export function ExploreBody({ data }: { data: SitePageData }) {
           </div>
         )}
       </section>
+    </>
+  );
+}
+
+/** /products/*: what the product makes for one need, the document drawn, and the templates to start from. */
+export function ProductBody({ page, data }: { page: SitePage; data: SitePageData }) {
+  const { t } = useTranslation('site');
+  const sections = useList<Section>(`pages.${page.id}.sections`);
+  const start = templateHref(page);
+  return (
+    <>
+      <Hero id={page.id}>
+        <div className="cb-site-actions">
+          <a href={start} className="cb-site-button cb-site-button--primary">
+            {t('template.use')}
+          </a>
+        </div>
+      </Hero>
+      <div className="cb-site-columns cb-site-columns--product">
+        {sections.map((s) => (
+          <section key={s.title}>
+            <h2>{s.title}</h2>
+            <p>{s.body}</p>
+          </section>
+        ))}
+      </div>
+      {data.template ? (
+        <section className="cb-site-section" aria-labelledby="pages-title">
+          <h2 id="pages-title">{t('template.pagesTitle')}</h2>
+          <p>{t('template.pagesLead')}</p>
+          <TemplatePages catalog={data.template} lang={data.lang} />
+        </section>
+      ) : null}
+      <section className="cb-site-section" aria-labelledby="others-title">
+        <h2 id="others-title">{t('product.templatesTitle')}</h2>
+        <TemplateLinks lang={data.lang} />
+      </section>
+      <CallToAction title={t('product.useTitle')} data={data} />
+    </>
+  );
+}
+
+/** /testimonials: only what merchants wrote; none is published yet, so it says so and points to the product. */
+export function TestimonialsBody({ data }: { data: SitePageData }) {
+  const { t } = useTranslation('site');
+  return (
+    <>
+      <Hero id="testimonials" narrow />
+      <section className="cb-site-section">
+        <div className="cb-site-empty">
+          <EmptyState heading={t('pages.testimonials.emptyTitle')}>
+            <p>{t('pages.testimonials.emptyBody')}</p>
+          </EmptyState>
+        </div>
+        <TemplateLinks lang={data.lang} />
+      </section>
+      <CallToAction title={t('guide.next')} data={data} />
+    </>
+  );
+}
+
+/** /e-commerce-courses (SPEC §2.4, ?email): the written lessons, free, and the lesson list by email. */
+export function CoursesBody({ data }: { data: SitePageData }) {
+  const { t } = useTranslation('site');
+  const { t: te } = useTranslation('editor');
+  const { t: th } = useTranslation('help');
+  return (
+    <>
+      <Hero id="courses" />
+      <div className="cb-site-columns">
+        <section aria-labelledby="lessons-title">
+          <h2 id="lessons-title">{t('pages.courses.lessonsTitle')}</h2>
+          <ol className="cb-site-lessons">
+            {data.lessons.map((id) => (
+              <li key={id}>
+                <a href={`/help/${id}?lng=${data.lang}`}>{te(`assist.tutorial.${id}`)}</a>
+                <p>{th(`guides.${id}.summary`)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <div>
+          <section className="cb-site-price" aria-labelledby="price-title">
+            <h2 id="price-title">{t('pages.courses.priceTitle')}</h2>
+            <p className="cb-site-price__amount">{t('pages.courses.price')}</p>
+            <p>{t('pages.courses.priceBody')}</p>
+          </section>
+          <SignupForm
+            kind="lead"
+            texts="pages.courses.form"
+            lang={data.lang}
+            segment="courses"
+            initialEmail={data.email}
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** /enterprise: the Enterprise plan as this installation sells it (Product structured data in its head). */
+export function EnterpriseBody({ data }: { data: SitePageData }) {
+  const { t, i18n } = useTranslation('site');
+  const plan = data.enterprise;
+  const pricing = data.lang === 'fr' ? '/fr/pricing' : '/pricing';
+  return (
+    <>
+      <Hero id="enterprise" narrow />
+      <div className="cb-site-columns">
+        <section aria-labelledby="includes-title">
+          <h2 id="includes-title">{t('pages.enterprise.includesTitle')}</h2>
+          {plan ? <PlanLimitsList limits={plan.limits} /> : <p>{t('pages.enterprise.planMissing')}</p>}
+        </section>
+        <div>
+          <section className="cb-site-price" aria-labelledby="price-title">
+            <h2 id="price-title">{t('pages.enterprise.priceTitle')}</h2>
+            {plan?.forSale ? (
+              <>
+                <p className="cb-site-price__amount">
+                  {t('pages.enterprise.pricePerMonth', {
+                    price: formatMoney(plan.yearly, data.currency, i18n.language),
+                  })}
+                </p>
+                <p>
+                  {t('pages.enterprise.payg', {
+                    price: formatMoney(plan.monthly, data.currency, i18n.language),
+                  })}
+                </p>
+              </>
+            ) : plan ? (
+              <p>{t('pages.enterprise.offBody', { plan: plan.title })}</p>
+            ) : (
+              <p>{t('pages.enterprise.planMissing')}</p>
+            )}
+            <a href={pricing} className="cb-site-button cb-site-button--primary">
+              {t('pages.enterprise.seePricing')}
+            </a>
+          </section>
+          <section className="cb-site-price" aria-labelledby="contact-title">
+            <h2 id="contact-title">{t('pages.enterprise.contactTitle')}</h2>
+            {data.contactEmail ? (
+              <p>
+                {t('pages.enterprise.contactBody')}{' '}
+                <a href={`mailto:${data.contactEmail}`}>{data.contactEmail}</a>
+              </p>
+            ) : (
+              <p>{t('pages.enterprise.contactNone')}</p>
+            )}
+          </section>
+        </div>
+      </div>
     </>
   );
 }
