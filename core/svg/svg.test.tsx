@@ -58,7 +58,7 @@ describe('drawings of the SVG element', () => {
     }).catalog;
     const el = placed.pages[0]!.elements[0]!;
     expect(el.type).toBe('image/svg+xml');
-    expect(el.properties.alt).toBe('NEW');
+    expect((el.properties as Record<string, unknown>).alt).toBe('NEW');
     const html = renderToStaticMarkup(<CatalogPageView catalog={placed} pageIndex={0} />);
     expect(html).toContain('cb-cell--svg');
     expect(html).toContain('>NEW</text>');
