@@ -52,7 +52,8 @@ export function readPicture(file: File): Promise<string> {
 /** The stored form of the editor's text: tokens written back, sanitized, an empty text ''. */
 function storedHtml(editor: Editor, tokens: readonly string[]): string {
   if (editor.isEmpty) return '';
-  return sanitizeHtml(chipsToTokens(editor.getHTML(), tokens));
+  // The empty paragraph the editor keeps after a last heading or picture (so the caret can go there) is not text.
+  return sanitizeHtml(chipsToTokens(editor.getHTML(), tokens)).replace(/(<p><\/p>)+$/, '');
 }
 
 /**
@@ -460,10 +461,13 @@ export function RichTextEditor({
           id={`${id}-text`}
           className="cb-code-field cb-rich-text__html"
           rows={8}
-          aria-labelledby={`${id}-label`}
+          aria-label={t('htmlOf', { label })}
           value={htmlDraft}
           data-testid={`${testId}-html`}
-          onChange={(e) => setHtmlDraft(e.target.value)}
+          onChange={(e) => {
+            setHtmlDraft(e.target.value);
+            onChangeRef.current(sanitizeHtml(e.target.value));
+          }}
         />
       ) : (
         <div id={`${id}-text`} className="cb-rich-text__frame">
