@@ -123,7 +123,7 @@ describe('tables and text in the editor', () => {
     await expectVisible(editor.getByRole('heading', { name: 'Table columns' }));
     // No product has a barcode or a stock: those columns are configured but not shown.
     const barcode = editor.getByTestId('table-column').filter({ has: page.getByLabel('Title of column 4') });
-    await expectVisible(barcode.getByText('Not shown: no product has a value'));
+    await expectVisible(barcode.getByText('Not shown: no values'));
     const heads = () => canvas().locator('.cb-page th').allTextContents();
     await expect.poll(heads).toEqual(['Product', 'SKU', 'Price']);
 
@@ -191,6 +191,9 @@ describe('tables and text in the editor', () => {
     await page.keyboard.type('. Page ');
     await sidebar().getByRole('button', { name: 'Insert Page number' }).click();
     await expectVisible(text.locator('.cb-token-chip', { hasText: 'Page number' }));
+    await expect
+      .poll(() => text.innerText())
+      .toMatch(/^Our story\s+Woven in Normandy since 1921, by hand\. Page\s*Page number/);
     // Larger words and a line height, on the paragraph just written.
     await text.locator('p', { hasText: 'Woven' }).click({ clickCount: 3 });
     const size = sidebar().getByLabel('Font size (6 to 128)');

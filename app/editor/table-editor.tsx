@@ -104,41 +104,52 @@ export function TableEditor({
         <ol className="cb-table-editor__columns">
           {columns.map((c, i) => (
             <li key={columnId(c)} className="cb-table-editor__column" data-testid="table-column">
-              <div className="cb-table-editor__name">
-                <TextField
-                  label={t('table.columnTitle', { n: i + 1 })}
-                  value={titles[i] ?? c.title}
-                  disabled={readonly}
-                  autoComplete="off"
-                  onChange={(v) => setTitles((all) => all.map((x, j) => (j === i ? v : x)))}
-                  onBlur={() => save(renameColumn(columns, i, titles[i] ?? ''))}
-                  helpText={kindOf(c)}
-                />
-                {shown.has(columnId(c)) ? null : <Badge tone="attention">{t('table.hidden')}</Badge>}
+              <div className="cb-table-editor__row">
+                <div className="cb-table-editor__name">
+                  <TextField
+                    label={t('table.columnTitle', { n: i + 1 })}
+                    labelHidden
+                    value={titles[i] ?? c.title}
+                    disabled={readonly}
+                    autoComplete="off"
+                    onChange={(v) => setTitles((all) => all.map((x, j) => (j === i ? v : x)))}
+                    onBlur={() => save(renameColumn(columns, i, titles[i] ?? ''))}
+                  />
+                </div>
+                <InlineStack gap="100" wrap={false}>
+                  <Button
+                    size="slim"
+                    icon={ArrowUpIcon}
+                    disabled={readonly || i === 0}
+                    accessibilityLabel={t('table.moveUp', { title: c.title })}
+                    onClick={() => save(moveColumn(columns, i, -1))}
+                  />
+                  <Button
+                    size="slim"
+                    icon={ArrowDownIcon}
+                    disabled={readonly || i === columns.length - 1}
+                    accessibilityLabel={t('table.moveDown', { title: c.title })}
+                    onClick={() => save(moveColumn(columns, i, 1))}
+                  />
+                  <Button
+                    size="slim"
+                    icon={DeleteIcon}
+                    tone="critical"
+                    disabled={readonly}
+                    accessibilityLabel={t('table.remove', { title: c.title })}
+                    onClick={() => save(removeColumn(columns, i))}
+                  />
+                </InlineStack>
               </div>
-              <InlineStack gap="100" wrap={false}>
-                <Button
-                  size="slim"
-                  icon={ArrowUpIcon}
-                  disabled={readonly || i === 0}
-                  accessibilityLabel={t('table.moveUp', { title: c.title })}
-                  onClick={() => save(moveColumn(columns, i, -1))}
-                />
-                <Button
-                  size="slim"
-                  icon={ArrowDownIcon}
-                  disabled={readonly || i === columns.length - 1}
-                  accessibilityLabel={t('table.moveDown', { title: c.title })}
-                  onClick={() => save(moveColumn(columns, i, 1))}
-                />
-                <Button
-                  size="slim"
-                  icon={DeleteIcon}
-                  tone="critical"
-                  disabled={readonly}
-                  accessibilityLabel={t('table.remove', { title: c.title })}
-                  onClick={() => save(removeColumn(columns, i))}
-                />
+              <InlineStack gap="200" blockAlign="center">
+                <Text as="span" tone="subdued" variant="bodySm">
+                  {kindOf(c)}
+                </Text>
+                {shown.has(columnId(c)) ? null : (
+                  <Badge tone="attention" size="small">
+                    {t('table.hidden')}
+                  </Badge>
+                )}
               </InlineStack>
             </li>
           ))}
