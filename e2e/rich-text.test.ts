@@ -204,19 +204,12 @@ describe('tables and text in the editor', () => {
     await size.press('Enter');
     await sidebar().getByLabel('Line height', { exact: true }).selectOption('1.5');
 
-    // A picture that is not a JPEG or PNG, one over 2 MB, then a good one, through the Picture button.
-    const picture = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
-      const chooser = page.waitForEvent('filechooser');
-      await sidebar().getByRole('button', { name: 'Picture' }).click();
-      await (await chooser).setFiles(file);
-    };
-    await picture({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-    await expectVisible(sidebar().getByText('logo.gif is not a JPEG or PNG picture.'));
-    await picture({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2_097_153, 1) });
-    await expectVisible(sidebar().getByText('huge.png is larger than 2 MB.'));
+    // A picture through the Picture button, at the end of the text.
     await text.click();
     await page.keyboard.press('Control+End');
-    await picture({ name: 'workshop.png', mimeType: 'image/png', buffer: await png(GREEN) });
+    const chooser = page.waitForEvent('filechooser');
+    await sidebar().getByRole('button', { name: 'Picture' }).click();
+    await (await chooser).setFiles({ name: 'workshop.png', mimeType: 'image/png', buffer: await png(GREEN) });
     await expectVisible(text.locator('img[alt="workshop"]'));
     await expectNoSeriousA11yIssues(page);
     await shot('rich-text-full-text-1440');
@@ -237,7 +230,22 @@ describe('tables and text in the editor', () => {
       'Woven in Normandy since 1921, by hand. Page 4',
     );
     await expectVisible(cell.locator('img[alt="workshop"]'));
+  });
 
+  it('refuses pictures that are not JPEG or PNG or are over 2 MB, and keeps an HTML view', async () => {
+    await goTo(4);
+    await page.getByTestId('cell-0').click();
+    const text = sidebar().getByRole('textbox', { name: 'Text', exact: true });
+    await expectVisible(text.locator('h1', { hasText: 'Our story' }));
+    const picture = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser');
+      await sidebar().getByRole('button', { name: 'Picture' }).click();
+      await (await chooser).setFiles(file);
+    };
+    await picture({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expectVisible(sidebar().getByText('logo.gif is not a JPEG or PNG picture.'));
+    await picture({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2_097_153, 1) });
+    await expectVisible(sidebar().getByText('huge.png is larger than 2 MB.'));
     // The HTML view shows the same text, tokens as tokens.
     await sidebar().getByRole('button', { name: 'HTML' }).click();
     await expect
