@@ -256,7 +256,9 @@ describe('editing words in the editor', () => {
   it('edits a text cell’s HTML, sanitized', async () => {
     await goTo(1);
     await page.getByTestId('cell-1').click();
-    const html = sidebar().getByLabel('HTML of the text');
+    // The text shows as it prints; its HTML view stays for those who want it.
+    await sidebar().getByRole('button', { name: 'HTML' }).click();
+    const html = sidebar().getByRole('textbox', { name: 'Text (HTML)' });
     await html.fill(
       '<h2>Autumn PAGE_NUMBER</h2><img src="x" onerror="window.__xss = 3"><script>window.__xss = 4</script>',
     );

@@ -26,6 +26,7 @@ import {
   setElementHtml,
   setElementImage,
   setElementImagesStyle,
+  setElementSvg,
   setPageBand,
   sortProducts,
   toggleHeadersFooters,
@@ -80,6 +81,10 @@ export type EditorCommand =
   | { name: 'updateSimilarHeaders'; args: { pageId: string; previous: PageHeader } }
   | { name: 'updateAllFooters'; args: { pageId: string } }
   | { name: 'setElementHtml'; args: { pageId: string; elementIndex: number; html: string } }
+  | {
+      name: 'setElementSvg';
+      args: { pageId: string; elementIndex: number; svg: string; shapes?: unknown[]; alt?: string };
+    }
   | { name: 'replaceProduct'; args: { pageId: string; elementId: string; product: ProductInput } }
   | { name: 'setCaptionTemplate'; args: { pageId: string; elementIndex: number; template: string | null } }
   | { name: 'setCell'; args: { pageId: string; cellIndex: number; cell: CellGeometryOptions['cell'] } }
@@ -229,6 +234,10 @@ function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): Comma
         setElementHtml(catalog, { ...opts, pageIndex: i, elementIndex: c.elementIndex, html: c.html }),
       );
     }
+    case 'setElementSvg': {
+      const { pageId, ...c } = command.args;
+      return on(pageId, (i) => setElementSvg(catalog, { ...opts, ...c, pageIndex: i }));
+    }
     case 'replaceProduct': {
       const c = command.args;
       return on(c.pageId, (i) =>
@@ -329,6 +338,7 @@ const IDEMPOTENT: ReadonlySet<CommandName> = new Set([
   'updateSettings',
   'setPageBand',
   'setElementHtml',
+  'setElementSvg',
   'replaceProduct',
   'setCaptionTemplate',
   'autoLayout',

@@ -12,6 +12,8 @@ import editorStyles from '../styles/editor.css?url';
 import editorImageStyles from '../styles/editor-images.css?url';
 import editorPictureStyles from '../styles/editor-pictures.css?url';
 import organizerStyles from '../styles/organizer.css?url';
+import editorContentStyles from '../styles/editor-content.css?url';
+import { richTextStylesheet } from '../components/rich-text/index.ts';
 
 // The bundled fonts as files by URL (@font-face, fetched only when a page uses one): the fonts the PDF embeds.
 export const editorLinks: LinksFunction = () => [
@@ -20,6 +22,8 @@ export const editorLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: editorImageStyles },
   { rel: 'stylesheet', href: editorPictureStyles },
   { rel: 'stylesheet', href: organizerStyles },
+  { rel: 'stylesheet', href: richTextStylesheet },
+  { rel: 'stylesheet', href: editorContentStyles },
 ];
 
 /** What `load.server.ts` answers, as the route hands it over. */

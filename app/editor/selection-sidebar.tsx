@@ -1,7 +1,8 @@
 import { BlockStack, Button, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, resolveLocale } from '../../core/captions/index.ts';
-import { isProductElement, isVoidElement } from '../../core/model/index.ts';
+import { cellAccepts } from '../../core/layouts/index.ts';
+import { isProductElement, isVoidElement, type Cell } from '../../core/model/index.ts';
 import type { PanelAccount } from '../components/listings-panel/index.ts';
 import { BandEditor } from './band-editor.tsx';
 import { BandSummary } from './band-summary.tsx';
@@ -9,6 +10,8 @@ import { CaptionEditor } from './caption-editor.tsx';
 import { EditListing } from './edit-listing.tsx';
 import { PictureTools } from './picture-tools.tsx';
 import { ReplaceProduct } from './replace-product.tsx';
+import { SvgEditor } from './svg-editor.tsx';
+import { TableEditor } from './table-editor.tsx';
 import { TextCellEditor } from './text-cell-editor.tsx';
 import { addSummaryPages } from './arrange-panel.tsx';
 import { FlowPagePanel } from './flow-page-panel.tsx';
@@ -22,6 +25,10 @@ const EMPTY_CELL_HINT = {
   products: 'sidebar.emptyCellHint',
   images: 'sidebar.emptyCellHintImages',
 } as const;
+
+/** Whether an empty cell may hold a drawing (SPEC §3 image/svg+xml): a cell that takes pictures. */
+const takesDrawing = (cell: Cell | undefined) =>
+  !!cell && !cell.read_only && cellAccepts(cell, 'image/svg+xml');
 
 /**
  * The contextual right sidebar (SPEC §2.2): what can be done to what is selected — several pages (bulk actions),
@@ -86,6 +93,16 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
               ],
             )}
           </Text>
+          {page.kind !== 'flow' && takesDrawing(page.layout.cells[selection.index]) ? (
+            <SvgEditor
+              store={store}
+              pageId={page.id}
+              elementIndex={selection.index}
+              svg=""
+              shapes={[]}
+              readonly={readonly}
+            />
+          ) : null}
         </BlockStack>
       );
     } else {
@@ -160,12 +177,24 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
                 readonly={readonly}
               />
             </>
+          ) : element.type === 'image/svg+xml' ? (
+            <SvgEditor
+              store={store}
+              pageId={page.id}
+              elementIndex={selection.index}
+              svg={String(element.properties.svg ?? '')}
+              shapes={element.properties.shapes}
+              readonly={readonly}
+            />
+          ) : element.type === 'application/table' ? (
+            <TableEditor store={store} catalog={catalog} readonly={readonly} />
           ) : element.type === 'text/html' ? (
             <TextCellEditor
               store={store}
               pageId={page.id}
               elementIndex={selection.index}
               html={String(element.properties.html ?? '')}
+              fonts={catalog.fonts.map((f) => f.family)}
               readonly={readonly}
             />
           ) : null}
@@ -194,6 +223,7 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
             {t('sidebar.layout', { layout: page.layout.title })}
           </Text>
         )}
+        {page.kind === 'table' ? <TableEditor store={store} catalog={catalog} readonly={readonly} /> : null}
         <BandSummary store={store} page={page} catalog={catalog} />
         {summaries}
       </BlockStack>

@@ -128,6 +128,56 @@ export function moveElement(catalog: Catalog, options: MoveElementOptions): Comm
   return result(doc, to.pageIndex, { selection: { ...to } });
 }
 
+export interface ElementSvgOptions extends CommandOptions {
+  pageIndex: number;
+  elementIndex: number;
+  /** The drawing's markup: an uploaded file's or core/svg `shapesToSvg`'s (sanitized when drawn). */
+  svg: string;
+  /** The shapes it was drawn from, so the SVG panel can change them again; none for an uploaded file. */
+  shapes?: unknown[];
+  /** Alternative text: the drawing's words or the file's name. */
+  alt?: string;
+}
+
+/**
+ * Put a drawing (SPEC §3 image/svg+xml) in a cell that takes pictures, in place of what it held, or change the
+ * drawing it holds. An empty drawing removes nothing and changes nothing.
+ */
+export function setElementSvg(catalog: Catalog, options: ElementSvgOptions): CommandResult {
+  const page = catalog.pages[options.pageIndex];
+  const stay = result(catalog, current(options, options.pageIndex));
+  const cell = page?.layout.cells[options.elementIndex];
+  if (!page || page.kind === 'flow' || !cell || cell.read_only || !cellAccepts(cell, 'image/svg+xml'))
+    return stay;
+  if (!options.svg.trim()) return stay;
+  const old = page.elements[options.elementIndex];
+  const properties = { svg: options.svg, shapes: options.shapes ?? [], alt: options.alt ?? '' };
+  if (
+    old?.type === 'image/svg+xml' &&
+    old.properties.svg === properties.svg &&
+    JSON.stringify(old.properties.shapes ?? []) === JSON.stringify(properties.shapes) &&
+    (old.properties.alt ?? '') === properties.alt
+  )
+    return stay;
+  const element =
+    old && old.type === 'image/svg+xml'
+      ? { ...old, properties: { ...old.properties, ...properties } }
+      : {
+          ...createDefaultElement(cell, page.layout, old?.id ?? idGenerator(options)()),
+          type: 'image/svg+xml',
+          size: 'contain' as const,
+          properties,
+        };
+  return result(
+    replacePage(
+      catalog,
+      options.pageIndex,
+      putElement(page, options.elementIndex, element, idGenerator(options)),
+    ),
+    current(options, options.pageIndex),
+  );
+}
+
 export interface ElementHtmlOptions extends CommandOptions {
   pageIndex: number;
   elementIndex: number;

@@ -14,8 +14,11 @@ export type BrandField =
 
 export interface UpdateSettingsOptions extends CommandOptions {
   settings?: Partial<CatalogSettings>;
-  /** Catalog fields the editor changes besides settings: the title, the default footer and the brand. */
-  fields?: Partial<Pick<Catalog, BrandField | 'title' | 'default_footer'>>;
+  /**
+   * Catalog fields the editor changes besides settings: the title, the default footer, the brand and the table
+   * editor's columns.
+   */
+  fields?: Partial<Pick<Catalog, BrandField | 'title' | 'default_footer' | 'table_configuration'>>;
 }
 
 /**

@@ -36,6 +36,7 @@ export {
   setCaptionTemplate,
   setCellGeometry,
   setElementHtml,
+  setElementSvg,
   setPageBand,
   type AddCellOptions,
   type BandOptions,
@@ -43,6 +44,7 @@ export {
   type CellGeometryOptions,
   type DropOptions,
   type ElementHtmlOptions,
+  type ElementSvgOptions,
   type MoveElementOptions,
   type ReplaceProductOptions,
 } from './cell-edits.ts';

@@ -4,6 +4,7 @@ import enArrange from './locales/en/arrange.json';
 import enBilling from './locales/en/billing.json';
 import enCaptionTokens from './locales/en/caption-tokens.json';
 import enCatalogs from './locales/en/catalogs.json';
+import enContentTools from './locales/en/content-tools.json';
 import enCsv from './locales/en/csv.json';
 import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
@@ -12,6 +13,7 @@ import enListingEditor from './locales/en/listing-editor.json';
 import enHelp from './locales/en/help.json';
 import enPreflight from './locales/en/preflight.json';
 import enRender from './locales/en/render.json';
+import enRichText from './locales/en/rich-text.json';
 import enStores from './locales/en/stores.json';
 import enSite from './locales/en/site.json';
 import enViewer from './locales/en/viewer.json';
@@ -20,6 +22,7 @@ import frArrange from './locales/fr/arrange.json';
 import frBilling from './locales/fr/billing.json';
 import frCaptionTokens from './locales/fr/caption-tokens.json';
 import frCatalogs from './locales/fr/catalogs.json';
+import frContentTools from './locales/fr/content-tools.json';
 import frCsv from './locales/fr/csv.json';
 import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
@@ -28,6 +31,7 @@ import frListingEditor from './locales/fr/listing-editor.json';
 import frHelp from './locales/fr/help.json';
 import frPreflight from './locales/fr/preflight.json';
 import frRender from './locales/fr/render.json';
+import frRichText from './locales/fr/rich-text.json';
 import frStores from './locales/fr/stores.json';
 import frSite from './locales/fr/site.json';
 import frViewer from './locales/fr/viewer.json';
@@ -43,6 +47,7 @@ export const resources = {
     billing: enBilling,
     captionTokens: enCaptionTokens,
     catalogs: enCatalogs,
+    contentTools: enContentTools,
     csv: enCsv,
     editor: enEditor,
     editorText: enEditorText,
@@ -51,6 +56,7 @@ export const resources = {
     help: enHelp,
     preflight: enPreflight,
     render: enRender,
+    richText: enRichText,
     stores: enStores,
     site: enSite,
     viewer: enViewer,
@@ -61,6 +67,7 @@ export const resources = {
     billing: frBilling,
     captionTokens: frCaptionTokens,
     catalogs: frCatalogs,
+    contentTools: frContentTools,
     csv: frCsv,
     editor: frEditor,
     editorText: frEditorText,
@@ -69,6 +76,7 @@ export const resources = {
     help: frHelp,
     preflight: frPreflight,
     render: frRender,
+    richText: frRichText,
     stores: frStores,
     site: frSite,
     viewer: frViewer,

@@ -66,6 +66,8 @@ body.cb-mode-screen { background: #e8e8ec; }
 .cb-img-box { position: relative; width: 100%; height: 100%; overflow: hidden; }
 .cb-img { position: absolute; inset: 0; width: 100%; height: 100%; display: block; object-fit: contain; }
 .cb-img--cover { object-fit: cover; }
+.cb-svg { width: 100%; height: 100%; }
+.cb-svg > svg { display: block; width: 100%; height: 100%; }
 .cb-img--framed { width: auto; height: auto; max-width: 100%; max-height: 100%; margin: auto; object-fit: initial; }
 .cb-img--sized { inset: auto; height: auto; }
 .cb-img-placeholder { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; background: #f4f4f6; border-radius: 2px; }

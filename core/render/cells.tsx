@@ -7,6 +7,7 @@ import { isListKind, listPlacement, tableColumns } from './list-model.ts';
 import { ListPageContent, RowsTable } from './list-view.tsx';
 import { isBlankHtml, merchantHtml, safeColor } from './merchant-html.ts';
 import { ProductCellView } from './product-view.tsx';
+import { sanitizeSvg } from '../sanitize/index.ts';
 import { cellBoxPx, cellGutterPx, textFitScale } from './text-fit.ts';
 import { edgesTouched, pageBands } from './geometry.ts';
 
@@ -120,6 +121,12 @@ function cellContent(
       return { node: <ListPageContent ctx={ctx} pageIndex={pageIndex} />, kind: 'table' };
     }
     return { node: <TableElementView ctx={ctx} pageIndex={pageIndex} element={element} />, kind: 'table' };
+  }
+  if (element && element.type === 'image/svg+xml' && str('svg')) {
+    // A drawing (SPEC §3 image/svg+xml) is drawn inline, so its words print as text and use the catalog's fonts;
+    // sanitizeSvg leaves shapes and text only, nothing that runs or loads.
+    const svg = sanitizeSvg(str('svg'));
+    return { node: <div className="cb-svg" dangerouslySetInnerHTML={{ __html: svg }} />, kind: 'svg' };
   }
   if (element && element.type.startsWith('image/')) {
     const src = str('src') || str('url');

@@ -66,4 +66,5 @@ export {
   mainImageUrl,
   type ImagePlacement,
 } from './images.tsx';
+export { visibleColumns } from './values.ts';
 export { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from './merchant-html.ts';

@@ -146,9 +146,30 @@ const HTML_OPTIONS: sanitize.IOptions = {
       tagName,
       attribs: attribs.href ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs,
     }),
+    // A picture written into the text itself is a JPEG or PNG of at most 2,097,152 bytes (SPEC §9 rich text).
+    img: (tagName, attribs) => {
+      const src = attribs.src ?? '';
+      if (!/^data:/i.test(src.trim()) || inlinePictureAllowed(src)) return { tagName, attribs };
+      const rest = { ...attribs };
+      delete rest.src;
+      return { tagName, attribs: rest };
+    },
   },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   disallowedTagsMode: 'discard',
 };
+
+/** Rich text's limit on a picture inline in the HTML (SPEC §9): JPEG or PNG, at most this many bytes. */
+export const INLINE_PICTURE_MAX_BYTES = 2_097_152;
+
+/** Whether a data: URL is a base64 JPEG or PNG of at most INLINE_PICTURE_MAX_BYTES once decoded. */
+export function inlinePictureAllowed(src: string): boolean {
+  const m = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]*)$/i.exec(src.trim());
+  if (!m) return false;
+  const b64 = (m[2] ?? '').replace(/\s+/g, '');
+  const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return Math.floor((b64.length * 3) / 4) - padding <= INLINE_PICTURE_MAX_BYTES;
+}
 
 /**
  * Sanitize merchant HTML (captions, descriptions, headers, full-text pages) with an allow-list: no scripts,
@@ -294,4 +315,150 @@ export function scopeCss(css: string | null | undefined, scope: string): string 
     rule.selectors = rule.selectors.map((sel) => scopeSelector(sel, scope));
   });
   return root.toString().replace(/<\/style/gi, '<\\/style');
+}
+
+const SVG_TAGS = [
+  'svg',
+  'g',
+  'defs',
+  'title',
+  'desc',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'path',
+  'text',
+  'tspan',
+  'marker',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'clipPath',
+  'use',
+];
+
+const SVG_PRESENTATION = [
+  'id',
+  'class',
+  'style',
+  'transform',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-dasharray',
+  'opacity',
+  'clip-path',
+  'marker-start',
+  'marker-mid',
+  'marker-end',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'letter-spacing',
+];
+
+const SVG_GEOMETRY = [
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'dx',
+  'dy',
+  'width',
+  'height',
+  'points',
+  'd',
+  'viewBox',
+  'preserveAspectRatio',
+  'xmlns',
+  'version',
+  'refX',
+  'refY',
+  'markerWidth',
+  'markerHeight',
+  'markerUnits',
+  'orient',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'gradientUnits',
+  'gradientTransform',
+  'fx',
+  'fy',
+  'href',
+  'xlink:href',
+  'clipPathUnits',
+  'role',
+  'aria-label',
+];
+
+/** A reference inside the drawing (#id, url(#id)) is kept; anything that names a file or a host is dropped. */
+const SVG_LOCAL_REF = /^#[\w-]+$/;
+const SVG_URL_VALUE = /url\s*\(/i;
+const SVG_LOCAL_URL_VALUE = /^url\(\s*['"]?#[\w-]+['"]?\s*\)$/i;
+
+const SVG_OPTIONS: sanitize.IOptions = {
+  allowedTags: SVG_TAGS,
+  allowedAttributes: Object.fromEntries(SVG_TAGS.map((t) => [t, [...SVG_PRESENTATION, ...SVG_GEOMETRY]])),
+  allowedSchemes: [],
+  allowedSchemesAppliedToAttributes: [],
+  allowProtocolRelative: false,
+  allowedStyles: {
+    '*': Object.fromEntries(SVG_PRESENTATION.map((p) => [p, [SAFE_STYLE_VALUE]])),
+  },
+  parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false },
+  nonTextTags: ['script', 'style', 'foreignObject', 'textarea', 'noscript'],
+  transformTags: {
+    '*': (tagName, attribs) => {
+      const kept: Record<string, string> = {};
+      for (const [name, value] of Object.entries(attribs)) {
+        if ((name === 'href' || name === 'xlink:href') && !SVG_LOCAL_REF.test(value.trim())) continue;
+        if (name !== 'style' && SVG_URL_VALUE.test(value) && !SVG_LOCAL_URL_VALUE.test(value.trim()))
+          continue;
+        if (UNSAFE_CSS_VALUE.test(value) && name !== 'd' && name !== 'points') continue;
+        kept[name] = value;
+      }
+      return { tagName, attribs: kept };
+    },
+  },
+  disallowedTagsMode: 'discard',
+};
+
+/**
+ * Make a merchant's SVG drawing (SPEC §3 `image/svg+xml` element: an uploaded file or shapes drawn in the
+ * editor) safe to draw inline: shapes, text, gradients and markers only; no script, event handler,
+ * foreignObject, style element, animation or picture, and no reference to anything outside the drawing (href and
+ * url() only to #ids within it). Returns '' unless the result is one <svg> element.
+ */
+export function sanitizeSvg(svg: string | null | undefined): string {
+  if (!svg) return '';
+  // Processing instructions, doctypes and comments go first: a doctype can declare entities.
+  const body = svg
+    .replace(/<\?[\s\S]*?\?>/g, '')
+    .replace(/<!DOCTYPE[\s\S]*?(\[[\s\S]*?\])?\s*>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
+  const out = sanitize(body, SVG_OPTIONS).trim();
+  if (!/^<svg[\s>]/.test(out) || !out.endsWith('</svg>')) return '';
+  // Drawn inline in an HTML page, the root needs its namespace only as markup; keep one so a file download opens.
+  return /^<svg[^>]*\sxmlns=/.test(out)
+    ? out
+    : out.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, htmlToText, sanitizeCss, sanitizeHtml, sanitizeInlineHtml, scopeCss } from './index.ts';
+import {
+  escapeHtml,
+  htmlToText,
+  inlinePictureAllowed,
+  sanitizeCss,
+  sanitizeHtml,
+  sanitizeInlineHtml,
+  sanitizeSvg,
+  scopeCss,
+} from './index.ts';
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers and javascript: links', () => {
@@ -127,5 +136,72 @@ describe('scopeCss', () => {
 
   it('returns nothing for CSS it cannot parse', () => {
     expect(scopeCss('p { color: red', '.c')).toBe('');
+  });
+});
+
+describe('rich text as the editor writes it (SPEC §9)', () => {
+  it('keeps fonts, sizes, line heights, alignment, colours, lists, links and headings', () => {
+    const html =
+      '<h2 style="text-align: center">Spring</h2><p style="text-align: right; line-height: 2.5"><span style="font-family: Lato; font-size: 48px; color: #b42318">Sale</span></p><ul><li><p>One</p></li></ul><ol><li><p>Two</p></li></ol><p><a href="https://example.com">shop</a> PAGE_NUMBER</p>';
+    const out = sanitizeHtml(html);
+    expect(out).toContain('<h2 style="text-align:center">Spring</h2>');
+    expect(out).toContain('line-height:2.5');
+    expect(out).toContain('font-family:Lato;font-size:48px;color:#b42318');
+    expect(out).toContain('<ul><li><p>One</p></li></ul><ol><li><p>Two</p></li></ol>');
+    expect(out).toContain('href="https://example.com" target="_blank" rel="noopener noreferrer"');
+    expect(out).toContain('PAGE_NUMBER');
+  });
+
+  it('keeps an inline JPEG or PNG up to 2,097,152 bytes and drops any other inline picture', () => {
+    const b64 = (bytes: number) => Buffer.alloc(bytes, 1).toString('base64');
+    expect(inlinePictureAllowed(`data:image/png;base64,${b64(2_097_152)}`)).toBe(true);
+    expect(inlinePictureAllowed(`data:image/jpeg;base64,${b64(2_097_153)}`)).toBe(false);
+    expect(inlinePictureAllowed(`data:image/svg+xml;base64,${b64(10)}`)).toBe(false);
+    expect(sanitizeHtml(`<p><img src="data:image/jpg;base64,${b64(12)}" alt="a"></p>`)).toContain(
+      '<img src="data:image/jpg',
+    );
+    expect(sanitizeHtml(`<p>x<img src="data:image/png;base64,${b64(2_097_153)}" alt="big"></p>`)).toBe(
+      '<p>x</p>',
+    );
+    expect(sanitizeHtml(`<p>x<img src="data:text/html;base64,${b64(5)}"></p>`)).toBe('<p>x</p>');
+    expect(sanitizeHtml('<p><img src="https://cdn.example.com/a.png"></p>')).toContain(
+      'https://cdn.example.com/a.png',
+    );
+  });
+});
+
+describe('sanitizeSvg (SPEC §3 image/svg+xml)', () => {
+  const svg = (inner: string, attrs = '') =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"${attrs}>${inner}</svg>`;
+
+  it('keeps shapes, text, markers and references within the drawing, with their case', () => {
+    const drawing = svg(
+      '<defs><marker id="head" markerWidth="10" markerHeight="10" refX="5" refY="5" orient="auto"><path d="M0,0 L10,5 L0,10z"></path></marker></defs><rect x="2" y="2" width="120" height="40" rx="8" fill="#b42318"></rect><ellipse cx="50" cy="50" rx="20" ry="10"></ellipse><line x1="0" y1="90" x2="100" y2="90" stroke="#000" marker-end="url(#head)"></line><text x="60" y="28" text-anchor="middle" font-size="24" fill="#fff">NEW</text>',
+    );
+    expect(sanitizeSvg(drawing)).toBe(drawing);
+  });
+
+  it('drops script, handlers, foreign content, style elements, pictures and outside references', () => {
+    const out = sanitizeSvg(
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY e "x">]>' +
+        svg(
+          '<script>alert(1)</script><style>@import url(https://evil/x.css)</style><foreignObject><div>inside</div></foreignObject><image href="https://evil/x.png"></image><use href="https://evil/s.svg#a"></use><use xlink:href="#keep"></use><a href="javascript:alert(1)"><text>NEW</text></a><rect fill="url(https://evil/p.svg#g)" style="fill: url(https://evil/x)" onclick="steal()"></rect><animate attributeName="href" to="javascript:alert(1)"></animate>',
+          ' onload="alert(1)"',
+        ),
+    );
+    expect(out).not.toMatch(
+      /script|alert|onload|onclick|evil|foreignObject|inside|<image|<a\b|<style|animate|ENTITY|<\?xml/i,
+    );
+    expect(out).toContain('<use xlink:href="#keep"></use>');
+    expect(out).toContain('<text>NEW</text>');
+  });
+
+  it('gives nothing for what is not one SVG drawing', () => {
+    expect(sanitizeSvg('<div>x</div>')).toBe('');
+    expect(sanitizeSvg('<script>alert(1)</script>')).toBe('');
+    expect(sanitizeSvg('')).toBe('');
+    expect(sanitizeSvg('<svg><rect width="1" height="1"></rect></svg>')).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"></rect></svg>',
+    );
   });
 });

@@ -1,0 +1,126 @@
+/**
+ * Drawings of the SVG element (SPEC §3 `image/svg+xml`): the few shapes the editor's SVG panel draws (lines,
+ * arrows, rectangles, ellipses, text and badges such as 'NEW' or '-20 %'), kept as a list so the merchant can
+ * change them again, and written as one SVG drawing. Coordinates are in the drawing's own units
+ * (DRAWING_WIDTH × DRAWING_HEIGHT); the drawing scales to its cell. The markup goes through core/sanitize
+ * `sanitizeSvg` wherever it is drawn, like an uploaded SVG file.
+ */
+import { escapeHtml } from '../sanitize/index.ts';
+
+export const DRAWING_WIDTH = 200;
+export const DRAWING_HEIGHT = 200;
+
+export const SHAPE_KINDS = ['badge', 'rect', 'ellipse', 'line', 'arrow', 'text'] as const;
+export type ShapeKind = (typeof SHAPE_KINDS)[number];
+
+export interface Shape {
+  kind: ShapeKind;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Fill of rectangles, ellipses and badges; the colour of text. */
+  fill: string;
+  /** Line colour; 'none' draws no outline. */
+  stroke: string;
+  strokeWidth: number;
+  /** Words of a badge or a text. */
+  text: string;
+  /** Colour of a badge's words. */
+  color: string;
+  fontSize: number;
+}
+
+const COLOR = /^(#[0-9a-f]{3,8}|none|transparent|[a-z]{3,20})$/i;
+const color = (value: string, fallback: string) => (COLOR.test(value.trim()) ? value.trim() : fallback);
+const num = (value: number, min: number, max: number, fallback: number) =>
+  Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value * 10) / 10)) : fallback;
+
+/** A new shape of a kind, placed in the middle of the drawing. */
+export function newShape(kind: ShapeKind, text = ''): Shape {
+  const base: Shape = {
+    kind,
+    x: 40,
+    y: 70,
+    width: 120,
+    height: 60,
+    fill: '#b42318',
+    stroke: 'none',
+    strokeWidth: 4,
+    text,
+    color: '#ffffff',
+    fontSize: 32,
+  };
+  if (kind === 'line' || kind === 'arrow')
+    return { ...base, y: 100, height: 0, fill: 'none', stroke: '#202223', strokeWidth: 6 };
+  if (kind === 'text') return { ...base, fill: '#202223', text: text || 'Text' };
+  if (kind === 'badge') return { ...base, x: 30, width: 140, text: text || 'NEW' };
+  return base;
+}
+
+/** The badges the panel offers with one click. */
+export const BADGE_PRESETS = ['NEW', '-20 %', 'SALE'] as const;
+
+/** A shape with every number in the drawing and every colour a colour; what the panel saves. */
+export function normalizeShape(s: Shape): Shape {
+  const kind = (SHAPE_KINDS as readonly string[]).includes(s.kind) ? s.kind : 'rect';
+  const d = newShape(kind);
+  return {
+    kind,
+    x: num(s.x, -DRAWING_WIDTH, DRAWING_WIDTH * 2, d.x),
+    y: num(s.y, -DRAWING_HEIGHT, DRAWING_HEIGHT * 2, d.y),
+    width: num(s.width, -DRAWING_WIDTH * 2, DRAWING_WIDTH * 2, d.width),
+    height: num(s.height, -DRAWING_HEIGHT * 2, DRAWING_HEIGHT * 2, d.height),
+    fill: color(String(s.fill ?? ''), d.fill),
+    stroke: color(String(s.stroke ?? ''), d.stroke),
+    strokeWidth: num(s.strokeWidth, 0, 50, d.strokeWidth),
+    text: String(s.text ?? '').slice(0, 80),
+    color: color(String(s.color ?? ''), d.color),
+    fontSize: num(s.fontSize, 4, 200, d.fontSize),
+  };
+}
+
+function shapeSvg(s: Shape, index: number): string {
+  const stroke =
+    s.stroke === 'none' ? 'stroke="none"' : `stroke="${s.stroke}" stroke-width="${s.strokeWidth}"`;
+  const text = (x: number, y: number, fill: string) =>
+    `<text x="${x}" y="${y}" text-anchor="middle" dominant-baseline="central" font-size="${s.fontSize}" font-weight="700" fill="${fill}">${escapeHtml(s.text)}</text>`;
+  const cx = +(s.x + s.width / 2).toFixed(1);
+  const cy = +(s.y + s.height / 2).toFixed(1);
+  switch (s.kind) {
+    case 'rect':
+      return `<rect x="${s.x}" y="${s.y}" width="${Math.abs(s.width)}" height="${Math.abs(s.height)}" fill="${s.fill}" ${stroke}></rect>`;
+    case 'ellipse':
+      return `<ellipse cx="${cx}" cy="${cy}" rx="${Math.abs(s.width / 2)}" ry="${Math.abs(s.height / 2)}" fill="${s.fill}" ${stroke}></ellipse>`;
+    case 'line':
+    case 'arrow': {
+      const head = s.kind === 'arrow' ? ` marker-end="url(#cb-arrow-${index})"` : '';
+      const marker =
+        s.kind === 'arrow'
+          ? `<defs><marker id="cb-arrow-${index}" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="${s.stroke === 'none' ? '#202223' : s.stroke}"></path></marker></defs>`
+          : '';
+      return `${marker}<line x1="${s.x}" y1="${s.y}" x2="${s.x + s.width}" y2="${s.y + s.height}" stroke="${s.stroke === 'none' ? '#202223' : s.stroke}" stroke-width="${s.strokeWidth}" stroke-linecap="round"${head}></line>`;
+    }
+    case 'text':
+      return text(cx, cy, s.fill);
+    case 'badge': {
+      const r = Math.min(Math.abs(s.width), Math.abs(s.height)) / 2;
+      return `<g><rect x="${s.x}" y="${s.y}" width="${Math.abs(s.width)}" height="${Math.abs(s.height)}" rx="${r}" ry="${r}" fill="${s.fill}" ${stroke}></rect>${text(cx, cy, s.color)}</g>`;
+    }
+  }
+}
+
+/** The SVG drawing of a list of shapes, later shapes over earlier ones. */
+export function shapesToSvg(shapes: Shape[], label = ''): string {
+  const body = shapes.map((s, i) => shapeSvg(normalizeShape(s), i)).join('');
+  const aria = label ? ` role="img" aria-label="${escapeHtml(label)}"` : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}"${aria}>${body}</svg>`;
+}
+
+/** The words a drawing shows, for its name in the editor and its alternative text. */
+export function shapesText(shapes: Shape[]): string {
+  return shapes
+    .map((s) => s.text.trim())
+    .filter((t, i) => t && (shapes[i]!.kind === 'badge' || shapes[i]!.kind === 'text'))
+    .join(' ');
+}

@@ -1,0 +1,83 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { setElementSvg } from '../commands/index.ts';
+import { CatalogPageView } from '../render/index.ts';
+import { CatalogBuilder } from '../render/test-fixtures.ts';
+import { sanitizeSvg } from '../sanitize/index.ts';
+import { newShape, normalizeShape, shapesText, shapesToSvg, type Shape } from './index.ts';
+
+describe('drawings of the SVG element', () => {
+  it('writes badges, shapes, lines, arrows and text as one drawing the sanitizer keeps whole', () => {
+    const shapes = [
+      newShape('badge', 'NEW'),
+      newShape('badge', '-20 %'),
+      newShape('rect'),
+      newShape('ellipse'),
+      newShape('line'),
+      newShape('arrow'),
+      newShape('text', 'Hello'),
+    ];
+    const svg = shapesToSvg(shapes, 'NEW -20 % Hello');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 200 200" role="img"/);
+    expect(svg).toContain('>NEW</text>');
+    expect(svg).toContain('>-20 %</text>');
+    expect(svg).toContain('<ellipse');
+    expect(svg).toContain('marker-end="url(#cb-arrow-5)"');
+    expect(sanitizeSvg(svg)).toBe(svg);
+    expect(shapesText(shapes)).toBe('NEW -20 % Hello');
+  });
+
+  it('escapes the words and refuses colours and numbers that are not', () => {
+    const bad = {
+      ...newShape('badge'),
+      text: '<script>x</script>',
+      fill: 'red" onload="alert(1)',
+      x: Number.NaN,
+      fontSize: 9999,
+    } as Shape;
+    const n = normalizeShape(bad);
+    expect(n.fill).toBe('#b42318');
+    expect(n.x).toBe(30);
+    expect(n.fontSize).toBe(200);
+    const svg = shapesToSvg([bad]);
+    expect(svg).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(svg).not.toContain('onload');
+  });
+
+  it('is placed in a picture cell by setElementSvg and drawn inline, sanitized, by the page renderer', () => {
+    const b = new CatalogBuilder();
+    b.page('images');
+    const catalog = b.build();
+    const drawing = shapesToSvg([newShape('badge', 'NEW')], 'NEW');
+    const placed = setElementSvg(catalog, {
+      pageIndex: 0,
+      elementIndex: 0,
+      svg: drawing.replace('</svg>', '<script>alert(1)</script></svg>'),
+      shapes: [newShape('badge', 'NEW')],
+      alt: 'NEW',
+    }).catalog;
+    const el = placed.pages[0]!.elements[0]!;
+    expect(el.type).toBe('image/svg+xml');
+    expect((el.properties as Record<string, unknown>).alt).toBe('NEW');
+    const html = renderToStaticMarkup(<CatalogPageView catalog={placed} pageIndex={0} />);
+    expect(html).toContain('cb-cell--svg');
+    expect(html).toContain('>NEW</text>');
+    expect(html).not.toContain('<script');
+    // Changing the words keeps the element; an empty drawing changes nothing.
+    const again = setElementSvg(placed, {
+      pageIndex: 0,
+      elementIndex: 0,
+      svg: shapesToSvg([newShape('badge', 'SALE')]),
+    });
+    expect(again.catalog.pages[0]!.elements[0]!.id).toBe(el.id);
+    expect(setElementSvg(placed, { pageIndex: 0, elementIndex: 0, svg: ' ' }).catalog).toBe(placed);
+  });
+
+  it('goes only into a cell that takes pictures', () => {
+    const b = new CatalogBuilder();
+    b.page('full-text');
+    const catalog = b.build();
+    const r = setElementSvg(catalog, { pageIndex: 0, elementIndex: 0, svg: shapesToSvg([newShape('rect')]) });
+    expect(r.catalog).toBe(catalog);
+  });
+});
