@@ -18,6 +18,7 @@ import './staff.server.ts';
 import './stores.server.ts';
 import './stripe.server.ts';
 import './subscriptions.server.ts';
+import './templates.server.ts';
 import './users.server.ts';
 
 /** The OpenAPI document of every endpoint (GET /api/v1/openapi.json). */
