@@ -51,6 +51,8 @@ export default [
     route('catalogs', 'routes/admin.catalogs.tsx'),
     route('waitinglist', 'routes/admin.waitinglist.tsx'),
     route('unregistereduser', 'routes/admin.unregistereduser.tsx'),
+    route('prices', 'routes/admin.prices.tsx'),
+    route('descriptions', 'routes/admin.descriptions.tsx'),
   ]),
   route('manager', 'routes/manager.tsx', [route('allcatalogs', 'routes/manager.allcatalogs.tsx')]),
 
@@ -107,6 +109,7 @@ export default [
   route('api/v1/jobs', 'routes/api.v1.jobs.ts'),
   route('api/v1/pagelayouts', 'routes/api.v1.pagelayouts.ts'),
   route('api/v1/pagelayouts/:pageLayoutId', 'routes/api.v1.pagelayouts.id.ts'),
+  route('api/v1/currency/convert', 'routes/api.v1.currency.convert.ts'),
   route('api/v1/pricetemplates', 'routes/api.v1.pricetemplates.ts'),
   route('api/v1/pricetemplates/:priceTemplateId', 'routes/api.v1.pricetemplates.id.ts'),
   route('api/v1/descriptiontemplates', 'routes/api.v1.descriptiontemplates.ts'),

@@ -6,6 +6,7 @@ import './billing.server.ts';
 import './catalog-manage.server.ts';
 import './catalog-saves.server.ts';
 import './catalogs.server.ts';
+import './currency.server.ts';
 import './exports.server.ts';
 import './files.server.ts';
 import './layouts.server.ts';

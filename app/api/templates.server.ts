@@ -5,6 +5,7 @@ import {
   DescriptionTemplateInput,
   listTemplates,
   PriceTemplateInput,
+  TEMPLATE_SORTS,
   updateTemplate,
   type TemplateKind,
 } from '../../server/catalogs/index.ts';
@@ -22,6 +23,7 @@ const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(100),
   filter: z.string().trim().max(200).optional(),
   scope: z.enum(['usable', 'library']).default('usable'),
+  sort: z.enum([...TEMPLATE_SORTS, ...TEMPLATE_SORTS.map((s) => `-${s}` as const)]).optional(),
 });
 
 function templateEndpoints(kind: TemplateKind, path: string, idParam: string, label: string) {

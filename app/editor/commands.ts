@@ -20,6 +20,8 @@ import {
   removePages,
   replaceProduct,
   setCaptionTemplate,
+  adjustPrices,
+  convertPrices,
   setArrangement,
   setCellGeometry,
   setElementHtml,
@@ -69,7 +71,17 @@ export type EditorCommand =
   | { name: 'updateAllFooters'; args: { pageId: string } }
   | { name: 'setElementHtml'; args: { pageId: string; elementIndex: number; html: string } }
   | { name: 'replaceProduct'; args: { pageId: string; elementId: string; product: ProductInput } }
-  | { name: 'setCaptionTemplate'; args: { pageId: string; elementIndex: number; template: string | null } }
+  | {
+      name: 'setCaptionTemplate';
+      args: {
+        pageId: string;
+        elementIndex: number;
+        template: string | null;
+        which?: 'price' | 'description';
+      };
+    }
+  | { name: 'adjustPrices'; args: { percent: number } }
+  | { name: 'convertPrices'; args: { from: string; to: string; rate: number } }
   | { name: 'setCell'; args: { pageId: string; cellIndex: number; cell: CellGeometryOptions['cell'] } }
   | { name: 'addCell'; args: { pageId: string; cell?: CellInput } }
   | { name: 'removeCell'; args: { pageId: string; cellIndex: number } }
@@ -222,6 +234,7 @@ function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): Comma
           pageIndex: i,
           elementIndex: c.elementIndex,
           template: c.template,
+          which: c.which,
         }),
       );
     }
@@ -245,6 +258,10 @@ function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): Comma
         applyPageDiff(catalog, { before: [], after: [], pages: [c.page] }, { currentPage: i }),
       );
     }
+    case 'adjustPrices':
+      return adjustPrices(catalog, { ...opts, percent: command.args.percent });
+    case 'convertPrices':
+      return convertPrices(catalog, { ...opts, ...command.args });
     case 'updateSettings':
       return updateSettings(catalog, { ...opts, ...command.args });
     case 'sortProducts':

@@ -11,6 +11,7 @@ import catalogFonts from '../styles/catalog-fonts.css?url';
 import editorStyles from '../styles/editor.css?url';
 import editorImageStyles from '../styles/editor-images.css?url';
 import organizerStyles from '../styles/organizer.css?url';
+import templateStyles from '../styles/templates.css?url';
 
 // The bundled fonts as files by URL (@font-face, fetched only when a page uses one): the fonts the PDF embeds.
 export const editorLinks: LinksFunction = () => [
@@ -18,6 +19,7 @@ export const editorLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: editorStyles },
   { rel: 'stylesheet', href: editorImageStyles },
   { rel: 'stylesheet', href: organizerStyles },
+  { rel: 'stylesheet', href: templateStyles },
 ];
 
 /** What `load.server.ts` answers, as the route hands it over. */

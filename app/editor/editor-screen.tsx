@@ -13,6 +13,7 @@ import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel, type BrandGates } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
+import { TemplatesPanel } from './templates-panel.tsx';
 import { OnlineVersion, type OnlineBoot } from './online-version.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { PageOrganizer } from './page-organizer.tsx';
@@ -268,6 +269,7 @@ export function EditorScreen(props: EditorScreenProps) {
               { id: 'cb-tab-branding', content: t('tabs.branding'), panelID: 'cb-panel-branding' },
               { id: 'cb-tab-images', content: t('images:tab'), panelID: 'cb-panel-images' },
               { id: 'cb-tab-arrange', content: ta('tab'), panelID: 'cb-panel-arrange' },
+              { id: 'cb-tab-templates', content: t('templates:panel.title'), panelID: 'cb-panel-templates' },
             ]}
             selected={tab}
             onSelect={(next) => {
@@ -300,8 +302,10 @@ export function EditorScreen(props: EditorScreenProps) {
                 <BrandingPanel store={store} readonly={readonly} gates={props.brandGates} />
               ) : tab === 2 ? (
                 <ImagesPanel store={store} readonly={readonly} />
-              ) : (
+              ) : tab === 3 ? (
                 <ArrangePanel store={store} readonly={readonly} />
+              ) : (
+                <TemplatesPanel store={store} readonly={readonly} />
               )}
             </div>
           </Tabs>

@@ -15,7 +15,17 @@ export type BrandField =
 export interface UpdateSettingsOptions extends CommandOptions {
   settings?: Partial<CatalogSettings>;
   /** Catalog fields the editor changes besides settings: the title, the default footer and the brand. */
-  fields?: Partial<Pick<Catalog, BrandField | 'title' | 'default_footer'>>;
+  fields?: Partial<
+    Pick<
+      Catalog,
+      | BrandField
+      | 'title'
+      | 'default_footer'
+      | 'priceTemplate'
+      | 'descriptionTemplate'
+      | 'default_price_template'
+    >
+  >;
 }
 
 /**

@@ -98,3 +98,5 @@ export { formatCellCoordinates, parseCellCoordinates, visibleImages, type CellCo
 export { snapCell, snapToGrid } from '../layouts/index.ts';
 export { SYNC_KINDS, productsDiffer, refreshProduct, type SyncKind } from './synchronize.ts';
 export { unkeptPictureUrls, withKeptPictures } from './kept-pictures.ts';
+export { adjustPrices, convertPrices, scalePrice } from './price-edits.ts';
+export type { AdjustPricesOptions, ConvertPricesOptions } from './price-edits.ts';

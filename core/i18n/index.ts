@@ -7,6 +7,7 @@ import enCatalogs from './locales/en/catalogs.json';
 import enCsv from './locales/en/csv.json';
 import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
+import enTemplates from './locales/en/templates.json';
 import enImages from './locales/en/images.json';
 import enHelp from './locales/en/help.json';
 import enPreflight from './locales/en/preflight.json';
@@ -22,6 +23,7 @@ import frCatalogs from './locales/fr/catalogs.json';
 import frCsv from './locales/fr/csv.json';
 import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
+import frTemplates from './locales/fr/templates.json';
 import frImages from './locales/fr/images.json';
 import frHelp from './locales/fr/help.json';
 import frPreflight from './locales/fr/preflight.json';
@@ -44,6 +46,7 @@ export const resources = {
     csv: enCsv,
     editor: enEditor,
     editorText: enEditorText,
+    templates: enTemplates,
     images: enImages,
     help: enHelp,
     preflight: enPreflight,
@@ -61,6 +64,7 @@ export const resources = {
     csv: frCsv,
     editor: frEditor,
     editorText: frEditorText,
+    templates: frTemplates,
     images: frImages,
     help: frHelp,
     preflight: frPreflight,

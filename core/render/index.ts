@@ -59,4 +59,5 @@ export {
   type MeasureBlock,
 } from './measure-markup.tsx';
 export { extraImageUrls, mainImageUrl } from './images.tsx';
+export { ProductCellView } from './product-view.tsx';
 export { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from './merchant-html.ts';

@@ -81,6 +81,7 @@ export {
   PriceTemplateInput,
   TEMPLATE_KINDS,
   TEMPLATE_MESSAGES,
+  TEMPLATE_SORTS,
   updateTemplate,
 } from './templates.server.ts';
 export type { TemplateInput, TemplateKind, TemplateView } from './templates.server.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ReplacementSchema } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +17,9 @@ import { forbidden, notFound } from '../platform/index.ts';
 
 export const TEMPLATE_KINDS = ['price', 'description'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/** What a template list may be sorted by ('-' first for descending); the default is staff's order. */
+export const TEMPLATE_SORTS = ['ordering', 'title', 'updated_at'] as const;
 
 export const TEMPLATE_MESSAGES = {
   notFound: 'Template not found.',
@@ -93,6 +96,8 @@ export async function listTemplates(opts: {
   limit: number;
   filter?: string;
   scope?: 'usable' | 'library';
+  /** One of TEMPLATE_SORTS, '-' first for descending; anything else is staff's order. */
+  sort?: string;
 }) {
   const table = tables[opts.kind];
   if (opts.scope === 'library' && !hasRole(opts.user, 'admin')) throw forbidden('This is for staff only.');
@@ -108,11 +113,26 @@ export async function listTemplates(opts: {
     .select()
     .from(table)
     .where(where)
-    .orderBy(asc(table.ordering), asc(table.title), asc(table.id))
+    .orderBy(...templateOrder(table, opts.sort))
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit);
   const data = rows.map((r) => toView(opts.kind, r, opts.user));
   return { data, total: Number(total), count: data.length };
+}
+
+function templateOrder(table: (typeof tables)[TemplateKind], sort: string | undefined) {
+  const name = (sort ?? '').replace(/^-/, '');
+  const dir = sort?.startsWith('-') ? desc : asc;
+  const column =
+    name === 'title'
+      ? table.title
+      : name === 'updated_at'
+        ? table.updatedAt
+        : name === 'ordering'
+          ? table.ordering
+          : null;
+  const rest = [asc(table.ordering), asc(table.title), asc(table.id)];
+  return column ? [dir(column), ...rest] : rest;
 }
 
 /** A new template of the user (a copy when it came from someone else), or of the library when staff say so. */
