@@ -13,7 +13,7 @@ import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel, type BrandGates } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
-import { TemplatesPanel } from './templates-panel.tsx';
+import { selectNewElement } from './select-new.ts';
 import { OnlineVersion, type OnlineBoot } from './online-version.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { PageOrganizer } from './page-organizer.tsx';
@@ -209,11 +209,13 @@ export function EditorScreen(props: EditorScreenProps) {
     const page = sel ? s.catalog.pages.find((p) => p.id === sel.pageId) : undefined;
     const target = sel && page ? page.elements[sel.index] : undefined;
     // A chosen empty cell takes the product; otherwise it goes where SPEC §4 'Adding content' says.
-    placeListing(store, listing, (product) =>
+    const done = placeListing(store, listing, (product) =>
       sel && page && (!target || target.type === 'application/void')
         ? { name: 'dropProduct', args: { pageId: sel.pageId, cellIndex: sel.index, product } }
         : { name: 'addProduct', args: { pageId: s.currentPageId, product } },
     );
+    // SPEC §4: the new product is selected for editing 300 ms later.
+    selectNewElement(store, done);
   };
 
   return (
@@ -269,7 +271,6 @@ export function EditorScreen(props: EditorScreenProps) {
               { id: 'cb-tab-branding', content: t('tabs.branding'), panelID: 'cb-panel-branding' },
               { id: 'cb-tab-images', content: t('images:tab'), panelID: 'cb-panel-images' },
               { id: 'cb-tab-arrange', content: ta('tab'), panelID: 'cb-panel-arrange' },
-              { id: 'cb-tab-templates', content: t('templates:panel.title'), panelID: 'cb-panel-templates' },
             ]}
             selected={tab}
             onSelect={(next) => {
@@ -302,10 +303,8 @@ export function EditorScreen(props: EditorScreenProps) {
                 <BrandingPanel store={store} readonly={readonly} gates={props.brandGates} />
               ) : tab === 2 ? (
                 <ImagesPanel store={store} readonly={readonly} />
-              ) : tab === 3 ? (
-                <ArrangePanel store={store} readonly={readonly} />
               ) : (
-                <TemplatesPanel store={store} readonly={readonly} />
+                <ArrangePanel store={store} readonly={readonly} />
               )}
             </div>
           </Tabs>

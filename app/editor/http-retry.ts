@@ -1,3 +1,5 @@
+import { HTTP_RETRY } from '../../core/constants.ts';
+
 /*
  * SPEC §7 'HTTP retry' and §9: a failed request of the editor (the network, or the server answering 5xx or 429)
  * is tried again up to 3 times, after 3 s, 6 s and 12 s (3000 ms times 2 to the retry count); paths under
@@ -5,10 +7,8 @@
  * 4xx included, are the server's word and go back as they are.
  */
 
-export const HTTP_RETRY = { max: 3, baseMs: 3000 } as const;
-
 /** The wait before retry number `retry` (0-based): 3000, 6000, 12000 ms. */
-export const retryDelay = (retry: number): number => HTTP_RETRY.baseMs * 2 ** retry;
+export const retryDelay = (retry: number): number => HTTP_RETRY.baseDelayMs * 2 ** retry;
 
 /** Whether a request to `path` may be retried at all. */
 export const retryable = (path: string): boolean => {
@@ -27,7 +27,7 @@ export async function withRetry(
   send: () => Promise<Response>,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<Response> {
-  const tries = retryable(path) ? HTTP_RETRY.max : 0;
+  const tries = retryable(path) ? HTTP_RETRY.maxRetries : 0;
   for (let retry = 0; ; retry += 1) {
     let res: Response | null = null;
     let error: unknown = null;

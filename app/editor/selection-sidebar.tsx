@@ -7,6 +7,7 @@ import { BandEditor } from './band-editor.tsx';
 import { BandSummary } from './band-summary.tsx';
 import { CaptionEditor } from './caption-editor.tsx';
 import { ReplaceProduct } from './replace-product.tsx';
+import { TemplatesPanel } from './templates-panel.tsx';
 import { TextCellEditor } from './text-cell-editor.tsx';
 import { addSummaryPages } from './arrange-panel.tsx';
 import { FlowPagePanel } from './flow-page-panel.tsx';
@@ -188,6 +189,7 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
   return (
     <aside className="cb-editor-context" aria-label={t('sidebar.label')} data-testid="context-sidebar">
       {body}
+      {selectedPages.length > 1 || band ? null : <TemplatesPanel store={store} readonly={readonly} />}
     </aside>
   );
 }

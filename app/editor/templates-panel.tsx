@@ -55,6 +55,7 @@ export function TemplatesPanel({ store, readonly }: { store: EditorStore; readon
   const { t } = useTranslation('templates');
   const catalog = useEditorState(store, (s) => s.catalog);
   const selected = useSelectedProduct(store);
+  const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<TemplateKind>('price');
   const [target, setTarget] = useState<'catalog' | 'product'>('catalog');
   const [list, setList] = useState<TemplateRecord[] | null>(null);
@@ -74,8 +75,8 @@ export function TemplatesPanel({ store, readonly }: { store: EditorStore; readon
     else setList(result.data);
   }, [kind]);
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (open) void load();
+  }, [load, open]);
   // A product chosen on the page is what the panel applies to, until the merchant says otherwise.
   useEffect(() => setTarget(selected ? 'product' : 'catalog'), [selected?.element.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -115,135 +116,154 @@ export function TemplatesPanel({ store, readonly }: { store: EditorStore; readon
 
   const kindLabel = t(`kinds.${kind}`);
   return (
-    <BlockStack gap="400">
-      <Text as="h2" variant="headingMd">
-        {t('panel.title')}
-      </Text>
-      <ButtonGroup variant="segmented">
-        {(['price', 'description'] as const).map((k) => (
-          <Button key={k} pressed={kind === k} onClick={() => setKind(k)}>
-            {t(`kinds.${k}`)}
-          </Button>
-        ))}
-      </ButtonGroup>
-      <Text as="p" tone="subdued" variant="bodySm">
-        {t('panel.help', { product: product === SAMPLE_PRODUCT ? t('panel.noProduct') : product.title })}
-      </Text>
-      {selected ? (
-        <ChoiceList
-          title={t('panel.target')}
-          choices={[
-            { label: t('panel.targetCatalog'), value: 'catalog' },
-            {
-              label: t('panel.targetProduct', { product: selected.element.properties.title }),
-              value: 'product',
-            },
-          ]}
-          selected={[target]}
-          onChange={(v) => setTarget(v[0] === 'product' ? 'product' : 'catalog')}
-        />
-      ) : null}
-      {onProduct && selected.element[field] !== null ? (
-        <Button
-          disabled={readonly}
-          onClick={() =>
-            dispatch({
-              name: 'setCaptionTemplate',
-              args: {
-                pageId: selected.pageId,
-                elementIndex: selected.elementIndex,
-                template: null,
-                which: kind,
-              },
-            })
-          }
-        >
-          {t('panel.useCatalog')}
-        </Button>
-      ) : null}
-      {kind === 'description' && !catalog.settings.showDescription ? (
-        <Banner
-          tone="info"
-          action={{
-            content: t('panel.showDescriptionOn'),
-            disabled: readonly,
-            onAction: () =>
-              dispatch({ name: 'updateSettings', args: { settings: { showDescription: true } } }),
-          }}
-        >
-          <p>{t('panel.showDescription')}</p>
-        </Banner>
-      ) : null}
-      <Button disabled={readonly} onClick={() => setEditing({ mode: 'new', row: null })}>
-        {t('panel.new')}
-      </Button>
-      {error ? (
-        <Banner tone="critical" action={{ content: t('panel.retry'), onAction: () => void load() }}>
-          <p>
-            {t('panel.loadFailed')} {error}
-          </p>
-        </Banner>
-      ) : list === null ? (
-        <InlineLoading label={t('panel.loading')} />
-      ) : (
-        <ul className="cb-template-gallery" aria-label={t('panel.gallery', { kind: kindLabel })}>
-          {list.map((row) => {
-            const inUse = row.html === current;
-            const own = row.isOwner && !row.library;
-            return (
-              <li
-                key={row._id}
-                className={`cb-template-card${inUse ? ' cb-template-card--current' : ''}`}
-                data-testid="template-card"
+    <section
+      className="cb-templates-panel"
+      data-testid="templates-panel"
+      aria-labelledby="cb-templates-title"
+    >
+      <button
+        type="button"
+        className="cb-templates-panel__toggle"
+        aria-expanded={open}
+        aria-controls="cb-templates-body"
+        onClick={() => setOpen(!open)}
+      >
+        <span id="cb-templates-title">{t('panel.title')}</span>
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      {open ? (
+        <div id="cb-templates-body">
+          <BlockStack gap="400">
+            <ButtonGroup variant="segmented">
+              {(['price', 'description'] as const).map((k) => (
+                <Button key={k} pressed={kind === k} onClick={() => setKind(k)}>
+                  {t(`kinds.${k}`)}
+                </Button>
+              ))}
+            </ButtonGroup>
+            <Text as="p" tone="subdued" variant="bodySm">
+              {t('panel.help', {
+                product: product === SAMPLE_PRODUCT ? t('panel.noProduct') : product.title,
+              })}
+            </Text>
+            {selected ? (
+              <ChoiceList
+                title={t('panel.target')}
+                choices={[
+                  { label: t('panel.targetCatalog'), value: 'catalog' },
+                  {
+                    label: t('panel.targetProduct', { product: selected.element.properties.title }),
+                    value: 'product',
+                  },
+                ]}
+                selected={[target]}
+                onChange={(v) => setTarget(v[0] === 'product' ? 'product' : 'catalog')}
+              />
+            ) : null}
+            {onProduct && selected.element[field] !== null ? (
+              <Button
+                disabled={readonly}
+                onClick={() =>
+                  dispatch({
+                    name: 'setCaptionTemplate',
+                    args: {
+                      pageId: selected.pageId,
+                      elementIndex: selected.elementIndex,
+                      template: null,
+                      which: kind,
+                    },
+                  })
+                }
               >
-                <TemplatePreview
-                  kind={kind}
-                  html={row.html}
-                  product={product}
-                  catalog={catalog}
-                  id={row._id}
-                  width={150}
-                  height={180}
-                />
-                <span className="cb-template-card__title">{row.title}</span>
-                {inUse ? <Badge tone="info">{t('panel.current')}</Badge> : null}
-                {!row.library ? <Badge>{t('panel.mine')}</Badge> : null}
-                <div className="cb-template-card__actions">
-                  <Button
-                    size="slim"
-                    variant="primary"
-                    disabled={readonly || inUse}
-                    accessibilityLabel={`${t('panel.apply')}: ${row.title}`}
-                    onClick={() => apply(row)}
-                  >
-                    {t('panel.apply')}
-                  </Button>
-                  <Button
-                    size="slim"
-                    disabled={readonly}
-                    accessibilityLabel={`${own ? t('panel.edit') : t('panel.copy')}: ${row.title}`}
-                    onClick={() => setEditing({ mode: own ? 'edit' : 'copy', row })}
-                  >
-                    {own ? t('panel.edit') : t('panel.copy')}
-                  </Button>
-                  {own ? (
-                    <Button
-                      size="slim"
-                      tone="critical"
-                      disabled={readonly}
-                      accessibilityLabel={`${t('panel.delete')}: ${row.title}`}
-                      onClick={() => setDeleting(row)}
+                {t('panel.useCatalog')}
+              </Button>
+            ) : null}
+            {kind === 'description' && !catalog.settings.showDescription ? (
+              <Banner
+                tone="info"
+                action={{
+                  content: t('panel.showDescriptionOn'),
+                  disabled: readonly,
+                  onAction: () =>
+                    dispatch({ name: 'updateSettings', args: { settings: { showDescription: true } } }),
+                }}
+              >
+                <p>{t('panel.showDescription')}</p>
+              </Banner>
+            ) : null}
+            <Button disabled={readonly} onClick={() => setEditing({ mode: 'new', row: null })}>
+              {t('panel.new')}
+            </Button>
+            {error ? (
+              <Banner tone="critical" action={{ content: t('panel.retry'), onAction: () => void load() }}>
+                <p>
+                  {t('panel.loadFailed')} {error}
+                </p>
+              </Banner>
+            ) : list === null ? (
+              <InlineLoading label={t('panel.loading')} />
+            ) : (
+              <ul className="cb-template-gallery" aria-label={t('panel.gallery', { kind: kindLabel })}>
+                {list.map((row) => {
+                  const inUse = row.html === current;
+                  const own = row.isOwner && !row.library;
+                  return (
+                    <li
+                      key={row._id}
+                      className={`cb-template-card${inUse ? ' cb-template-card--current' : ''}`}
+                      data-testid="template-card"
                     >
-                      {t('panel.delete')}
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <PricesTools store={store} readonly={readonly} />
+                      <TemplatePreview
+                        kind={kind}
+                        html={row.html}
+                        product={product}
+                        catalog={catalog}
+                        id={row._id}
+                        width={150}
+                        height={180}
+                      />
+                      <span className="cb-template-card__title">{row.title}</span>
+                      {inUse ? <Badge tone="info">{t('panel.current')}</Badge> : null}
+                      {!row.library ? <Badge>{t('panel.mine')}</Badge> : null}
+                      <div className="cb-template-card__actions">
+                        <Button
+                          size="slim"
+                          variant="primary"
+                          disabled={readonly || inUse}
+                          accessibilityLabel={`${t('panel.apply')}: ${row.title}`}
+                          onClick={() => apply(row)}
+                        >
+                          {t('panel.apply')}
+                        </Button>
+                        <Button
+                          size="slim"
+                          disabled={readonly}
+                          accessibilityLabel={`${own ? t('panel.edit') : t('panel.copy')}: ${row.title}`}
+                          onClick={() => setEditing({ mode: own ? 'edit' : 'copy', row })}
+                        >
+                          {own ? t('panel.edit') : t('panel.copy')}
+                        </Button>
+                        {own ? (
+                          <Button
+                            size="slim"
+                            tone="critical"
+                            disabled={readonly}
+                            accessibilityLabel={`${t('panel.delete')}: ${row.title}`}
+                            onClick={() => setDeleting(row)}
+                          >
+                            {t('panel.delete')}
+                          </Button>
+                        ) : null}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <PricesTools store={store} readonly={readonly} />
+          </BlockStack>
+        </div>
+      ) : null}
       <TemplateModal
         open={editing !== null}
         kind={kind}
@@ -274,7 +294,7 @@ export function TemplatesPanel({ store, readonly }: { store: EditorStore; readon
           <Text as="p">{t('panel.deleteBody')}</Text>
         </Modal.Section>
       </Modal>
-    </BlockStack>
+    </section>
   );
 }
 
