@@ -82,7 +82,7 @@ describe('the template panel', () => {
 
   it('creates a price template with [PRICE_FULL] and a VARIANTS table, and applies it to the catalog', async () => {
     await panel().getByRole('button', { name: 'New template' }).click();
-    await dialog().getByLabel('Title').fill('Wholesale sizes');
+    await dialog().getByLabel('Title', { exact: true }).fill('Wholesale sizes');
     const html = dialog().getByLabel('Template', { exact: true });
     await html.fill('<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>');
     // A token written wrongly is marked in place, and saving says so.
@@ -102,7 +102,7 @@ describe('the template panel', () => {
         '<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE_FULL)]',
       );
     // The preview draws it on the product: the variations' table is there.
-    await expectText(dialog().locator('.cb-template-form__preview .cb-caption'), 'LS-1-L');
+    await expectVisible(dialog().locator('.cb-template-form__preview .cb-caption').getByText('LS-1-L'));
     await expectNoSeriousA11yIssues(page);
     await shot(page, 'templates-modal-1440', { fullPage: false });
     await dialog().getByRole('button', { name: 'Save', exact: true }).click();
@@ -122,7 +122,7 @@ describe('the template panel', () => {
     const library = panel().getByTestId('template-card').filter({ hasText: 'Title, SKU and price' });
     await library.getByRole('button', { name: 'Copy: Title, SKU and price' }).click();
     await expectVisible(dialog().getByText('Copy of “Title, SKU and price”'));
-    await dialog().getByLabel('Title').fill('My SKU caption');
+    await dialog().getByLabel('Title', { exact: true }).fill('My SKU caption');
     await dialog()
       .getByLabel('Template', { exact: true })
       .fill('<h6>[TITLE]</h6><p>Ref. [SKU] at [PRICE_FULL]</p>');
@@ -170,7 +170,7 @@ describe('the template panel', () => {
     await expectNoSidewaysScroll(page);
     await shot(page, 'templates-panel-390', { fullPage: false });
     await panel().getByRole('button', { name: 'New template' }).click();
-    await expectVisible(dialog().getByLabel('Title'));
+    await expectVisible(dialog().getByLabel('Title', { exact: true }));
     await shot(page, 'templates-modal-390', { fullPage: false });
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await page.setViewportSize({ width: 1440, height: 900 });

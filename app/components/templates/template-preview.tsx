@@ -48,6 +48,13 @@ export const SAMPLE_PRODUCT: Product = ProductSchema.parse({
   ],
 });
 
+/** A short key for a text (djb2), so the same text keeps its id and another text gets another. */
+function textKey(text: string): string {
+  let h = 5381;
+  for (let i = 0; i < text.length; i += 1) h = ((h << 5) + h + text.charCodeAt(i)) | 0;
+  return `${text.length}-${(h >>> 0).toString(36)}`;
+}
+
 const SAMPLE_CATALOG: Catalog = CatalogSchema.parse({ _id: 'template-preview', title: 'Preview' });
 
 /**
@@ -84,7 +91,8 @@ export function TemplatePreview({
   const element = useMemo(
     () =>
       ProductElementSchema.parse({
-        id: `preview-${id}`,
+        // The render context keeps each element's caption by id: a new text is a new id.
+        id: `preview-${id}-${textKey(html)}`,
         type: 'application/product',
         properties: product,
         ...(kind === 'price' ? { price_template: html } : { description_template: html }),
