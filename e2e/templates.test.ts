@@ -109,7 +109,7 @@ describe('the template panel', () => {
     await dialog().waitFor({ state: 'detached' });
 
     // Saved as the merchant's own and applied to the catalog's captions.
-    await expectText(caption(), 'Linen shirtFrom $59.00');
+    await expectVisible(caption().getByText('From $59.00'));
     await expectVisible(caption().getByText('LS-1-L'));
     const mine = (await (await api.get('/api/v1/pricetemplates')).json()).data as {
       title: string;
@@ -143,7 +143,7 @@ describe('the template panel', () => {
   it('applies the VARIANTS template again and the PDF prints it', async () => {
     const card = panel().getByTestId('template-card').filter({ hasText: 'Wholesale sizes' });
     await card.getByRole('button', { name: 'Apply: Wholesale sizes' }).click();
-    await expectText(caption(), 'Linen shirtFrom $59.00');
+    await expectVisible(caption().getByText('From $59.00'));
     await page.locator('[data-status="saved"]').waitFor({ state: 'visible', timeout: 20_000 });
 
     await page.goto(`${server.url}/preview/${catalogId}`);

@@ -20,12 +20,12 @@ import { SAMPLE_PRODUCT, TemplatePreview, type TemplateKind } from './template-p
 /** What the modal opens on: a new template, one of the user's own to change, or someone else's to copy. */
 export type TemplateDraftMode = 'new' | 'edit' | 'copy';
 
-const VARIANT_LAYOUTS = ['LIST', 'TABLE', 'LOOSE_TABLE', 'STRICT_TABLE'] as const;
+type VariantLayout = 'LIST' | 'TABLE' | 'LOOSE_TABLE' | 'STRICT_TABLE';
 const VARIANT_COLUMNS = ['TITLE', 'SKU', 'PRICE_FULL', 'MSRP_FULL', 'STOCK', 'BARCODE(EAN13)'] as const;
 
 /** The VARIANTS block the builder's choices write (SPEC §5: list, table and strict forms, headers, options, columns). */
 export function variantsBlock(
-  layout: (typeof VARIANT_LAYOUTS)[number],
+  layout: VariantLayout,
   headers: boolean,
   options: boolean,
   columns: readonly string[],
@@ -104,7 +104,7 @@ export function TemplateModal({
   }, [keywords, te]);
   const chosenToken = token || keywords[0]?.keyword || '';
 
-  const [layout, setLayout] = useState<(typeof VARIANT_LAYOUTS)[number]>('TABLE');
+  const [layout, setLayout] = useState<VariantLayout>('TABLE');
   const [headers, setHeaders] = useState(true);
   const [withOptions, setWithOptions] = useState(true);
   const [columns, setColumns] = useState<string[]>(['SKU', 'PRICE_FULL']);
@@ -197,7 +197,11 @@ export function TemplateModal({
               value={html}
               disabled={busy}
               helpId={`${id}-help`}
-              onChange={setHtml}
+              onChange={(next) => {
+                setHtml(next);
+                // The 'fix the marked tokens' warning goes once nothing is marked any more.
+                if (error === t('form.problems') && templateProblems(next).length === 0) setError(null);
+              }}
               onBlur={(at) => (caret.current = at)}
             />
             <div className="cb-token-picker">
@@ -212,7 +216,7 @@ export function TemplateModal({
                 <Select
                   label={t('form.variantsLayout')}
                   value={layout}
-                  onChange={(v) => setLayout(v as (typeof VARIANT_LAYOUTS)[number])}
+                  onChange={(v) => setLayout(v as VariantLayout)}
                   options={[
                     { label: t('form.variantsList'), value: 'LIST' },
                     { label: t('form.variantsTable'), value: 'TABLE' },
