@@ -6,6 +6,7 @@ import './billing.server.ts';
 import './catalog-manage.server.ts';
 import './catalog-saves.server.ts';
 import './catalogs.server.ts';
+import './currency.server.ts';
 import './exports.server.ts';
 import './files.server.ts';
 import './layouts.server.ts';
@@ -18,6 +19,7 @@ import './staff.server.ts';
 import './stores.server.ts';
 import './stripe.server.ts';
 import './subscriptions.server.ts';
+import './templates.server.ts';
 import './users.server.ts';
 
 /** The OpenAPI document of every endpoint (GET /api/v1/openapi.json). */

@@ -21,6 +21,8 @@ import {
   removePages,
   replaceProduct,
   setCaptionTemplate,
+  adjustPrices,
+  convertPrices,
   setArrangement,
   setCellGeometry,
   setElementHtml,
@@ -86,7 +88,17 @@ export type EditorCommand =
       args: { pageId: string; elementIndex: number; svg: string; shapes?: unknown[]; alt?: string };
     }
   | { name: 'replaceProduct'; args: { pageId: string; elementId: string; product: ProductInput } }
-  | { name: 'setCaptionTemplate'; args: { pageId: string; elementIndex: number; template: string | null } }
+  | {
+      name: 'setCaptionTemplate';
+      args: {
+        pageId: string;
+        elementIndex: number;
+        template: string | null;
+        which?: 'price' | 'description';
+      };
+    }
+  | { name: 'adjustPrices'; args: { percent: number } }
+  | { name: 'convertPrices'; args: { from: string; to: string; rate: number } }
   | { name: 'setCell'; args: { pageId: string; cellIndex: number; cell: CellGeometryOptions['cell'] } }
   | { name: 'addCell'; args: { pageId: string; cell?: CellInput } }
   | { name: 'removeCell'; args: { pageId: string; cellIndex: number } }
@@ -252,6 +264,7 @@ function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): Comma
           pageIndex: i,
           elementIndex: c.elementIndex,
           template: c.template,
+          which: c.which,
         }),
       );
     }
@@ -275,6 +288,10 @@ function run(catalog: Catalog, command: EditorCommand, ctx: ApplyContext): Comma
         applyPageDiff(catalog, { before: [], after: [], pages: [c.page] }, { currentPage: i }),
       );
     }
+    case 'adjustPrices':
+      return adjustPrices(catalog, { ...opts, percent: command.args.percent });
+    case 'convertPrices':
+      return convertPrices(catalog, { ...opts, ...command.args });
     case 'updateSettings':
       return updateSettings(catalog, { ...opts, ...command.args });
     case 'sortProducts':

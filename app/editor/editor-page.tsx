@@ -14,6 +14,7 @@ import editorPictureStyles from '../styles/editor-pictures.css?url';
 import organizerStyles from '../styles/organizer.css?url';
 import editorContentStyles from '../styles/editor-content.css?url';
 import { richTextStylesheet } from '../components/rich-text/index.ts';
+import templateStyles from '../styles/templates.css?url';
 
 // The bundled fonts as files by URL (@font-face, fetched only when a page uses one): the fonts the PDF embeds.
 export const editorLinks: LinksFunction = () => [
@@ -24,6 +25,7 @@ export const editorLinks: LinksFunction = () => [
   { rel: 'stylesheet', href: organizerStyles },
   { rel: 'stylesheet', href: richTextStylesheet },
   { rel: 'stylesheet', href: editorContentStyles },
+  { rel: 'stylesheet', href: templateStyles },
 ];
 
 /** What `load.server.ts` answers, as the route hands it over. */

@@ -13,6 +13,7 @@ import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel, type BrandGates } from './branding-panel.tsx';
 import { ImagesPanel } from './images-panel.tsx';
+import { selectNewElement } from './select-new.ts';
 import { OnlineVersion, type OnlineBoot } from './online-version.tsx';
 import { PageCanvas } from './page-canvas.tsx';
 import { PageOrganizer } from './page-organizer.tsx';
@@ -208,11 +209,13 @@ export function EditorScreen(props: EditorScreenProps) {
     const page = sel ? s.catalog.pages.find((p) => p.id === sel.pageId) : undefined;
     const target = sel && page ? page.elements[sel.index] : undefined;
     // A chosen empty cell takes the product; otherwise it goes where SPEC §4 'Adding content' says.
-    placeListing(store, listing, (product) =>
+    const done = placeListing(store, listing, (product) =>
       sel && page && (!target || target.type === 'application/void')
         ? { name: 'dropProduct', args: { pageId: sel.pageId, cellIndex: sel.index, product } }
         : { name: 'addProduct', args: { pageId: s.currentPageId, product } },
     );
+    // SPEC §4: the new product is selected for editing 300 ms later.
+    selectNewElement(store, done);
   };
 
   return (

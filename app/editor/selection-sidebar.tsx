@@ -12,6 +12,7 @@ import { PictureTools } from './picture-tools.tsx';
 import { ReplaceProduct } from './replace-product.tsx';
 import { SvgEditor } from './svg-editor.tsx';
 import { TableEditor } from './table-editor.tsx';
+import { TemplatesPanel } from './templates-panel.tsx';
 import { TextCellEditor } from './text-cell-editor.tsx';
 import { addSummaryPages } from './arrange-panel.tsx';
 import { FlowPagePanel } from './flow-page-panel.tsx';
@@ -233,6 +234,7 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
   return (
     <aside className="cb-editor-context" aria-label={t('sidebar.label')} data-testid="context-sidebar">
       {body}
+      {selectedPages.length > 1 || band ? null : <TemplatesPanel store={store} readonly={readonly} />}
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { applyPageDiff, diffPages } from '../../core/commands/index.ts';
+import { MESSAGE_DURATIONS_MS } from '../../core/constants.ts';
 import {
   canRedo,
   canUndo,
@@ -132,7 +133,11 @@ export type EditorActions = {
   toggleDevMode: () => void;
   startLayoutEdit: (ownsLayout: boolean) => void;
   stopLayoutEdit: (keep: boolean) => void;
-  notify: (tone: Notice['tone'], text: string) => void;
+  /**
+   * Show a message; it goes by itself after `durationMs` (SPEC §8: 6 s for what went well, 10 s for a warning, or
+   * the message's own duration), a critical one stays until dismissed unless given a duration.
+   */
+  notify: (tone: Notice['tone'], text: string, durationMs?: number) => void;
   dismiss: (id: number) => void;
 };
 
@@ -151,6 +156,14 @@ export type StoreOptions = {
 };
 
 let noticeIds = 0;
+
+/** How long a message stays by its tone (SPEC §8 durations, core/constants MESSAGE_DURATIONS_MS); null: until dismissed. */
+export const NOTICE_DURATION_MS: Record<Notice['tone'], number | null> = {
+  success: MESSAGE_DURATIONS_MS[3],
+  info: MESSAGE_DURATIONS_MS[3],
+  warning: MESSAGE_DURATIONS_MS[4],
+  critical: null,
+};
 
 /**
  * Apply recorded commands on a catalog, in order, as a replay: each keeps the ids it made the first time.
@@ -422,9 +435,11 @@ export function createEditorStore(options: StoreOptions): EditorStore {
           status: held && !state.readonly && state.status !== 'blocked' ? 'saving' : state.status,
         });
       },
-      notify: (tone, text) => {
+      notify: (tone, text, durationMs) => {
         const id = ++noticeIds;
         set({ notices: [...get().notices.filter((n) => n.text !== text), { id, tone, text }] });
+        const lasts = durationMs ?? NOTICE_DURATION_MS[tone];
+        if (lasts !== null) setTimeout(() => get().dismiss(id), lasts);
       },
       dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
     };

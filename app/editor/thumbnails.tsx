@@ -1,8 +1,19 @@
-import { memo, startTransition, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Catalog } from '../../core/model/index.ts';
 import { samePageRender, type RenderContext } from '../../core/render/index.ts';
 import { useBarcodeEncoderReady, useRenderContext } from '../components/catalogs/scaled-page.tsx';
+import { DEFAULT_DEV_FILTER, devFilteredPageIds, type DevFilter } from './dev-mode.ts';
+import { DevModeFilter } from './dev-mode-filter.tsx';
 import { ScaledPage } from './page-canvas.tsx';
 import { nearNowByTarget, thumbnailSelection } from './screen-rules.ts';
 import type { EditorStore } from './store.ts';
@@ -122,11 +133,21 @@ export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Ca
   const selectedPages = useEditorState(store, (s) => s.selectedPages);
   const context = useRenderContext(catalog);
   const barcodes = useBarcodeEncoderReady();
+  const devMode = useEditorState(store, (s) => s.devMode);
+  const [devFilter, setDevFilter] = useState<DevFilter>(DEFAULT_DEV_FILTER);
+  // Developer mode shows only the pages in its ranges; shift-click ranges take only those (SPEC §2.2).
+  const shown = useMemo(
+    () => (devMode ? new Set(devFilteredPageIds(catalog, devFilter)) : null),
+    [catalog, devMode, devFilter],
+  );
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
   const onPick = useCallback(
     (e: MouseEvent, id: string) => {
       const s = store.getState();
+      const visible = shownRef.current;
       const next = thumbnailSelection(
-        s.catalog.pages.map((p) => p.id),
+        s.catalog.pages.map((p) => p.id).filter((pid) => !visible || visible.has(pid)),
         s.selectedPages,
         s.currentPageId,
         id,
@@ -139,19 +160,29 @@ export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Ca
   );
   return (
     <nav className="cb-page-thumbs" aria-label={t('screen.thumbnails')}>
+      {shown ? (
+        <DevModeFilter
+          filter={devFilter}
+          onChange={setDevFilter}
+          shown={shown.size}
+          total={catalog.pages.length}
+        />
+      ) : null}
       <ol>
-        {catalog.pages.map((p, i) => (
-          <Thumbnail
-            key={p.id}
-            index={i}
-            context={context}
-            barcodes={barcodes}
-            current={p.id === currentPageId}
-            picked={selectedPages.length > 1 && selectedPages.includes(p.id)}
-            label={t('screen.thumbnail', { page: i + 1 })}
-            onPick={onPick}
-          />
-        ))}
+        {catalog.pages.map((p, i) =>
+          shown && !shown.has(p.id) ? null : (
+            <Thumbnail
+              key={p.id}
+              index={i}
+              context={context}
+              barcodes={barcodes}
+              current={p.id === currentPageId}
+              picked={selectedPages.length > 1 && selectedPages.includes(p.id)}
+              label={t('screen.thumbnail', { page: i + 1 })}
+              onPick={onPick}
+            />
+          ),
+        )}
       </ol>
     </nav>
   );

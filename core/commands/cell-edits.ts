@@ -234,19 +234,22 @@ export interface CaptionTemplateOptions extends CommandOptions {
   elementIndex: number;
   /** The caption template (SPEC §5 tokens); null goes back to the catalog's caption. */
   template: string | null;
+  /** The price template (caption, the default) or the description template of the element. */
+  which?: 'price' | 'description';
 }
 
 /**
- * Set the caption template of one product element. The element keeps its cell, style and product; an empty
+ * Set the caption (or, with `which`, the description) template of one product element. The element keeps its cell, style and product; an empty
  * template is kept as typed (a caption the merchant cleared prints nothing, unlike null).
  */
 export function setCaptionTemplate(catalog: Catalog, options: CaptionTemplateOptions): CommandResult {
   const page = catalog.pages[options.pageIndex];
   const stay = result(catalog, current(options, options.pageIndex));
   const old = page?.elements[options.elementIndex];
-  if (!page || !isProductElement(old) || old.price_template === options.template) return stay;
+  const field = options.which === 'description' ? 'description_template' : 'price_template';
+  if (!page || !isProductElement(old) || old[field] === options.template) return stay;
   const elements = page.elements.map((e, i) =>
-    i === options.elementIndex ? { ...old, price_template: options.template } : e,
+    i === options.elementIndex ? { ...old, [field]: options.template } : e,
   );
   return result(replacePage(catalog, options.pageIndex, { ...page, elements }), stay.currentPage);
 }

@@ -15,10 +15,21 @@ export type BrandField =
 export interface UpdateSettingsOptions extends CommandOptions {
   settings?: Partial<CatalogSettings>;
   /**
-   * Catalog fields the editor changes besides settings: the title, the default footer, the brand and the table
-   * editor's columns.
+   * Catalog fields the editor changes besides settings: the title, the default footer, the brand, the table
+   * editor's columns and the caption and description templates.
    */
-  fields?: Partial<Pick<Catalog, BrandField | 'title' | 'default_footer' | 'table_configuration'>>;
+  fields?: Partial<
+    Pick<
+      Catalog,
+      | BrandField
+      | 'title'
+      | 'default_footer'
+      | 'table_configuration'
+      | 'priceTemplate'
+      | 'descriptionTemplate'
+      | 'default_price_template'
+    >
+  >;
 }
 
 /**

@@ -110,3 +110,5 @@ export {
   type ElementImagesStyleOptions,
   type ImagePlacementChange,
 } from './picture-edits.ts';
+export { adjustPrices, convertPrices, scalePrice } from './price-edits.ts';
+export type { AdjustPricesOptions, ConvertPricesOptions } from './price-edits.ts';

@@ -8,6 +8,7 @@ import enContentTools from './locales/en/content-tools.json';
 import enCsv from './locales/en/csv.json';
 import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
+import enTemplates from './locales/en/templates.json';
 import enImages from './locales/en/images.json';
 import enListingEditor from './locales/en/listing-editor.json';
 import enHelp from './locales/en/help.json';
@@ -26,6 +27,7 @@ import frContentTools from './locales/fr/content-tools.json';
 import frCsv from './locales/fr/csv.json';
 import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
+import frTemplates from './locales/fr/templates.json';
 import frImages from './locales/fr/images.json';
 import frListingEditor from './locales/fr/listing-editor.json';
 import frHelp from './locales/fr/help.json';
@@ -51,6 +53,7 @@ export const resources = {
     csv: enCsv,
     editor: enEditor,
     editorText: enEditorText,
+    templates: enTemplates,
     images: enImages,
     listingEditor: enListingEditor,
     help: enHelp,
@@ -71,6 +74,7 @@ export const resources = {
     csv: frCsv,
     editor: frEditor,
     editorText: frEditorText,
+    templates: frTemplates,
     images: frImages,
     listingEditor: frListingEditor,
     help: frHelp,

@@ -67,4 +67,5 @@ export {
   type ImagePlacement,
 } from './images.tsx';
 export { visibleColumns } from './values.ts';
+export { ProductCellView } from './product-view.tsx';
 export { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from './merchant-html.ts';

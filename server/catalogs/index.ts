@@ -73,6 +73,18 @@ export {
   updateLayout,
 } from './layouts.server.ts';
 export type { LayoutView } from './layouts.server.ts';
+export {
+  createTemplate,
+  deleteTemplate,
+  DescriptionTemplateInput,
+  listTemplates,
+  PriceTemplateInput,
+  TEMPLATE_KINDS,
+  TEMPLATE_MESSAGES,
+  TEMPLATE_SORTS,
+  updateTemplate,
+} from './templates.server.ts';
+export type { TemplateInput, TemplateKind, TemplateView } from './templates.server.ts';
 export { CATALOG_SORTS, INTERNAL_EMAIL_MARKERS, listAllCatalogs } from './staff-catalogs.server.ts';
 export type { StaffCatalog } from './staff-catalogs.server.ts';
 export {

@@ -145,6 +145,11 @@ export const EnvSchema = z
      * Unset, the help list opens the written guides under /help.
      */
     TUTORIALS_URL: optionalUrl,
+    /**
+     * Where the day's exchange rates are read for the editor's currency conversion (GET /api/v1/currency/convert):
+     * the ECB's eurofxref-daily.xml or a JSON `{ base, rates }` source. Read once a day; unset, conversion is off.
+     */
+    CURRENCY_RATES_URL: optionalUrl,
     /** Stripe secret key (sk_live_… / sk_test_…): standalone merchants pay through Stripe Checkout when set. */
     STRIPE_SECRET_KEY: optionalText,
     /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /webhooks/stripe. */
@@ -344,6 +349,7 @@ export function configuredHosts(config: Config): string[] {
     config.SMTP_URL,
     config.STRIPE_API_URL,
     config.TUTORIALS_URL,
+    config.CURRENCY_RATES_URL,
   ]) {
     if (!url) continue;
     try {

@@ -27,6 +27,14 @@ export { formFiles, readMultipart } from './http/multipart.server.ts';
 export { isCrossSite, isSameOrigin } from './http/origin.server.ts';
 export { documentPolicy, frameAncestorsOf, HSTS, scriptNonce } from './http/security-headers.server.ts';
 export { describeIssues, parseWith, queryObject } from './http/validation.server.ts';
+export {
+  convertWith,
+  createCurrencyConverter,
+  CURRENCY_MESSAGES,
+  currencyConverter,
+  parseRates,
+} from './currency.server.ts';
+export type { CurrencyConverter, Rates } from './currency.server.ts';
 export { createLogger } from './logger.server.ts';
 export type { Logger } from './logger.server.ts';
 export {

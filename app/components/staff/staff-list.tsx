@@ -132,6 +132,7 @@ export function StaffList({
 /** The staff screens, as links above each of them. */
 export function StaffNav({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('app');
+  const { t: tt } = useTranslation('templates');
   const links: [string, string][] = [
     ...(isAdmin
       ? ([
@@ -139,6 +140,8 @@ export function StaffNav({ isAdmin }: { isAdmin: boolean }) {
           ['/admin/catalogs', t('admin.nav.catalogs')],
           ['/admin/waitinglist', t('admin.nav.waitinglist')],
           ['/admin/unregistereduser', t('admin.nav.unregistered')],
+          ['/admin/prices', tt('admin.navPrices')],
+          ['/admin/descriptions', tt('admin.navDescriptions')],
         ] as [string, string][])
       : []),
     ['/manager/allcatalogs', t('admin.nav.allcatalogs')],

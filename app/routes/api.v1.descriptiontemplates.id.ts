@@ -1,0 +1,6 @@
+import { descriptionTemplateEndpoints as e } from '../api/templates.server.ts';
+import { routeHandlers } from '../../server/runtime/index.ts';
+
+const handlers = routeHandlers(e.update, e.remove);
+export const loader = handlers.loader;
+export const action = handlers.action;
