@@ -2,8 +2,8 @@ import { PLATFORMS, platformOf } from './platforms.ts';
 import type { Connector, ConnectorAccount, ConnectorDeps } from './types.ts';
 
 export * from './types.ts';
-export { connectFields, PLATFORMS, platformOf } from './platforms.ts';
-export type { ConnectField, OAuthPlatform, OAuthResult, PlatformDescriptor } from './platforms.ts';
+export { appKeysPrefix, connectFields, oauthSetup, PLATFORMS, platformOf } from './platforms.ts';
+export type { PlatformDescriptor } from './platforms.ts';
 
 /**
  * The store types with an adapter, in the order of the registry (connectors/platforms.ts). A new platform is a

@@ -1,18 +1,26 @@
-import { bigcommerceConnect, createBigcommerceConnector } from './bigcommerce/index.ts';
-import { createEbayConnector } from './ebay/index.ts';
-import { createEcwidConnector, ecwidConnect } from './ecwid/index.ts';
-import { createEtsyConnector } from './etsy/index.ts';
-import { createLightspeedConnector } from './lightspeed/index.ts';
+import {
+  bigcommerceConnect,
+  createBigcommerceConnector,
+  readBigcommerceDelivery,
+} from './bigcommerce/index.ts';
+import { createEbayConnector, ebayOAuth } from './ebay/index.ts';
+import { createEcwidConnector, ecwidConnect, readEcwidDelivery } from './ecwid/index.ts';
+import { createEtsyConnector, etsyOAuth } from './etsy/index.ts';
+import { createLightspeedConnector, lightspeedOAuth } from './lightspeed/index.ts';
 import { createMagentoConnector, magentoConnect } from './magento/index.ts';
 import { createShopifyConnector } from './shopify/index.ts';
 import { createSquarespaceConnector, squarespaceConnect } from './squarespace/index.ts';
 import type {
+  AppKeys,
+  ConnectField,
   ConnectSpec,
   Connector,
   ConnectorAccount,
   ConnectorDeps,
+  OAuthPlatform,
   WebhookDelivery,
   WebhookEvent,
+  WebhookKeys,
 } from './types.ts';
 import { createWooCommerceConnector, readWooWebhook, wooConnect } from './woocommerce/index.ts';
 
@@ -25,49 +33,6 @@ import { createWooCommerceConnector, readWooWebhook, wooConnect } from './woocom
  * The words of each field (label and where to find it, in every language) are in core/i18n's `stores`
  * namespace under `fields.<type>.<key>`.
  */
-
-/** A field the merchant enters, as the screen shows it. `url`: the store's own address. */
-export type ConnectField = { key: string; kind: 'url' | 'text' | 'secret'; optional?: boolean };
-
-/** Credentials an OAuth platform answers for a new account, and which store they open. */
-export type OAuthResult = {
-  /** Identifies the store among the merchant's accounts (shop id, domain prefix); stored as shop_domain. */
-  shopDomain: string;
-  name?: string | null;
-  credentials: Record<string, unknown>;
-};
-
-/**
- * The OAuth 2 authorization-code flow of a platform (DESIGN §8; connectors/README.md 'OAuth platforms'). The
- * server keeps the state and the PKCE verifier (single-use, 10 minutes), redirects to `authorizeUrl`, and on
- * the callback hands the code to `exchangeCode`. Token refresh happens inside the adapter, which reports new
- * tokens through ConnectorDeps.onCredentials.
- */
-export interface OAuthPlatform {
-  /** Whether the platform takes a PKCE code challenge (S256): the server then makes and keeps the verifier. */
-  pkce: boolean;
-  /** Fields asked before the redirect (Lightspeed X-Series: the domain prefix); most platforms: none. */
-  fields?: ConnectField[];
-  authorizeUrl(opts: {
-    appKeys: { clientId: string; clientSecret?: string };
-    redirectUri: string;
-    state: string;
-    codeChallenge?: string;
-    apiUrl?: string;
-    input: Record<string, string>;
-  }): string;
-  exchangeCode(opts: {
-    appKeys: { clientId: string; clientSecret?: string };
-    redirectUri: string;
-    code: string;
-    codeVerifier?: string;
-    apiUrl?: string;
-    fetch?: typeof fetch;
-    input: Record<string, string>;
-    /** Every query parameter of the callback (some platforms add the shop there). */
-    query: Record<string, string>;
-  }): Promise<OAuthResult>;
-}
 
 export type PlatformDescriptor = {
   type: string;
@@ -85,10 +50,16 @@ export type PlatformDescriptor = {
   spec?: ConnectSpec;
   /** The environment variable of a fixed-host platform's API base (`<PLATFORM>_API_URL`). */
   apiUrlEnv?: string;
-  /** The prefix of the operator's app keys (`<PREFIX>_CLIENT_ID`, `<PREFIX>_CLIENT_SECRET`). */
+  /**
+   * The prefix of the operator's app keys (`<PREFIX>_CLIENT_ID`, `<PREFIX>_CLIENT_SECRET`; with variants,
+   * `<PREFIX>_<VARIANT>_CLIENT_ID`).
+   */
   appKeysEnv?: string;
-  /** Reads a webhook delivery with the account's secret; platforms without signed webhooks leave it out. */
-  readWebhook?: (delivery: WebhookDelivery, secret: string) => WebhookEvent;
+  /**
+   * Reads a webhook delivery, checking its signature (or secret header) with the account's keys; platforms
+   * without signed webhooks leave it out.
+   */
+  readWebhook?: (delivery: WebhookDelivery, keys: WebhookKeys) => WebhookEvent;
   oauth?: OAuthPlatform;
 };
 
@@ -100,7 +71,10 @@ export const PLATFORMS: Record<string, PlatformDescriptor> = {
     connect: 'fields',
     create: createWooCommerceConnector,
     spec: wooConnect,
-    readWebhook: readWooWebhook,
+    readWebhook: (delivery, keys) =>
+      keys.secret
+        ? readWooWebhook(delivery, keys.secret)
+        : { kind: 'invalid', reason: 'This store has no webhook secret' },
   },
   bigcommerce: {
     type: 'bigcommerce',
@@ -109,6 +83,7 @@ export const PLATFORMS: Record<string, PlatformDescriptor> = {
     create: createBigcommerceConnector,
     spec: bigcommerceConnect,
     apiUrlEnv: 'BIGCOMMERCE_API_URL',
+    readWebhook: readBigcommerceDelivery,
   },
   magento: {
     type: 'magento',
@@ -125,6 +100,7 @@ export const PLATFORMS: Record<string, PlatformDescriptor> = {
     spec: ecwidConnect,
     apiUrlEnv: 'ECWID_API_URL',
     appKeysEnv: 'ECWID',
+    readWebhook: readEcwidDelivery,
   },
   squarespace: {
     type: 'squarespace',
@@ -141,6 +117,7 @@ export const PLATFORMS: Record<string, PlatformDescriptor> = {
     create: createEtsyConnector,
     apiUrlEnv: 'ETSY_API_URL',
     appKeysEnv: 'ETSY',
+    oauth: etsyOAuth,
   },
   ebay: {
     type: 'ebay',
@@ -149,6 +126,7 @@ export const PLATFORMS: Record<string, PlatformDescriptor> = {
     create: createEbayConnector,
     apiUrlEnv: 'EBAY_API_URL',
     appKeysEnv: 'EBAY',
+    oauth: ebayOAuth,
   },
   lightspeed: {
     type: 'lightspeed',
@@ -157,12 +135,47 @@ export const PLATFORMS: Record<string, PlatformDescriptor> = {
     create: createLightspeedConnector,
     apiUrlEnv: 'LIGHTSPEED_API_URL',
     appKeysEnv: 'LIGHTSPEED',
+    oauth: lightspeedOAuth,
   },
   tradegecko: { type: 'tradegecko', name: 'TradeGecko', connect: 'discontinued' },
 };
 
 export const platformOf = (type: string): PlatformDescriptor | null =>
   Object.hasOwn(PLATFORMS, type) ? PLATFORMS[type]! : null;
+
+/** The settings prefix of a platform's app keys, for one variant (Lightspeed's `x`, `r`) or none. */
+export const appKeysPrefix = (platform: PlatformDescriptor, variant?: string): string =>
+  variant ? `${platform.appKeysEnv}_${variant.toUpperCase()}` : platform.appKeysEnv!;
+
+/**
+ * What the OAuth flow of a platform needs from the operator's configuration for this input (Lightspeed: the
+ * series chosen): the app keys and the other settings it names, or null when any is unset (not offered).
+ */
+export function oauthSetup(
+  platform: PlatformDescriptor,
+  config: Record<string, unknown>,
+  input: Record<string, string> = {},
+): { appKeys: AppKeys; settings: Record<string, string>; apiUrl?: string } | null {
+  const oauth = platform.oauth;
+  if (platform.connect !== 'oauth' || !oauth || !platform.appKeysEnv) return null;
+  const setting = (name: string) =>
+    typeof config[name] === 'string' && config[name] !== '' ? (config[name] as string) : undefined;
+  const prefix = appKeysPrefix(platform, oauth.variantOf?.(input));
+  const clientId = setting(`${prefix}_CLIENT_ID`);
+  const clientSecret = setting(`${prefix}_CLIENT_SECRET`);
+  if (!clientId || (oauth.needsSecret && !clientSecret)) return null;
+  const settings: Record<string, string> = {};
+  for (const name of oauth.settings ?? []) {
+    const v = setting(name);
+    if (!v) return null;
+    settings[name] = v;
+  }
+  return {
+    appKeys: { clientId, clientSecret },
+    settings,
+    apiUrl: platform.apiUrlEnv ? setting(platform.apiUrlEnv) : undefined,
+  };
+}
 
 /** The fields of a platform as the Stores screen asks them: the OAuth flow's first fields, else its spec's. */
 export function connectFields(platform: PlatformDescriptor): ConnectField[] {

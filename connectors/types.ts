@@ -58,6 +58,17 @@ export interface Connector {
 export type WebhookDelivery = { headers: Record<string, string | undefined>; body: Buffer };
 
 /**
+ * What a platform's webhook reader checks a delivery with: the secret made for the account when its webhooks
+ * were registered (WooCommerce signs with it, BigCommerce sends it back), the account's opened credentials (the
+ * store it names; Ecwid: the custom app's client secret) and the operator's app keys (Ecwid's app).
+ */
+export type WebhookKeys = {
+  secret: string | null;
+  credentials: Record<string, unknown> | null;
+  appKeys?: AppKeys;
+};
+
+/**
  * What a delivery says, once its signature is checked: `ping` (the store testing the address; answer 200, do
  * nothing), `products` (these product ids changed or went; the sync reads each again), or `invalid` (the
  * signature is missing or wrong: 401, nothing done).
@@ -229,7 +240,12 @@ export type ConnectorDeps = {
    */
   fetch?: typeof fetch;
   /** The operator's app keys for OAuth platforms (Etsy, eBay, Lightspeed), from the configuration. */
-  appKeys?: { clientId: string; clientSecret?: string };
+  appKeys?: AppKeys;
+  /**
+   * The app keys of each variant of a platform with one app per product line (Lightspeed: `x`, `r`), from
+   * `<PREFIX>_<VARIANT>_CLIENT_ID`/`_SECRET`; the adapter picks its account's.
+   */
+  appKeysByVariant?: Record<string, AppKeys>;
   /**
    * Called when the adapter renewed the account's OAuth access token with its refresh token: `json` is the new
    * plain credentials (the shape `decrypt` gives back), for the caller to seal and store in
@@ -240,3 +256,74 @@ export type ConnectorDeps = {
    */
   onCredentials?: (json: string) => void | Promise<void>;
 };
+
+/**
+ * A field the merchant enters, as the screen shows it. `url`: the store's own address; `choice`: one of
+ * `options` (Lightspeed's series), each worded under `fields.<type>.<key>.options.<value>`.
+ */
+export type ConnectField = {
+  key: string;
+  kind: 'url' | 'text' | 'secret' | 'choice';
+  optional?: boolean;
+  options?: string[];
+};
+
+/** Credentials an OAuth platform answers for a new account, and which store they open. */
+export type OAuthResult = {
+  /** Identifies the store among the merchant's accounts (shop id, domain prefix); stored as shop_domain. */
+  shopDomain: string;
+  name?: string | null;
+  credentials: Record<string, unknown>;
+};
+
+/** The operator's app on a platform (`<PREFIX>_CLIENT_ID`, `<PREFIX>_CLIENT_SECRET`). */
+export type AppKeys = { clientId: string; clientSecret?: string };
+
+/**
+ * The OAuth 2 authorization-code flow of a platform (DESIGN §8; connectors/README.md 'OAuth platforms'). The
+ * server keeps the state and the PKCE verifier (single-use, 10 minutes), redirects to `authorizeUrl`, and on
+ * the callback hands the code to `exchangeCode`. Token refresh happens inside the adapter, which reports new
+ * tokens through ConnectorDeps.onCredentials.
+ */
+export interface OAuthPlatform {
+  /** Whether the platform takes a PKCE code challenge (S256): the server then makes and keeps the verifier. */
+  pkce: boolean;
+  /** Fields asked before the redirect (Lightspeed: which series); most platforms: none. */
+  fields?: ConnectField[];
+  /**
+   * The operator's settings the flow needs besides the app keys (eBay: EBAY_RU_NAME). The platform is offered
+   * only when they are set; they reach both functions as `settings`.
+   */
+  settings?: string[];
+  /** The secret is needed as well as the client id (every platform here): without it, not offered. */
+  needsSecret: boolean;
+  /**
+   * For a platform with one app per product line (Lightspeed X-Series and R-Series): the variant the merchant's
+   * input names. Its app keys are then `<PREFIX>_<VARIANT>_CLIENT_ID`/`_SECRET`; the adapter gets them all in
+   * ConnectorDeps.appKeysByVariant.
+   */
+  variantOf?: (input: Record<string, string>) => string;
+  /** Every variant `variantOf` can answer. */
+  variants?: string[];
+  authorizeUrl(opts: {
+    appKeys: AppKeys;
+    redirectUri: string;
+    state: string;
+    codeChallenge?: string;
+    apiUrl?: string;
+    input: Record<string, string>;
+    settings: Record<string, string>;
+  }): string;
+  exchangeCode(opts: {
+    appKeys: AppKeys;
+    redirectUri: string;
+    code: string;
+    codeVerifier?: string;
+    apiUrl?: string;
+    fetch?: typeof fetch;
+    input: Record<string, string>;
+    settings: Record<string, string>;
+    /** Every query parameter of the callback (some platforms add the shop there). */
+    query: Record<string, string>;
+  }): Promise<OAuthResult>;
+}

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FakeEtsy } from '../scripts/testing/fake-etsy.ts';
+import { FakeLightspeed } from '../scripts/testing/fake-lightspeed.ts';
 import { FakeWooCommerce } from '../scripts/testing/fake-woocommerce.ts';
 import { pdfText } from '../scripts/testing/pdf-tools.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
@@ -17,6 +19,9 @@ import { openPage } from './support/page.ts';
  */
 let server: TestServer;
 let store: FakeWooCommerce;
+// OAuth platforms: their token endpoints and APIs are local; their consent pages are played by page.route.
+const lightspeed = new FakeLightspeed();
+const etsy = new FakeEtsy();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let releaseSecondPage: () => void = () => {};
@@ -28,8 +33,20 @@ beforeAll(async () => {
   // The second page of products waits until the test has seen the progress, however fast or slow the machine.
   store.holdFor = (path, query) =>
     path === '/wp-json/wc/v3/products' && query.page === '2' ? secondPage : null;
+  await Promise.all([lightspeed.start(), etsy.start()]);
+  lightspeed.useRFixture();
   server = await startTestServer(
-    { STORE_PRIVATE_HOSTS: '127.0.0.1' },
+    {
+      STORE_PRIVATE_HOSTS: '127.0.0.1',
+      LIGHTSPEED_API_URL: lightspeed.apiUrl,
+      LIGHTSPEED_R_CLIENT_ID: lightspeed.appKeys.clientId,
+      LIGHTSPEED_R_CLIENT_SECRET: lightspeed.appKeys.clientSecret,
+      LIGHTSPEED_X_CLIENT_ID: lightspeed.appKeys.clientId,
+      LIGHTSPEED_X_CLIENT_SECRET: lightspeed.appKeys.clientSecret,
+      ETSY_API_URL: etsy.apiUrl,
+      ETSY_CLIENT_ID: etsy.appKeys.clientId,
+      ETSY_CLIENT_SECRET: etsy.appKeys.clientSecret,
+    },
     { worker: { pollMs: 100, fetchOptions: { allowPrivateAddresses: true } } },
   );
   server.runtime.services.connectorOptions = { retryBaseMs: 10, pageSize: 40 };
@@ -41,6 +58,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await store?.stop();
+  await Promise.all([lightspeed.stop(), etsy.stop()]);
 });
 
 async function newPage(width: number, locale = 'en-US'): Promise<{ page: Page; context: BrowserContext }> {
@@ -176,4 +194,62 @@ it('works at phone width and in French, by keyboard', async () => {
   await expectVisible(page.getByText('My Woo Store a été déconnectée.'));
   await expectVisible(page.getByText('Déconnectée', { exact: true }));
   await expectVisible(page.getByText('240 produits'));
+});
+
+it('offers the OAuth platforms the server is set up for, and connects Lightspeed R-Series by signing in there', async () => {
+  const { page, context } = await newPage(1440);
+  await signInMerchant(server, context, 'lightspeed-e2e@example.com');
+  // Lightspeed's consent page: the merchant approves, and Lightspeed sends them back with a code and the state.
+  await page.route('https://cloud.lightspeedapp.com/**', (route) => {
+    const consent = lightspeed.rOAuth.consent(route.request().url());
+    const back = new URL(`${server.url}/auth/lightspeed/callback`);
+    back.search = new URLSearchParams({ code: consent.code, state: consent.state! }).toString();
+    return route.fulfill({ status: 302, headers: { Location: back.toString() } });
+  });
+  await openPage(page, `${server.url}/stores`);
+  // Etsy and eBay: Etsy's app is set, eBay's is not (not offered).
+  await expectVisible(page.getByRole('button', { name: 'Etsy' }));
+  expect(await page.getByRole('button', { name: 'eBay' }).count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Lightspeed' }).click();
+  await expectVisible(page.getByText('Which Lightspeed do you use?'));
+  // By keyboard: the series are radio buttons, X-Series first.
+  await page.getByLabel('X-Series (formerly Vend)').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => page.getByLabel(/^R-Series/).isChecked()).toBe(true);
+  await expectNoSeriousA11yIssues(page);
+  await shot(page, 'stores-lightspeed-series-1440');
+  await page.getByRole('button', { name: 'Continue to Lightspeed' }).click();
+
+  await page.waitForURL(/\/stores(\?|$)/);
+  await expectVisible(page.getByText(/is connected\. Its products are being synchronized\./));
+  await page.getByText('232 products').first().waitFor({ timeout: 60_000 });
+  await expectVisible(page.getByText('Connected', { exact: true }));
+  await expectVisible(page.getByText(`Lightspeed · ${lightspeed.accountId}`));
+  await expectNoSeriousA11yIssues(page);
+  await shot(page, 'stores-lightspeed-connected-1440');
+});
+
+it('brings a refused sign-in back to the Stores screen in the merchant’s language, at phone width', async () => {
+  const { page, context } = await newPage(390, 'fr-FR');
+  await signInMerchant(server, context, 'etsy-refused@example.com');
+  // Etsy's consent page answers with the code it issued, but the code is then refused at the token endpoint.
+  await page.route('https://www.etsy.com/**', (route) => {
+    const consent = etsy.oauth.consent(route.request().url(), { userId: etsy.userId });
+    etsy.oauth.codes.delete(consent.code);
+    const back = new URL(`${server.url}/auth/etsy/callback`);
+    back.search = new URLSearchParams({ code: consent.code, state: consent.state! }).toString();
+    return route.fulfill({ status: 302, headers: { Location: back.toString() } });
+  });
+  await openPage(page, `${server.url}/stores`);
+  await page.getByRole('button', { name: 'Etsy' }).click();
+  await page.getByRole('button', { name: 'Continuer vers Etsy' }).click();
+  await page.waitForURL(/\/stores\?/);
+  await expectVisible(
+    page.getByText('La plateforme n’a pas autorisé l’accès à votre boutique.', { exact: false }),
+  );
+  await expectVisible(page.getByText(/The authorization code is invalid or expired/));
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousA11yIssues(page);
+  await shot(page, 'stores-etsy-refused-390-fr');
 });

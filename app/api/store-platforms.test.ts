@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings, storeAccounts } from '../../db/schema.ts';
+import { ecwidWebhookSignature } from '../../connectors/ecwid/index.ts';
+import { jobs, listings, storeAccounts } from '../../db/schema.ts';
 import { FakeBigcommerce, generatedBigcommerceProducts } from '../../scripts/testing/fake-bigcommerce.ts';
 import { FakeEcwid, generatedEcwidProducts } from '../../scripts/testing/fake-ecwid.ts';
 import { FakeMagento, generatedMagentoProducts } from '../../scripts/testing/fake-magento.ts';
@@ -29,6 +30,7 @@ const magento = new FakeMagento('mg-token', {
   tokenSecret: 'ts',
 });
 let magentoUrl = '';
+const ECWID_APP_SECRET = 'ecwid-app-client-secret';
 
 const waitForJob = async (jobId: string) => {
   for (let i = 0; i < 600; i++) {
@@ -51,6 +53,9 @@ beforeAll(async () => {
     BIGCOMMERCE_API_URL: bcUrl,
     ECWID_API_URL: ecUrl,
     SQUARESPACE_API_URL: sqUrl,
+    // The operator's Ecwid app: its client secret checks the webhooks of stores without their own.
+    ECWID_CLIENT_ID: 'catalog-builder-ecwid',
+    ECWID_CLIENT_SECRET: ECWID_APP_SECRET,
   });
   server.runtime.services.connectorOptions = { retryBaseMs: 5 };
   merchant = client(server.url);
@@ -169,4 +174,113 @@ it('refuses a value the platform’s ConnectSpec does not accept (an Ecwid store
   expect(status).toBe(400);
   expect(body.details).toMatchObject({ problem: 'invalid_field', field: 'storeId' });
   expect(body.message).toBe('storeId: An Ecwid store id is a number');
+});
+
+/*
+ * Webhooks of BigCommerce and Ecwid, read by the registry's readers (connectors/platforms.ts `readWebhook`) on
+ * POST /webhooks/stores/{accountId}: a good delivery queues a sync of the product it names, which reads it again;
+ * a tampered or unsigned one is a 401 and queues nothing.
+ */
+describe('store webhooks of BigCommerce and Ecwid', () => {
+  const accountOf = async (type: string) =>
+    (await server.runtime.db.select().from(storeAccounts).where(eq(storeAccounts.type, type)))[0]!;
+  const titleOf = async (accountId: string, externalId: string) =>
+    (
+      await server.runtime.db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.accountId, accountId), eq(listings.externalId, externalId)))
+    )[0]?.title;
+  const productJobs = async () =>
+    (await server.runtime.db.select().from(jobs).where(eq(jobs.name, 'sync-products'))).length;
+  const deliver = (accountId: string, headers: Record<string, string>, body: string) =>
+    fetch(`${server.url}/webhooks/stores/${accountId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  it('BigCommerce: hooks registered at connect with our secret header; a delivery carrying it syncs the product', async () => {
+    const account = await accountOf('bigcommerce');
+    const destination = `${server.runtime.config.appUrl}/webhooks/stores/${account.id}`;
+    expect(bigcommerce.hooks.map((h) => h.scope).sort()).toEqual(
+      [
+        'store/product/created',
+        'store/product/deleted',
+        'store/product/inventory/order/updated',
+        'store/product/inventory/updated',
+        'store/product/updated',
+      ].sort(),
+    );
+    expect(new Set(bigcommerce.hooks.map((h) => h.destination))).toEqual(new Set([destination]));
+    const headers = bigcommerce.hooks[0]!.headers;
+    const product = bigcommerce.products[1]!;
+    product.name = 'Le Parfait Jar (renamed)';
+    // BigCommerce's payload: the scope, the store as producer, the product's id.
+    const body = JSON.stringify({
+      scope: 'store/product/updated',
+      store_id: '1025646',
+      producer: 'stores/abc123',
+      data: { type: 'product', id: product.id },
+      hash: '3f9ea420af83450d7ef9f78b08c8af25b2213637',
+      created_at: 1561479335,
+    });
+    const before = await productJobs();
+    const wrong = await deliver(account.id, { 'X-Catalog-Builder-Webhook-Token': 'not-ours' }, body);
+    expect(wrong.status).toBe(401);
+    expect((await deliver(account.id, {}, body)).status).toBe(401);
+    expect(await productJobs()).toBe(before);
+    // Another store's delivery with our header (a hook copied elsewhere) does nothing.
+    const other = await json(
+      await deliver(account.id, headers, body.replace('stores/abc123', 'stores/zzz999')),
+    );
+    expect(other).toMatchObject({ status: 200, body: { job_id: null } });
+
+    const good = await json(await deliver(account.id, headers, body));
+    expect(good.status).toBe(200);
+    expect((await waitForJob(good.body.job_id)).job_state).toBe('complete');
+    expect(await titleOf(account.id, String(product.id))).toBe('Le Parfait Jar (renamed)');
+  });
+
+  it('Ecwid: a delivery signed over eventCreated.eventId with the app’s client secret syncs the product; tampered ones are refused', async () => {
+    const account = await accountOf('ecwid');
+    const product = ecwid.products[2]!;
+    product.name = 'Orange (renamed)';
+    // Ecwid's published delivery (extdata/ecwid-webhook-product-updated.json), for this store and product.
+    const event = {
+      eventId: '08a78904-0aa0-4c1a-953a-2e33c56236f0',
+      eventCreated: 1469429912,
+      storeId: 4870020,
+      entityId: product.id,
+      eventType: 'product.updated',
+    };
+    const body = JSON.stringify(event);
+    const signature = ecwidWebhookSignature(event, ECWID_APP_SECRET);
+    const before = await productJobs();
+    // Signed with another secret, the event id changed after signing, or no signature at all.
+    for (const [headers, payload] of [
+      [{ 'X-Ecwid-Webhook-Signature': ecwidWebhookSignature(event, 'secret_ecwid') }, body],
+      [{ 'X-Ecwid-Webhook-Signature': signature }, body.replace('08a78904', '18a78904')],
+      [{}, body],
+    ] as const) {
+      const res = await deliver(account.id, headers, payload);
+      expect(res.status).toBe(401);
+    }
+    expect(await productJobs()).toBe(before);
+    // A good signature for another store's event: nothing to do here.
+    const otherStore = { ...event, storeId: 1003 };
+    const other = await json(
+      await deliver(
+        account.id,
+        { 'X-Ecwid-Webhook-Signature': ecwidWebhookSignature(otherStore, ECWID_APP_SECRET) },
+        JSON.stringify(otherStore),
+      ),
+    );
+    expect(other).toMatchObject({ status: 200, body: { job_id: null } });
+
+    const good = await json(await deliver(account.id, { 'X-Ecwid-Webhook-Signature': signature }, body));
+    expect(good.status).toBe(200);
+    expect((await waitForJob(good.body.job_id)).job_state).toBe('complete');
+    expect(await titleOf(account.id, String(product.id))).toBe('Orange (renamed)');
+  });
 });

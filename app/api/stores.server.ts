@@ -177,8 +177,12 @@ export const oauthCallbackEndpoint = defineEndpoint(
       return back({ connected: accountId });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const problem = String((err.details as { problem?: unknown } | undefined)?.problem ?? 'oauth');
-      return back({ error: err.message, problem });
+      const details = (err.details ?? {}) as { problem?: unknown; reason?: unknown };
+      const problem = String(details.problem ?? 'oauth');
+      // The platform's own words (a refused code, a user without a shop), shown under the screen's.
+      const q: Record<string, string> = { error: err.message, problem };
+      if (typeof details.reason === 'string') q.reason = details.reason.slice(0, 300);
+      return back(q);
     }
   },
 );
@@ -189,7 +193,8 @@ export const storeWebhookEndpoint = defineEndpoint(
     path: '/webhooks/stores/{accountId}',
     summary:
       "A store's product webhook (WooCommerce: X-WC-Webhook-Signature over the raw body with the secret made for " +
-      'the account at connect time). A valid delivery only queues a sync of the products it names; the ' +
+      'the account at connect time; BigCommerce: that secret in the header its hooks were registered with; Ecwid: ' +
+      'X-Ecwid-Webhook-Signature over eventCreated.eventId with the app’s client secret). A valid delivery only queues a sync of the products it names; the ' +
       "platform's activation ping is answered 200; a bad or missing signature is a 401 and queues nothing.",
     tags: ['stores'],
     auth: 'public',
@@ -207,6 +212,7 @@ export const storeWebhookEndpoint = defineEndpoint(
       appSecret: runtime.config.appSecret,
       accountId: params.accountId ?? '',
       delivery: { headers, body },
+      config: runtime.config as unknown as Record<string, unknown>,
     });
     if (outcome.status === 404) throw notFound('No store account here.');
     if (outcome.status === 401) throw unauthorized(outcome.reason);

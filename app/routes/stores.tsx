@@ -54,7 +54,11 @@ export default function StoresPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [pageRefusal, setPageRefusal] = useState<ConnectRefusal | null>(
     params.get('error')
-      ? { problem: params.get('problem') ?? 'generic', message: params.get('error') ?? '' }
+      ? {
+          problem: params.get('problem') ?? 'generic',
+          reason: params.get('reason') ?? undefined,
+          message: params.get('error') ?? '',
+        }
       : null,
   );
   const [refusals, setRefusals] = useState<Record<string, ConnectRefusal>>({});

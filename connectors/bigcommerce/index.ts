@@ -9,6 +9,7 @@ export {
   BIGCOMMERCE_PRODUCT_SCOPES,
   BIGCOMMERCE_WEBHOOK_HEADER,
   bigcommerceHookBody,
+  readBigcommerceDelivery,
   readBigcommerceWebhook,
   verifyBigcommerceWebhook,
   type BigcommerceWebhookPayload,

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { WebhookChange } from '../types.ts';
+import type { WebhookChange, WebhookDelivery, WebhookEvent, WebhookKeys } from '../types.ts';
 
 /*
  * BigCommerce webhooks are not signed. A hook is registered (POST /v3/hooks) with a `headers` object BigCommerce
@@ -73,4 +73,22 @@ export function readBigcommerceWebhook(
 /** The POST /v3/hooks body registering one scope to our endpoint with our secret header. */
 export function bigcommerceHookBody(scope: string, destination: string, secret: string) {
   return { scope, destination, is_active: true, headers: { [BIGCOMMERCE_WEBHOOK_HEADER]: secret } };
+}
+
+/**
+ * The registry's reader (connectors/platforms.ts): a delivery must carry the secret the account's hooks were
+ * registered with; then the product it names, when it is about this store (`producer: stores/{hash}`).
+ */
+export function readBigcommerceDelivery(delivery: WebhookDelivery, keys: WebhookKeys): WebhookEvent {
+  if (!keys.secret || !verifyBigcommerceWebhook(delivery.headers, keys.secret))
+    return { kind: 'invalid', reason: `${BIGCOMMERCE_WEBHOOK_HEADER} is missing or wrong` };
+  let body: unknown;
+  try {
+    body = JSON.parse(delivery.body.toString('utf8'));
+  } catch {
+    return { kind: 'ignored' };
+  }
+  const storeHash = typeof keys.credentials?.storeHash === 'string' ? keys.credentials.storeHash : undefined;
+  const change = readBigcommerceWebhook(body, { storeHash });
+  return change ? { kind: 'products', productIds: change.productIds } : { kind: 'ignored' };
 }

@@ -10,6 +10,7 @@ export {
   EBAY_API_URL,
   EBAY_SCOPES,
   ebayAuthorizeUrl,
+  ebayOAuth,
   EbayCredentialsSchema,
   ebayTokenUrl,
   ebayTradingUrl,

@@ -8,7 +8,7 @@ import {
   text,
   type TokenSet,
 } from '../shared/index.ts';
-import { ConnectorError } from '../types.ts';
+import { ConnectorError, type OAuthPlatform } from '../types.ts';
 import { TradingClient } from './trading.ts';
 
 /** eBay's API host; EBAY_API_URL replaces it (a local server in tests, api.sandbox.ebay.com for the sandbox). */
@@ -138,3 +138,26 @@ export async function connectEbay(
   if (!userId) throw new ConnectorError('invalid_response', 'eBay did not name the connected user');
   return { ...credentials, userId };
 }
+
+/**
+ * eBay's flow for the registry: the consent page names the app's RuName (EBAY_RU_NAME, whose accept URL is
+ * $APP_URL/auth/ebay/callback) as redirect_uri, the code is exchanged with the app's keys in HTTP basic
+ * authentication, and the seller's user ID (GetUser) names the account. eBay does not take PKCE.
+ */
+export const ebayOAuth: OAuthPlatform = {
+  pkce: false,
+  needsSecret: true,
+  settings: ['EBAY_RU_NAME'],
+  authorizeUrl: (o) =>
+    ebayAuthorizeUrl({ clientId: o.appKeys.clientId, ruName: o.settings.EBAY_RU_NAME!, state: o.state }),
+  exchangeCode: async (o) => {
+    const credentials = await connectEbay({
+      appKeys: o.appKeys,
+      apiUrl: o.apiUrl,
+      fetch: o.fetch,
+      code: o.code,
+      ruName: o.settings.EBAY_RU_NAME!,
+    });
+    return { shopDomain: credentials.userId!, credentials };
+  },
+};

@@ -8,6 +8,7 @@ export { mapEcwidProduct, type EcwidCombination, type EcwidProduct } from './map
 export {
   ECWID_SIGNATURE_HEADER,
   ecwidWebhookSignature,
+  readEcwidDelivery,
   readEcwidWebhook,
   verifyEcwidWebhook,
   type EcwidWebhookBody,

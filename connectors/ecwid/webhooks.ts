@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { WebhookChange } from '../types.ts';
+import type { WebhookChange, WebhookDelivery, WebhookEvent, WebhookKeys } from '../types.ts';
 
 /*
  * Ecwid signs each webhook: X-Ecwid-Webhook-Signature is base64(HMAC-SHA256("{eventCreated}.{eventId}",
@@ -63,4 +63,23 @@ export function readEcwidWebhook(
   if (opts.storeId && String(event.storeId) !== String(opts.storeId)) return null;
   if (event.entityId === undefined || event.entityId === null || event.entityId === '') return null;
   return { productIds: [String(event.entityId)], deleted: event.eventType === 'product.deleted' };
+}
+
+/**
+ * The registry's reader (connectors/platforms.ts): the signature is checked with the client secret of the app
+ * the store's webhooks belong to (the merchant's custom app's, from the credentials, else the operator's Ecwid
+ * app, ECWID_CLIENT_SECRET); then the product it names, when it is about this store.
+ */
+export function readEcwidDelivery(delivery: WebhookDelivery, keys: WebhookKeys): WebhookEvent {
+  const own = keys.credentials?.clientSecret;
+  const clientSecret = (typeof own === 'string' && own) || keys.appKeys?.clientSecret || null;
+  if (!clientSecret) return { kind: 'invalid', reason: 'No client secret to check the signature with' };
+  const text = delivery.body.toString('utf8');
+  if (!verifyEcwidWebhook(text, delivery.headers[ECWID_SIGNATURE_HEADER.toLowerCase()], clientSecret))
+    return { kind: 'invalid', reason: `${ECWID_SIGNATURE_HEADER} is missing or does not match` };
+  const storeId = keys.credentials?.storeId;
+  const change = readEcwidWebhook(text, {
+    storeId: typeof storeId === 'string' || typeof storeId === 'number' ? String(storeId) : undefined,
+  });
+  return change ? { kind: 'products', productIds: change.productIds } : { kind: 'ignored' };
 }

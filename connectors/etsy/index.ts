@@ -11,6 +11,7 @@ export {
   ETSY_SCOPES,
   etsyApiKey,
   etsyAuthorizeUrl,
+  etsyOAuth,
   etsyTokenUrl,
   EtsyCredentialsSchema,
   exchangeEtsyCode,

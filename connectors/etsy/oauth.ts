@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authorizeUrl, renewCredentials, requestToken, type TokenSet } from '../shared/index.ts';
-import { ConnectorError } from '../types.ts';
+import { ConnectorError, type OAuthPlatform } from '../types.ts';
 
 /** Etsy Open API v3, as Etsy publishes it; ETSY_API_URL replaces it (a local server in tests). */
 export const ETSY_API_URL = 'https://api.etsy.com/v3/application';
@@ -136,3 +136,33 @@ export async function connectEtsy(
     userId: me.user_id,
   });
 }
+
+/**
+ * Etsy's flow for the registry: OAuth 2 with PKCE (S256, required by Etsy), scopes listings_r and shops_r, the
+ * callback's code exchanged with the verifier, the merchant's shop found with GET /users/me. The shop id names
+ * the account.
+ */
+export const etsyOAuth: OAuthPlatform = {
+  pkce: true,
+  needsSecret: true,
+  authorizeUrl: (o) => {
+    if (!o.codeChallenge) throw new ConnectorError('not_connected', 'Etsy requires a PKCE code challenge');
+    return etsyAuthorizeUrl({
+      clientId: o.appKeys.clientId,
+      redirectUri: o.redirectUri,
+      state: o.state,
+      codeChallenge: o.codeChallenge,
+    });
+  },
+  exchangeCode: async (o) => {
+    const credentials = await connectEtsy({
+      appKeys: o.appKeys,
+      apiUrl: o.apiUrl,
+      fetch: o.fetch,
+      code: o.code,
+      codeVerifier: o.codeVerifier ?? '',
+      redirectUri: o.redirectUri,
+    });
+    return { shopDomain: credentials.shopId, credentials };
+  },
+};

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  oauthClient,
+  type HttpClient,
+  type OAuthAdapterOptions,
+  type OAuthSession,
+  type Pacer,
+} from '../shared/index.ts';
+import { ConnectorError, type AppKeys } from '../types.ts';
 
 /**
  * One store type, 'lightspeed', for Lightspeed's two retail POS products, told apart by `series` in the stored
@@ -43,3 +51,22 @@ export const LightspeedCredentialsSchema = z.discriminatedUnion('series', [
   LightspeedRCredentialsSchema,
 ]);
 export type LightspeedCredentials = z.infer<typeof LightspeedCredentialsSchema>;
+
+/**
+ * A Lightspeed adapter's session and client (X-Series and R-Series alike): bearer token, renewed with the
+ * operator's app keys for the account's series; without them a renewal is `unauthorized` (reconnect).
+ */
+export function lightspeedClient<C extends LightspeedCredentials>(
+  opts: OAuthAdapterOptions & { credentials: C; appKeys?: AppKeys; pacer?: Pacer },
+  refresh: (credentials: C, opts: OAuthAdapterOptions & { appKeys: AppKeys }) => Promise<C>,
+): { session: OAuthSession<C>; http: HttpClient } {
+  return oauthClient({
+    ...opts,
+    platform: 'Lightspeed',
+    refresh: (c) => {
+      if (!opts.appKeys)
+        throw new ConnectorError('unauthorized', 'Lightspeed: the app keys are not configured');
+      return refresh(c, { ...opts, appKeys: opts.appKeys });
+    },
+  });
+}

@@ -13,6 +13,7 @@ export {
   type LightspeedRCredentials,
   type LightspeedXCredentials,
 } from './credentials.ts';
+export { lightspeedOAuth } from './oauth.ts';
 export { LeakyBucket } from './r-series/bucket.ts';
 export { RSeriesConnector, type RSeriesConnectorOptions } from './r-series/connector.ts';
 export { mapRItem, mapRMatrix, matrixExternalId, type RItem, type RMatrix } from './r-series/map-item.ts';
@@ -42,7 +43,7 @@ export function createLightspeedConnector(account: ConnectorAccount, deps: Conne
   const credentials = openCredentials(account, deps, LightspeedCredentialsSchema, 'Lightspeed');
   const o = deps.options ?? {};
   const common = {
-    appKeys: deps.appKeys,
+    appKeys: deps.appKeysByVariant?.[credentials.series] ?? deps.appKeys,
     apiUrl: deps.apiUrl,
     fetch: deps.fetch,
     sleep: deps.sleep,

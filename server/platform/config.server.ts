@@ -133,13 +133,22 @@ export const EnvSchema = z
     EBAY_API_URL: optionalUrl,
     SQUARESPACE_API_URL: optionalUrl,
     LIGHTSPEED_API_URL: optionalUrl,
-    /** The operator's OAuth apps (Etsy, eBay, Lightspeed): a platform is offered only with its client id. */
+    /**
+     * The operator's OAuth apps (Etsy, eBay, Lightspeed X-Series and R-Series): a platform is offered only with
+     * its client id and secret (eBay: and its RuName).
+     */
     ETSY_CLIENT_ID: optionalText,
     ETSY_CLIENT_SECRET: optionalText,
     EBAY_CLIENT_ID: optionalText,
     EBAY_CLIENT_SECRET: optionalText,
-    LIGHTSPEED_CLIENT_ID: optionalText,
-    LIGHTSPEED_CLIENT_SECRET: optionalText,
+    EBAY_RU_NAME: optionalText,
+    LIGHTSPEED_X_CLIENT_ID: optionalText,
+    LIGHTSPEED_X_CLIENT_SECRET: optionalText,
+    LIGHTSPEED_R_CLIENT_ID: optionalText,
+    LIGHTSPEED_R_CLIENT_SECRET: optionalText,
+    /** The operator's Ecwid app: its client secret checks the webhooks of stores connected without their own. */
+    ECWID_CLIENT_ID: optionalText,
+    ECWID_CLIENT_SECRET: optionalText,
     /**
      * Where the tutorial videos are published (SPEC §2.2 help list): each tutorial's address is this plus its id.
      * Unset, the help list opens the written guides under /help.

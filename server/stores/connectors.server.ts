@@ -1,8 +1,10 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import {
+  appKeysPrefix,
   getConnector,
   hasConnector,
   platformOf,
+  type AppKeys,
   type Connector,
   type ConnectorDeps,
 } from '../../connectors/index.ts';
@@ -69,7 +71,8 @@ export function storeFetchFor(privateHosts: readonly string[]): typeof fetch {
 /**
  * The adapter of a store account, with its credentials opened with APP_SECRET and what DESIGN §8 gives every
  * adapter: the SSRF-guarded fetch (STORE_PRIVATE_HOSTS let through), a fixed-host platform's API base
- * (`<PLATFORM>_API_URL`), the operator's app keys (`<PLATFORM>_CLIENT_ID`/`_SECRET`) and, with `db`, a way to
+ * (`<PLATFORM>_API_URL`), the operator's app keys (`<PLATFORM>_CLIENT_ID`/`_SECRET`, and per variant:
+ * `LIGHTSPEED_X_…`) and, with `db`, a way to
  * store tokens the adapter refreshed.
  */
 export function connectorFor(opts: {
@@ -85,8 +88,11 @@ export function connectorFor(opts: {
   const platform = platformOf(opts.account.type);
   const setting = (name: string | undefined) =>
     name && typeof config[name] === 'string' ? (config[name] as string) : undefined;
-  const clientId = setting(platform?.appKeysEnv && `${platform.appKeysEnv}_CLIENT_ID`);
-  const clientSecret = setting(platform?.appKeysEnv && `${platform.appKeysEnv}_CLIENT_SECRET`);
+  const keysOf = (prefix: string | undefined): AppKeys | undefined => {
+    const clientId = setting(prefix && `${prefix}_CLIENT_ID`);
+    return clientId ? { clientId, clientSecret: setting(`${prefix}_CLIENT_SECRET`) } : undefined;
+  };
+  const variants = platform?.appKeysEnv ? (platform.oauth?.variants ?? []) : [];
   const { db } = opts;
   return getConnector(opts.account, {
     decrypt: (sealed) => decryptSecret(sealed, opts.appSecret),
@@ -94,13 +100,22 @@ export function connectorFor(opts: {
     sleep: opts.sleep,
     fetch: storeFetchFor(config.STORE_PRIVATE_HOSTS ?? []),
     apiUrl: setting(platform?.apiUrlEnv),
-    appKeys: clientId ? { clientId, clientSecret } : undefined,
+    appKeys: keysOf(platform?.appKeysEnv),
+    appKeysByVariant: variants.length
+      ? Object.fromEntries(
+          variants.flatMap((v) => {
+            const keys = keysOf(appKeysPrefix(platform!, v));
+            return keys ? [[v, keys] as const] : [];
+          }),
+        )
+      : undefined,
     onCredentials: db
       ? async (credentials) => {
           await db
             .update(storeAccounts)
             .set({
-              credentialsEncrypted: encryptSecret(JSON.stringify(credentials), opts.appSecret),
+              // Already the plain credentials' JSON (ConnectorDeps.onCredentials): sealed as they are.
+              credentialsEncrypted: encryptSecret(credentials, opts.appSecret),
               updatedAt: new Date(),
             })
             .where(eq(storeAccounts.id, opts.account.id));

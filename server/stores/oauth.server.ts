@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { hasConnector, platformOf, type OAuthPlatform } from '../../connectors/index.ts';
+import {
+  ConnectorError,
+  hasConnector,
+  oauthSetup,
+  platformOf,
+  type AppKeys,
+  type OAuthPlatform,
+} from '../../connectors/index.ts';
 import { storeAccounts, storeOauthStates } from '../../db/schema.ts';
 import { badRequest, decryptSecret, encryptSecret, hashToken, notFound } from '../platform/index.ts';
 import type { ConnectDeps } from './connect.server.ts';
@@ -18,23 +25,28 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
 export type OAuthDeps = Pick<ConnectDeps, 'db' | 'jobs' | 'appSecret' | 'appUrl' | 'config' | 'logger'>;
 
-/** An OAuth platform a merchant may connect here: its adapter registered and the operator's app keys set. */
+/**
+ * An OAuth platform a merchant may connect here: its adapter registered and the operator's app keys and
+ * settings set (for the variant the input names: Lightspeed's series).
+ */
 export function oauthPlatform(
   type: string,
   config: OAuthDeps['config'],
-): { oauth: OAuthPlatform; appKeys: { clientId: string; clientSecret?: string }; apiUrl?: string } {
+  input: Record<string, string> = {},
+): {
+  name: string;
+  oauth: OAuthPlatform;
+  appKeys: AppKeys;
+  settings: Record<string, string>;
+  apiUrl?: string;
+} {
   const platform = platformOf(type);
   if (!platform || platform.connect !== 'oauth' || !platform.oauth || !hasConnector(type))
     throw notFound('This platform is not connected through OAuth here.');
-  const setting = (name: string) => (typeof config[name] === 'string' ? (config[name] as string) : undefined);
-  const clientId = setting(`${platform.appKeysEnv}_CLIENT_ID`);
-  if (!clientId)
+  const setup = oauthSetup(platform, config, input);
+  if (!setup)
     throw badRequest(`${platform.name} is not configured on this server.`, { problem: 'not_offered' });
-  return {
-    oauth: platform.oauth,
-    appKeys: { clientId, clientSecret: setting(`${platform.appKeysEnv}_CLIENT_SECRET`) },
-    apiUrl: platform.apiUrlEnv ? setting(platform.apiUrlEnv) : undefined,
-  };
+  return { name: platform.name, oauth: platform.oauth, ...setup };
 }
 
 export const oauthRedirectUri = (appUrl: string, type: string) => `${appUrl}/auth/${type}/callback`;
@@ -44,14 +56,20 @@ export async function startStoreOAuth(
   deps: OAuthDeps,
   input: { ownerId: string; type: string; input?: Record<string, string>; now?: Date },
 ): Promise<string> {
-  const { oauth, appKeys, apiUrl } = oauthPlatform(input.type, deps.config);
+  const { oauth } = oauthPlatform(input.type, deps.config);
   const now = input.now ?? new Date();
   const fields: Record<string, string> = {};
   for (const f of oauth.fields ?? []) {
     const v = input.input?.[f.key]?.trim();
     if (!v) throw badRequest(`${f.key} is required.`, { problem: 'missing_field', field: f.key });
+    if (f.kind === 'choice' && !f.options?.includes(v))
+      throw badRequest(`${f.key} must be one of ${f.options?.join(', ')}.`, {
+        problem: 'invalid_field',
+        field: f.key,
+      });
     fields[f.key] = v.slice(0, 500);
   }
+  const { appKeys, settings, apiUrl } = oauthPlatform(input.type, deps.config, fields);
   const state = randomBytes(32).toString('base64url');
   const verifier = oauth.pkce ? randomBytes(48).toString('base64url') : null;
   await deps.db.delete(storeOauthStates).where(lt(storeOauthStates.expiresAt, now));
@@ -66,6 +84,7 @@ export async function startStoreOAuth(
   return oauth.authorizeUrl({
     appKeys,
     apiUrl,
+    settings,
     redirectUri: oauthRedirectUri(deps.appUrl, input.type),
     state,
     codeChallenge: verifier ? createHash('sha256').update(verifier).digest('base64url') : undefined,
@@ -83,14 +102,13 @@ export async function finishStoreOAuth(
   deps: OAuthDeps,
   input: { ownerId: string; type: string; query: Record<string, string>; now?: Date },
 ): Promise<{ accountId: string; jobId: string }> {
-  const { oauth, appKeys, apiUrl } = oauthPlatform(input.type, deps.config);
+  // The platform is known and offered (404 / 400 before any state is spent).
+  oauthPlatform(input.type, deps.config);
   const now = input.now ?? new Date();
   if (input.query.error)
     throw badRequest(
       `The platform did not grant access: ${input.query.error_description ?? input.query.error}`,
-      {
-        problem: 'unauthorized',
-      },
+      { problem: 'oauth_refused' },
     );
   const state = input.query.state ?? '';
   const code = input.query.code ?? '';
@@ -110,16 +128,35 @@ export async function finishStoreOAuth(
     throw badRequest('This connection link has expired or was already used. Please start again.', {
       problem: 'oauth_state',
     });
-  const result = await oauth.exchangeCode({
+  const kept = row.input as Record<string, string>;
+  const {
+    name: platformName,
+    oauth,
     appKeys,
+    settings,
     apiUrl,
-    redirectUri: oauthRedirectUri(deps.appUrl, input.type),
-    code,
-    codeVerifier: row.verifierEncrypted ? decryptSecret(row.verifierEncrypted, deps.appSecret) : undefined,
-    fetch: storeFetchFor(deps.config.STORE_PRIVATE_HOSTS),
-    input: row.input as Record<string, string>,
-    query: input.query,
-  });
+  } = oauthPlatform(input.type, deps.config, kept);
+  let result: Awaited<ReturnType<OAuthPlatform['exchangeCode']>>;
+  try {
+    result = await oauth.exchangeCode({
+      appKeys,
+      apiUrl,
+      settings,
+      redirectUri: oauthRedirectUri(deps.appUrl, input.type),
+      code,
+      codeVerifier: row.verifierEncrypted ? decryptSecret(row.verifierEncrypted, deps.appSecret) : undefined,
+      fetch: storeFetchFor(deps.config.STORE_PRIVATE_HOSTS),
+      input: kept,
+      query: input.query,
+    });
+  } catch (err) {
+    // The platform refused the code, or answered something we cannot use: the merchant starts again.
+    if (!(err instanceof ConnectorError)) throw err;
+    throw badRequest(`${platformName} did not connect: ${err.message}`, {
+      problem: err.code === 'unauthorized' ? 'oauth_refused' : err.code,
+      reason: err.message,
+    });
+  }
   const credentialsEncrypted = encryptSecret(JSON.stringify(result.credentials), deps.appSecret);
   const probe = {
     id: 'new',

@@ -1,11 +1,21 @@
-import { connectFields, hasConnector, PLATFORMS, type ConnectField } from '../../connectors/index.ts';
+import {
+  connectFields,
+  hasConnector,
+  oauthSetup,
+  PLATFORMS,
+  type ConnectField,
+  type PlatformDescriptor,
+} from '../../connectors/index.ts';
 
 export type PlatformView = {
   type: string;
   name: string;
   connect: 'fields' | 'oauth' | 'app' | 'discontinued';
   fields: ConnectField[];
-  /** Whether a merchant can connect it here now (OAuth: the operator's app keys are set; Shopify: the app is). */
+  /**
+   * Whether a merchant can connect it here now (OAuth: the operator's app keys and settings are set, for one
+   * variant at least; Shopify: the app is).
+   */
   available: boolean;
 };
 
@@ -17,20 +27,39 @@ export type PlatformView = {
 export function connectablePlatforms(config: Record<string, unknown>): PlatformView[] {
   return (
     Object.values(PLATFORMS)
-      // An OAuth platform is offered once its flow is part of the registry (its `oauth`).
       .filter(
         (p) => p.connect === 'discontinued' || (hasConnector(p.type) && (p.connect !== 'oauth' || !!p.oauth)),
       )
-      .map((p) => ({
-        type: p.type,
-        name: p.name,
-        connect: p.connect,
-        fields: connectFields(p),
-        available:
-          p.connect === 'fields' ||
-          (p.connect === 'oauth' && !!p.oauth && typeof config[`${p.appKeysEnv}_CLIENT_ID`] === 'string') ||
-          (p.connect === 'app' && config.shopifyConfigured === true),
-      }))
+      .map((p) => {
+        const fields = p.connect === 'oauth' ? offeredFields(p, config) : connectFields(p);
+        const choices = fields.filter((f) => f.kind === 'choice');
+        return {
+          type: p.type,
+          name: p.name,
+          connect: p.connect,
+          fields,
+          available:
+            p.connect === 'fields' ||
+            (p.connect === 'oauth' &&
+              choices.every((f) => f.options?.length) &&
+              !!oauthSetup(p, config, Object.fromEntries(choices.map((f) => [f.key, f.options![0]!])))) ||
+            (p.connect === 'app' && config.shopifyConfigured === true),
+        };
+      })
+      // An OAuth platform without the operator's app keys (and settings) is not offered at all.
+      .filter((p) => p.connect !== 'oauth' || p.available)
+  );
+}
+
+/**
+ * An OAuth platform's first fields, a choice keeping only the options this server is set up for (Lightspeed:
+ * the series whose app keys are set).
+ */
+function offeredFields(p: PlatformDescriptor, config: Record<string, unknown>): ConnectField[] {
+  return connectFields(p).map((f) =>
+    f.kind === 'choice'
+      ? { ...f, options: (f.options ?? []).filter((o) => !!oauthSetup(p, config, { [f.key]: o })) }
+      : f,
   );
 }
 

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { platformOf, type WebhookDelivery } from '../../connectors/index.ts';
+import { platformOf, type AppKeys, type WebhookDelivery } from '../../connectors/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
 import { storeAccounts } from '../../db/schema.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import { decryptSecret } from '../platform/index.ts';
 import { webhookSecret } from './connect.server.ts';
 
 /** What the route answers: 200 (done or nothing to do), 401 (bad signature), 404 (no such store account). */
@@ -11,8 +12,8 @@ export type StoreWebhookOutcome =
   { status: 200; queued: string | null } | { status: 401; reason: string } | { status: 404 };
 
 /**
- * A store's webhook delivery (POST /webhooks/stores/{accountId}): the platform's adapter checks the signature
- * with the secret we made for this account at connect time; a valid one only queues a `sync-products` job for
+ * A store's webhook delivery (POST /webhooks/stores/{accountId}): the platform's reader checks the signature
+ * with the account's keys (the secret we made for it at connect time, its credentials, the operator's app); a valid one only queues a `sync-products` job for
  * the products it names (the job reads each from the store again, so out-of-order or repeated deliveries leave
  * the current product). A delivery sent twice queues at most one pending job per set of products (dedupe key).
  * A bad signature queues nothing.
@@ -23,6 +24,8 @@ export async function handleStoreWebhook(opts: {
   appSecret: string;
   accountId: string;
   delivery: WebhookDelivery;
+  /** The configuration: the operator's app keys of the platform (Ecwid's client secret). */
+  config?: Record<string, unknown>;
 }): Promise<StoreWebhookOutcome> {
   if (!isUuid(opts.accountId)) return { status: 404 };
   const [account] = await opts.db
@@ -32,11 +35,28 @@ export async function handleStoreWebhook(opts: {
     .limit(1);
   const platform = account && platformOf(account.type);
   if (!account || !platform?.readWebhook) return { status: 404 };
-  const secret = webhookSecret(account, opts.appSecret);
-  // A disconnected store (no credentials, no secret) has nothing to update.
-  if (!secret || !account.credentialsEncrypted)
+  // A disconnected store (no credentials) has nothing to update.
+  if (!account.credentialsEncrypted) return { status: 401, reason: 'This store is not connected.' };
+  let credentials: Record<string, unknown> | null = null;
+  try {
+    credentials = JSON.parse(decryptSecret(account.credentialsEncrypted, opts.appSecret)) as Record<
+      string,
+      unknown
+    >;
+  } catch {
     return { status: 401, reason: 'This store is not connected.' };
-  const event = platform.readWebhook(opts.delivery, secret);
+  }
+  const setting = (name: string) =>
+    typeof opts.config?.[name] === 'string' && opts.config[name] ? (opts.config[name] as string) : undefined;
+  const appSecret = platform.appKeysEnv ? setting(`${platform.appKeysEnv}_CLIENT_SECRET`) : undefined;
+  const appKeys: AppKeys | undefined = appSecret
+    ? { clientId: setting(`${platform.appKeysEnv}_CLIENT_ID`) ?? '', clientSecret: appSecret }
+    : undefined;
+  const event = platform.readWebhook(opts.delivery, {
+    secret: webhookSecret(account, opts.appSecret),
+    credentials,
+    appKeys,
+  });
   if (event.kind === 'invalid') return { status: 401, reason: event.reason };
   if (event.kind !== 'products' || event.productIds.length === 0) return { status: 200, queued: null };
   const productIds = [...new Set(event.productIds)].sort().slice(0, 100);

@@ -1,4 +1,13 @@
-import { BlockStack, Button, Card, FormLayout, InlineStack, Text, TextField } from '@shopify/polaris';
+import {
+  BlockStack,
+  Button,
+  Card,
+  ChoiceList,
+  FormLayout,
+  InlineStack,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -121,37 +130,48 @@ export function ConnectForm({
     }
   };
 
-  if (platform.connect === 'oauth' && !account) {
-    const oauthFields = platform.fields;
-    const start = `/api/v1/accounts/oauth/${platform.type}/start`;
-    if (!platform.available)
-      return (
-        <Text as="p" tone="subdued">
-          {t('connect.oauthUnavailable', { platform: name })}
-        </Text>
-      );
+  // Offered only when the operator set its app up (server/stores/platforms.server.ts). Reconnecting is signing
+  // in again: the callback gives the same store's account its new tokens.
+  if (platform.connect === 'oauth')
     return (
-      <form method="get" action={start}>
+      <form method="get" action={`/api/v1/accounts/oauth/${platform.type}/start`}>
         <BlockStack gap="300">
           <Text as="p">{t('connect.oauthHelp', { platform: name })}</Text>
-          {oauthFields.map((f) => (
-            <TextField
-              key={f.key}
-              name={f.key}
-              label={t(`fields.${platform.type}.${f.key}.label`)}
-              helpText={t(`fields.${platform.type}.${f.key}.help`)}
-              autoComplete="off"
-            />
-          ))}
-          <InlineStack>
+          {platform.fields.map((f) =>
+            f.kind === 'choice' ? (
+              <ChoiceList
+                key={f.key}
+                name={f.key}
+                title={t(`fields.${platform.type}.${f.key}.label`)}
+                choices={(f.options ?? []).map((o) => ({
+                  value: o,
+                  label: t(`fields.${platform.type}.${f.key}.options.${o}.label`),
+                  helpText: t(`fields.${platform.type}.${f.key}.options.${o}.help`),
+                }))}
+                selected={[values[f.key] ?? f.options?.[0] ?? '']}
+                onChange={([v]) => setValues((old) => ({ ...old, [f.key]: v ?? '' }))}
+              />
+            ) : (
+              <TextField
+                key={f.key}
+                name={f.key}
+                label={t(`fields.${platform.type}.${f.key}.label`)}
+                helpText={t(`fields.${platform.type}.${f.key}.help`)}
+                value={values[f.key] ?? ''}
+                onChange={(v) => setValues((old) => ({ ...old, [f.key]: v }))}
+                autoComplete="off"
+              />
+            ),
+          )}
+          <InlineStack gap="200">
             <Button submit variant="primary">
               {t('connect.oauth', { platform: name })}
             </Button>
+            {onCancel ? <Button onClick={onCancel}>{t('connect.cancel')}</Button> : null}
           </InlineStack>
         </BlockStack>
       </form>
     );
-  }
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('connect.submit', { platform: name })}>

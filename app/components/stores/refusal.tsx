@@ -17,6 +17,7 @@ const KNOWN = new Set([
   'discontinued',
   'not_offered',
   'oauth_state',
+  'oauth_refused',
   'session_expired',
 ]);
 

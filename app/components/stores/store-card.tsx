@@ -48,7 +48,9 @@ export function StoreCard({
       )
     : null;
   const canReconnect =
-    !!platform && platform.connect === 'fields' && (status === 'reconnect' || status === 'failed');
+    !!platform &&
+    (platform.connect === 'fields' || platform.connect === 'oauth') &&
+    (status === 'reconnect' || status === 'failed');
   const name = account.platform_name ?? account.type;
   return (
     <Card>

@@ -2,7 +2,6 @@ import {
   asArray,
   connectionCheck,
   mapSafely,
-  oauthClient,
   pageOf,
   readCursor,
   text,
@@ -20,7 +19,7 @@ import {
   type StoreCollection,
   type StoreListing,
 } from '../../types.ts';
-import type { LightspeedRCredentials } from '../credentials.ts';
+import { lightspeedClient, type LightspeedRCredentials } from '../credentials.ts';
 import { LeakyBucket } from './bucket.ts';
 import { mapRItem, mapRMatrix, type RItem, type RMatrix } from './map-item.ts';
 import { refreshLightspeedR, rSeriesApiBase, type RSeriesAppKeys } from './oauth.ts';
@@ -82,16 +81,10 @@ export class RSeriesConnector implements Connector {
   constructor(opts: RSeriesConnectorOptions) {
     this.apiBase = rSeriesApiBase(opts.apiUrl);
     this.pageSize = Math.max(1, Math.min(MAX_PAGE, opts.pageSize ?? MAX_PAGE));
-    ({ session: this.session, http: this.http } = oauthClient({
-      ...opts,
-      platform: 'Lightspeed',
-      refresh: (c) => {
-        if (!opts.appKeys)
-          throw new ConnectorError('unauthorized', 'Lightspeed: the app keys are not configured');
-        return refreshLightspeedR(c, { ...opts, appKeys: opts.appKeys });
-      },
-      pacer: new LeakyBucket(opts.now),
-    }));
+    ({ session: this.session, http: this.http } = lightspeedClient(
+      { ...opts, pacer: new LeakyBucket(opts.now) },
+      refreshLightspeedR,
+    ));
   }
 
   private get base(): string {

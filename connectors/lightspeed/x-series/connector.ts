@@ -1,7 +1,6 @@
 import {
   connectionCheck,
   mapSafely,
-  oauthClient,
   pageOf,
   readCursor,
   text,
@@ -19,7 +18,7 @@ import {
   type StoreCollection,
   type StoreListing,
 } from '../../types.ts';
-import type { LightspeedXCredentials } from '../credentials.ts';
+import { lightspeedClient, type LightspeedXCredentials } from '../credentials.ts';
 import { mapXProduct, type XMapContext, type XProduct } from './map-product.ts';
 import { refreshLightspeedX, xSeriesApiBase, type XSeriesAppKeys } from './oauth.ts';
 
@@ -69,15 +68,7 @@ export class XSeriesConnector implements Connector {
   constructor(opts: XSeriesConnectorOptions) {
     this.base = xSeriesApiBase(opts.credentials.domainPrefix, opts.apiUrl);
     this.pageSize = Math.max(1, Math.floor(opts.pageSize ?? 250));
-    ({ session: this.session, http: this.http } = oauthClient({
-      ...opts,
-      platform: 'Lightspeed',
-      refresh: (c) => {
-        if (!opts.appKeys)
-          throw new ConnectorError('unauthorized', 'Lightspeed: the app keys are not configured');
-        return refreshLightspeedX(c, { ...opts, appKeys: opts.appKeys });
-      },
-    }));
+    ({ session: this.session, http: this.http } = lightspeedClient(opts, refreshLightspeedX));
   }
 
   checkConnection(): Promise<ConnectionCheck> {
