@@ -8,6 +8,7 @@ import enCsv from './locales/en/csv.json';
 import enEditor from './locales/en/editor.json';
 import enEditorText from './locales/en/editor-text.json';
 import enImages from './locales/en/images.json';
+import enLayouts from './locales/en/layouts.json';
 import enHelp from './locales/en/help.json';
 import enPreflight from './locales/en/preflight.json';
 import enRender from './locales/en/render.json';
@@ -23,6 +24,7 @@ import frCsv from './locales/fr/csv.json';
 import frEditor from './locales/fr/editor.json';
 import frEditorText from './locales/fr/editor-text.json';
 import frImages from './locales/fr/images.json';
+import frLayouts from './locales/fr/layouts.json';
 import frHelp from './locales/fr/help.json';
 import frPreflight from './locales/fr/preflight.json';
 import frRender from './locales/fr/render.json';
@@ -45,6 +47,7 @@ export const resources = {
     editor: enEditor,
     editorText: enEditorText,
     images: enImages,
+    layouts: enLayouts,
     help: enHelp,
     preflight: enPreflight,
     render: enRender,
@@ -62,6 +65,7 @@ export const resources = {
     editor: frEditor,
     editorText: frEditorText,
     images: frImages,
+    layouts: frLayouts,
     help: frHelp,
     preflight: frPreflight,
     render: frRender,

@@ -142,6 +142,9 @@ export function StaffNav({ isAdmin }: { isAdmin: boolean }) {
           ['/admin/catalogs', t('admin.nav.catalogs')],
           ['/admin/waitinglist', t('admin.nav.waitinglist')],
           ['/admin/unregistereduser', t('admin.nav.unregistered')],
+          ['/admin/pagelayouts', t('admin.nav.pagelayouts')],
+          ['/admin/playground', t('admin.nav.playground')],
+          ['/admin/settings', t('admin.nav.settings')],
         ] as [string, string][])
       : []),
     ['/manager/allcatalogs', t('admin.nav.allcatalogs')],
