@@ -299,7 +299,7 @@ export function LayoutEditor({
                   value={layout.type}
                   onChange={(value) => setFields({ type: value as PageLayout['type'] })}
                 />
-                <InlineGrid columns={3} gap="200">
+                <InlineGrid columns={{ xs: 1, sm: 3 }} gap="200">
                   <NumberField
                     label={t('editor.margin')}
                     value={layout.margin}
@@ -367,6 +367,7 @@ export function LayoutEditor({
                   label={t('editor.json')}
                   value={jsonText}
                   multiline={12}
+                  maxHeight={360}
                   monospaced
                   autoComplete="off"
                   spellCheck={false}

@@ -6,12 +6,14 @@ import type { PageLayout } from '../../../core/model/index.ts';
 import { SAMPLE_LISTINGS } from '../../../core/site/index.ts';
 import { useRenderContext } from '../catalogs/scaled-page.tsx';
 
-/** A layout's name in the reader's language: the built-in layouts are translated, named ones kept as typed. */
+/** A layout's name in the reader's language: the built-in layouts are translated, renamed and named ones kept as typed. */
 export function useLayoutTitle(): (layout: Pick<PageLayout, '_id' | 'title'>) => string {
   const { t } = useTranslation('layouts');
   return (layout) => {
     const key = layoutTitleKey(layout);
-    return key ? t(key, { defaultValue: layout.title }) : layout.title;
+    // A built-in layout keeps its translated name until someone renames it.
+    if (!key || t(key, { lng: 'en', defaultValue: '' }) !== layout.title) return layout.title;
+    return t(key);
   };
 }
 
