@@ -41,6 +41,9 @@ export default [
   route('preview/:catalogId', 'routes/preview.tsx'),
   route('orders', 'routes/orders.tsx'),
   route('designs/:designId/edit', 'routes/designs.edit.tsx'),
+  // The layout manager (SPEC §2.3): the list, and one layout in the editor ('new' for a new one)
+  route('pagelayouts', 'routes/pagelayouts.tsx'),
+  route('pagelayouts/:layoutId', 'routes/pagelayouts.edit.tsx'),
 
   // Help (SPEC §2.2's tutorials as written guides), signed in or not
   route('help', 'routes/help.tsx'),
@@ -55,6 +58,10 @@ export default [
     route('unregistereduser', 'routes/admin.unregistereduser.tsx'),
     route('prices', 'routes/admin.prices.tsx'),
     route('descriptions', 'routes/admin.descriptions.tsx'),
+    route('pagelayouts', 'routes/admin.pagelayouts.tsx'),
+    route('pagelayouts/:layoutId', 'routes/admin.pagelayouts.edit.tsx'),
+    route('playground', 'routes/admin.playground.tsx'),
+    route('settings', 'routes/admin.settings.tsx'),
   ]),
   route('manager', 'routes/manager.tsx', [route('allcatalogs', 'routes/manager.allcatalogs.tsx')]),
 

@@ -180,3 +180,86 @@ describe('page layouts API', () => {
     );
   });
 });
+
+describe('the layout screens (/pagelayouts, /admin/pagelayouts, /admin/playground, /admin/settings)', () => {
+  const html = { Accept: 'text/html' };
+
+  it("shows a merchant their layouts and the library's they may use; another's or a refused one is a 404", async () => {
+    const mine = (
+      await (
+        await owner.post('/api/v1/pagelayouts', { layout: { ...custom, title: 'Screen own grid' } })
+      ).json()
+    ).data;
+    await server.runtime.db.insert(pageLayouts).values({
+      id: 'screen-paid-only',
+      ownerId: null,
+      title: 'Screen paid only',
+      type: 'products',
+      availability: 'paid',
+      document: { ...custom, title: 'Screen paid only', _id: 'screen-paid-only' },
+    });
+    const list = await owner.get('/pagelayouts', html);
+    expect(list.status).toBe(200);
+    const page = await list.text();
+    expect(page).toContain('Screen own grid');
+    expect(page).toContain('Screen paid only');
+    const one = await owner.get(`/pagelayouts/${mine._id}`, html);
+    expect(one.status).toBe(200);
+    expect(await one.text()).toContain('Layout: Screen own grid');
+    expect((await owner.get('/pagelayouts/new', html)).status).toBe(200);
+
+    // Another merchant never sees it; the trial is not offered the paid layout.
+    expect(await (await other.get('/pagelayouts', html)).text()).not.toContain('Screen own grid');
+    expect((await other.get(`/pagelayouts/${mine._id}`, html)).status).toBe(404);
+    expect(await (await trial.get('/pagelayouts', html)).text()).not.toContain('Screen paid only');
+    expect((await trial.get('/pagelayouts/screen-paid-only', html)).status).toBe(404);
+    expect((await owner.get('/pagelayouts/no-such-layout', html)).status).toBe(404);
+  });
+
+  it('keeps the staff screens for staff: merchants are refused with 403, never the page', async () => {
+    await server.runtime.db.insert(pageLayouts).values({
+      id: 'screen-hidden',
+      ownerId: null,
+      title: 'Screen hidden layout',
+      type: 'custom',
+      public: false,
+      document: { ...custom, title: 'Screen hidden layout', _id: 'screen-hidden' },
+    });
+    for (const path of [
+      '/admin/pagelayouts',
+      '/admin/pagelayouts/new',
+      '/admin/pagelayouts/screen-hidden',
+      '/admin/playground',
+      '/admin/settings',
+    ]) {
+      const refused = await owner.get(path, html);
+      expect(refused.status, path).toBe(403);
+      expect(await refused.text(), path).not.toContain('Screen hidden layout');
+    }
+    const library = await staff.get('/admin/pagelayouts', html);
+    expect(library.status).toBe(200);
+    expect(await library.text()).toContain('Screen hidden layout');
+    expect((await staff.get('/admin/pagelayouts/screen-hidden', html)).status).toBe(200);
+    expect((await staff.get('/admin/playground', html)).status).toBe(200);
+    // A merchant's own layout is not the library's.
+    const theirs = (await (await owner.get('/api/v1/pagelayouts')).json()).data as {
+      _id: string;
+      library: boolean;
+    }[];
+    const own = theirs.find((l) => !l.library)!;
+    expect((await staff.get(`/admin/pagelayouts/${own._id}`, html)).status).toBe(404);
+  });
+
+  it('shows staff the global settings as stored', async () => {
+    const set = await staff.put('/api/v1/global-settings', {
+      key: 'promotion',
+      value: { active: true, text: 'Screen promotion', coupon: 'SCREEN10' },
+    });
+    expect(set.status).toBe(200);
+    const page = await staff.get('/admin/settings', html);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('Screen promotion');
+    expect(text).toContain('SCREEN10');
+  });
+});

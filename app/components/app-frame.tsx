@@ -68,6 +68,9 @@ export function AppFrame({
       <NavLink to="/listings" className="cb-topbar__link">
         {t('nav.listings')}
       </NavLink>
+      <NavLink to="/pagelayouts" className="cb-topbar__link">
+        {t('nav.layouts')}
+      </NavLink>
       <NavLink to="/stores" className="cb-topbar__link">
         {t('nav.stores')}
       </NavLink>

@@ -2,13 +2,19 @@ import { ActionList, Button, ButtonGroup, InlineStack, Popover, Text } from '@sh
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayoutSchema, type PageLayout } from '../../core/model/index.ts';
-import { showsHeadersFooters } from '../../core/render/index.ts';
+import { groupLayouts } from '../../core/layouts/index.ts';
+import { CatalogStyles, showsHeadersFooters } from '../../core/render/index.ts';
+import { ScaledCatalogPage } from '../components/catalogs/scaled-page.tsx';
+import { useLayoutSamples, useLayoutTitle } from '../components/layouts/layout-thumbnails.tsx';
 import { Switch } from '../components/switch.tsx';
 import type { ApiClient } from './api.ts';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
-/** A menu of layouts, grouped as the API lists them (type, then title). */
+/**
+ * A menu of layouts (Add page, Change layout): SPEC §2.3's groups in the order a merchant reads them, each layout
+ * a small page drawn with sample products and its name in the merchant's language.
+ */
 function LayoutMenu({
   label,
   layouts,
@@ -31,20 +37,52 @@ function LayoutMenu({
         </Button>
       }
     >
-      <div className="cb-layout-menu">
-        <ActionList
-          actionRole="menuitem"
-          items={layouts.map((l) => ({
-            content: l.title,
-            helpText: l.type,
-            onAction: () => {
-              setOpen(false);
-              onChoose(l);
-            },
-          }))}
+      {open ? (
+        <LayoutMenuItems
+          layouts={layouts}
+          onChoose={(layout) => {
+            setOpen(false);
+            onChoose(layout);
+          }}
         />
-      </div>
+      ) : null}
     </Popover>
+  );
+}
+
+function LayoutMenuItems({
+  layouts,
+  onChoose,
+}: {
+  layouts: PageLayout[];
+  onChoose: (layout: PageLayout) => void;
+}) {
+  const { t } = useTranslation('layouts');
+  const title = useLayoutTitle();
+  const context = useLayoutSamples(layouts);
+  const index = new Map(layouts.map((l, i) => [l, i]));
+  return (
+    <div className="cb-layout-menu">
+      <CatalogStyles context={context} />
+      <ActionList
+        actionRole="menuitem"
+        sections={groupLayouts(layouts).map((group) => ({
+          title: t(`groups.${group.group}`),
+          items: group.layouts.map((l) => ({
+            content: title(l),
+            prefix: (
+              <ScaledCatalogPage
+                context={context}
+                pageIndex={index.get(l) ?? 0}
+                width={36}
+                withStyles={false}
+              />
+            ),
+            onAction: () => onChoose(l),
+          })),
+        }))}
+      />
+    </div>
   );
 }
 

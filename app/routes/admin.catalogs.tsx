@@ -1,4 +1,4 @@
-import { Badge, Button, ButtonGroup, IndexTable, Page, Text } from '@shopify/polaris';
+import { Button, ButtonGroup, IndexTable, Page } from '@shopify/polaris';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,29 +8,18 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { PAGING } from '../../core/constants.ts';
-import { CoverImage } from '../components/catalogs/catalog-card.tsx';
+import { CatalogCells, catalogColumns } from '../components/staff/catalog-cells.tsx';
 import catalogStyles from '../styles/catalogs.css?url';
-import { readListQuery, StaffActionsText, StaffList, StaffNotice } from '../components/staff/staff-list.tsx';
+import { StaffActionsText, StaffList, StaffNotice } from '../components/staff/staff-list.tsx';
+import { loadStaffList } from '../components/staff/staff-list.server.ts';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }];
 
 export const meta: MetaFunction = () => [{ title: 'Catalogs · Admin · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { listAllCatalogs } = await import('../../server/catalogs/index.ts');
-  await requirePageRole(request, []);
-  const { page, filter, sort } = readListQuery(request);
-  const result = await listAllCatalogs({
-    db: getRuntime().db,
-    page,
-    limit: PAGING.adminListDefault,
-    filter: filter || undefined,
-    sort,
-  });
-  return { ...result, page, filter, sort };
+  return loadStaffList(request, [], listAllCatalogs);
 }
 
 /**
@@ -39,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export default function AdminCatalogsPage() {
   const { t } = useTranslation('app');
-  const { data, total, page, filter, sort } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { data, total } = list;
   const [toast, setToast] = useState<{ text: string; error: boolean } | null>(null);
   const dismiss = useCallback(() => setToast(null), []);
   const [busy, setBusy] = useState<string | null>(null);
@@ -72,51 +62,19 @@ export default function AdminCatalogsPage() {
         <StaffList
           label={{ singular: t('admin.catalogs.one'), plural: t('admin.catalogs.many') }}
           columns={[
-            { title: t('admin.catalogs.cover') },
-            { title: t('admin.catalogs.name'), sort: 'title' },
-            { title: t('admin.catalogs.owner'), sort: 'owner' },
-            { title: t('admin.catalogs.pages'), sort: 'page_count' },
-            { title: t('admin.catalogs.products'), sort: 'product_count' },
-            { title: t('admin.catalogs.updated'), sort: 'updated_at' },
-            { title: t('admin.catalogs.flags') },
+            ...catalogColumns(t),
             { title: t('admin.users.staffActions') },
             { title: t('admin.catalogs.actions') },
           ]}
-          sort={sort}
           defaultSort="-updated_at"
-          total={total}
-          page={page}
-          limit={PAGING.adminListDefault}
-          filter={filter}
+          list={list}
           rowCount={data.length}
           emptyText={t('admin.catalogs.empty')}
           searchLabel={t('admin.catalogs.search')}
         >
           {data.map((c, i) => (
             <IndexTable.Row id={c._id} key={c._id} position={i}>
-              <IndexTable.Cell>
-                <div className="cb-staff-cover">
-                  <CoverImage cover={c.cover} height={96} />
-                </div>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <a href={c.view_url} className="cb-staff-link">
-                  <Text as="span" fontWeight="semibold">
-                    {c.title}
-                  </Text>
-                </a>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{c.user.email ?? '—'}</IndexTable.Cell>
-              <IndexTable.Cell>{c.pageCount}</IndexTable.Cell>
-              <IndexTable.Cell>{c.productCount}</IndexTable.Cell>
-              <IndexTable.Cell>{new Date(c.updated_at).toLocaleDateString()}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <ButtonGroup>
-                  {c.featured ? <Badge tone="success">{t('admin.catalogs.featured')}</Badge> : null}
-                  {c.is_template ? <Badge tone="info">{t('admin.catalogs.template')}</Badge> : null}
-                  {c.published ? null : <Badge>{t('admin.catalogs.draft')}</Badge>}
-                </ButtonGroup>
-              </IndexTable.Cell>
+              <CatalogCells catalog={c} />
               <IndexTable.Cell>
                 <StaffActionsText actions={c.staffActions} />
               </IndexTable.Cell>

@@ -1,30 +1,21 @@
 import { Button, IndexTable, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { PAGING } from '../../core/constants.ts';
-import { readListQuery, StaffList } from '../components/staff/staff-list.tsx';
+import { StaffList } from '../components/staff/staff-list.tsx';
+import { loadStaffList } from '../components/staff/staff-list.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Unregistered users · Admin · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageRole, listUnregisteredUsers } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/runtime/index.ts');
-  await requirePageRole(request, []);
-  const { page, filter, sort } = readListQuery(request);
-  const result = await listUnregisteredUsers({
-    db: getRuntime().db,
-    page,
-    limit: PAGING.adminListDefault,
-    filter: filter || undefined,
-    sort,
-  });
-  return { ...result, page, filter, sort };
+  const { listUnregisteredUsers } = await import('../../server/accounts/index.ts');
+  return loadStaffList(request, [], listUnregisteredUsers);
 }
 
 /** SPEC §2.1 /admin/unregistereduser: addresses left on marketing pages (POST v2/users/leads) with no account. */
 export default function UnregisteredUsersPage() {
   const { t } = useTranslation('app');
-  const { data, total, page, filter, sort } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { data, total } = list;
   return (
     <Page
       fullWidth
@@ -43,12 +34,8 @@ export default function UnregisteredUsersPage() {
           { title: t('admin.unregistered.segment'), sort: 'segment_id' },
           { title: t('admin.waiting.since'), sort: 'created_at' },
         ]}
-        sort={sort}
         defaultSort="-created_at"
-        total={total}
-        page={page}
-        limit={PAGING.adminListDefault}
-        filter={filter}
+        list={list}
         rowCount={data.length}
         emptyText={t('admin.unregistered.empty')}
         searchLabel={t('admin.waiting.search')}

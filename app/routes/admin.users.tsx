@@ -2,25 +2,14 @@ import { Badge, Button, ButtonGroup, IndexTable, Modal, Page, Text } from '@shop
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { PAGING } from '../../core/constants.ts';
-import { readListQuery, StaffActionsText, StaffList, StaffNotice } from '../components/staff/staff-list.tsx';
+import { StaffActionsText, StaffList, StaffNotice } from '../components/staff/staff-list.tsx';
+import { loadStaffList } from '../components/staff/staff-list.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Users · Admin · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageRole } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/runtime/index.ts');
   const { listUsers } = await import('../../server/billing/index.ts');
-  await requirePageRole(request, []);
-  const { page, filter, sort } = readListQuery(request);
-  const result = await listUsers({
-    db: getRuntime().db,
-    page,
-    limit: PAGING.adminListDefault,
-    filter: filter || undefined,
-    sort,
-  });
-  return { ...result, page, filter, sort };
+  return loadStaffList(request, [], listUsers);
 }
 
 type Action = { kind: 'upgrade' | 'downgrade' | 'extend'; email: string };
@@ -39,7 +28,8 @@ function duration(seconds: number): string {
 
 export default function AdminUsersPage() {
   const { t } = useTranslation('app');
-  const { data, total, page, filter, sort } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { data, total } = list;
   const [toast, setToast] = useState<{ text: string; error: boolean } | null>(null);
   const dismiss = useCallback(() => setToast(null), []);
   const [asking, setAsking] = useState<Action | null>(null);
@@ -97,12 +87,8 @@ export default function AdminUsersPage() {
             { title: t('admin.users.staffActions') },
             { title: t('admin.users.actions') },
           ]}
-          sort={sort}
           defaultSort="-created_at"
-          total={total}
-          page={page}
-          limit={PAGING.adminListDefault}
-          filter={filter}
+          list={list}
           rowCount={data.length}
           emptyText={t('admin.users.empty')}
           searchLabel={t('admin.users.search')}

@@ -1,30 +1,21 @@
 import { Badge, IndexTable, Page, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { PAGING } from '../../core/constants.ts';
-import { readListQuery, StaffList } from '../components/staff/staff-list.tsx';
+import { StaffList } from '../components/staff/staff-list.tsx';
+import { loadStaffList } from '../components/staff/staff-list.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Waiting list · Admin · Catalog Builder' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageRole, listWaitingUsers } = await import('../../server/accounts/index.ts');
-  const { getRuntime } = await import('../../server/runtime/index.ts');
-  await requirePageRole(request, []);
-  const { page, filter, sort } = readListQuery(request);
-  const result = await listWaitingUsers({
-    db: getRuntime().db,
-    page,
-    limit: PAGING.adminListDefault,
-    filter: filter || undefined,
-    sort,
-  });
-  return { ...result, page, filter, sort };
+  const { listWaitingUsers } = await import('../../server/accounts/index.ts');
+  return loadStaffList(request, [], listWaitingUsers);
 }
 
 /** SPEC §2.1 /admin/waitinglist: who asked to hear when their store platform is supported (POST waitingusers). */
 export default function WaitingListPage() {
   const { t } = useTranslation('app');
-  const { data, total, page, filter, sort } = useLoaderData<typeof loader>();
+  const list = useLoaderData<typeof loader>();
+  const { data, total } = list;
   return (
     <Page fullWidth title={t('admin.waiting.title')} subtitle={t('admin.waiting.count', { count: total })}>
       <StaffList
@@ -35,12 +26,8 @@ export default function WaitingListPage() {
           { title: t('admin.waiting.since'), sort: 'created_at' },
           { title: t('admin.waiting.account') },
         ]}
-        sort={sort}
         defaultSort="-created_at"
-        total={total}
-        page={page}
-        limit={PAGING.adminListDefault}
-        filter={filter}
+        list={list}
         rowCount={data.length}
         emptyText={t('admin.waiting.empty')}
         searchLabel={t('admin.waiting.search')}

@@ -20,3 +20,4 @@ export {
   type CatalogPurpose,
 } from './kinds.ts';
 export { sectionsByCategory } from './sections.ts';
+export { layoutSampleCatalog, type LayoutSamplesOptions } from './layout-samples.ts';

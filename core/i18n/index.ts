@@ -11,6 +11,7 @@ import enEditorText from './locales/en/editor-text.json';
 import enTemplates from './locales/en/templates.json';
 import enImages from './locales/en/images.json';
 import enListingEditor from './locales/en/listing-editor.json';
+import enLayouts from './locales/en/layouts.json';
 import enHelp from './locales/en/help.json';
 import enPreflight from './locales/en/preflight.json';
 import enRender from './locales/en/render.json';
@@ -30,6 +31,7 @@ import frEditorText from './locales/fr/editor-text.json';
 import frTemplates from './locales/fr/templates.json';
 import frImages from './locales/fr/images.json';
 import frListingEditor from './locales/fr/listing-editor.json';
+import frLayouts from './locales/fr/layouts.json';
 import frHelp from './locales/fr/help.json';
 import frPreflight from './locales/fr/preflight.json';
 import frRender from './locales/fr/render.json';
@@ -56,6 +58,7 @@ export const resources = {
     templates: enTemplates,
     images: enImages,
     listingEditor: enListingEditor,
+    layouts: enLayouts,
     help: enHelp,
     preflight: enPreflight,
     render: enRender,
@@ -77,6 +80,7 @@ export const resources = {
     templates: frTemplates,
     images: frImages,
     listingEditor: frListingEditor,
+    layouts: frLayouts,
     help: frHelp,
     preflight: frPreflight,
     render: frRender,

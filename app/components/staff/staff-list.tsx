@@ -25,15 +25,20 @@ export function readListQuery(request: Request): { page: number; filter: string;
   };
 }
 
+/** Where a staff list stands: how many rows match, the page and its size, the search and the sort. */
+export type StaffListState = {
+  total: number;
+  page: number;
+  limit: number;
+  filter: string;
+  sort: string | undefined;
+};
+
 export function StaffList({
   label,
   columns,
-  sort,
+  list,
   defaultSort,
-  total,
-  page,
-  limit,
-  filter,
   rowCount,
   emptyText,
   searchLabel,
@@ -42,18 +47,16 @@ export function StaffList({
   /** What the rows are, for screen readers ("users", "catalogs"). */
   label: { singular: string; plural: string };
   columns: StaffColumn[];
-  sort: string | undefined;
+  /** The loader's answer (loadStaffList): the rows' count, the page, its size, the search and the sort. */
+  list: StaffListState;
   defaultSort: string;
-  total: number;
-  page: number;
-  limit: number;
-  filter: string;
   rowCount: number;
   emptyText: string;
   searchLabel: string;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation('app');
+  const { sort, total, page, limit, filter } = list;
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(filter);
 
@@ -142,6 +145,9 @@ export function StaffNav({ isAdmin }: { isAdmin: boolean }) {
           ['/admin/unregistereduser', t('admin.nav.unregistered')],
           ['/admin/prices', tt('admin.navPrices')],
           ['/admin/descriptions', tt('admin.navDescriptions')],
+          ['/admin/pagelayouts', t('admin.nav.pagelayouts')],
+          ['/admin/playground', t('admin.nav.playground')],
+          ['/admin/settings', t('admin.nav.settings')],
         ] as [string, string][])
       : []),
     ['/manager/allcatalogs', t('admin.nav.allcatalogs')],

@@ -79,12 +79,8 @@ export function TemplateLibraryScreen({
             { title: t('admin.staffActions') },
             { title: t('admin.actions') },
           ]}
-          sort={sort}
+          list={{ total, page, limit: PAGING.adminListDefault, filter, sort }}
           defaultSort="ordering"
-          total={total}
-          page={page}
-          limit={PAGING.adminListDefault}
-          filter={filter}
           rowCount={data.length}
           emptyText={t('admin.empty')}
           searchLabel={t('admin.search')}
