@@ -13,6 +13,7 @@ import enPreflight from './locales/en/preflight.json';
 import enRender from './locales/en/render.json';
 import enStores from './locales/en/stores.json';
 import enSite from './locales/en/site.json';
+import enSettings from './locales/en/settings.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
 import frArrange from './locales/fr/arrange.json';
@@ -28,6 +29,7 @@ import frPreflight from './locales/fr/preflight.json';
 import frRender from './locales/fr/render.json';
 import frStores from './locales/fr/stores.json';
 import frSite from './locales/fr/site.json';
+import frSettings from './locales/fr/settings.json';
 import frViewer from './locales/fr/viewer.json';
 
 /**
@@ -50,6 +52,7 @@ export const resources = {
     render: enRender,
     stores: enStores,
     site: enSite,
+    settings: enSettings,
     viewer: enViewer,
   },
   fr: {
@@ -67,6 +70,7 @@ export const resources = {
     render: frRender,
     stores: frStores,
     site: frSite,
+    settings: frSettings,
     viewer: frViewer,
   },
 } as const;

@@ -1,4 +1,4 @@
-export { accountFolders, deleteAccount } from './account-files.server.ts';
+export { accountFolders, closeAccount, deleteAccount } from './account-files.server.ts';
 export {
   catalogFolders,
   createCatalog,
