@@ -164,6 +164,8 @@ export default [
   route('api/v1/listings/:listingId/pictures/retry', 'routes/api.v1.listings.id.pictures.retry.ts'),
   route('api/v1/listings/:parentId/parent', 'routes/api.v1.listings.id.parent.ts'),
   route('api/v1/inventory/:listingId', 'routes/api.v1.inventory.id.ts'),
+  route('api/v1/themes', 'routes/api.v1.themes.ts'),
+  route('api/v1/themes/:themeId', 'routes/api.v1.themes.id.ts'),
   route('api/v3/tools/colors', 'routes/api.v3.tools.colors.ts'),
   route('api/*', 'routes/api.not-found.ts'),
 

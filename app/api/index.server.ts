@@ -19,6 +19,7 @@ import './staff.server.ts';
 import './stores.server.ts';
 import './stripe.server.ts';
 import './subscriptions.server.ts';
+import './themes.server.ts';
 import './tools.server.ts';
 import './users.server.ts';
 

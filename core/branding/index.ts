@@ -8,3 +8,5 @@ export * from './contrast.ts';
 export * from './fonts.ts';
 export * from './css-examples.ts';
 export * from './color-names.ts';
+export * from './saved-look.ts';
+export * from './background.ts';

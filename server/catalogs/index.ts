@@ -152,3 +152,5 @@ export {
 export type { ViewerSettingsPatch, ViewerSettingsView } from './publishing.server.ts';
 export { publishedPdfFile, publishedPdfStatus, requestPublishedPdf } from './visitor-pdf.server.ts';
 export type { PdfState } from './visitor-pdf.server.ts';
+export { deleteSavedTheme, listSavedThemes, SAVED_THEME_MESSAGES, saveTheme } from './saved-themes.server.ts';
+export type { SavedThemeView } from './saved-themes.server.ts';
