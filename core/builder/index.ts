@@ -20,3 +20,5 @@ export {
   type CatalogPurpose,
 } from './kinds.ts';
 export { sectionsByCategory } from './sections.ts';
+export { ESSENTIAL_STARTERS, STARTER_TEMPLATES, starterCatalog } from './starter-templates.ts';
+export type { StarterTemplate } from './starter-templates.ts';

@@ -154,3 +154,4 @@ export { publishedPdfFile, publishedPdfStatus, requestPublishedPdf } from './vis
 export type { PdfState } from './visitor-pdf.server.ts';
 export { deleteSavedTheme, listSavedThemes, SAVED_THEME_MESSAGES, saveTheme } from './saved-themes.server.ts';
 export type { SavedThemeView } from './saved-themes.server.ts';
+export { seedStarterTemplates, TEMPLATE_OWNER_EMAIL } from './starter-templates.server.ts';
