@@ -171,7 +171,8 @@ describe("the theme editor's price style, background and saved themes in Chromiu
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+z');
     await page.getByTestId('cell-0').locator('.cb-caption-box--right').waitFor({ state: 'detached' });
-  });
+    // Two editors opened and a whole-page axe scan: more than the default on a slowed-down machine.
+  }, 300_000);
 
   it('fits a phone (390 px)', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
