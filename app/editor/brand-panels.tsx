@@ -339,7 +339,7 @@ export function ThemeEditor(props: { store: EditorStore; readonly: boolean; gate
 }
 
 /** A size in px: blank leaves it to the base styles. Committed on blur. */
-export function SizeField(props: {
+function SizeField(props: {
   label: string;
   value: number | null;
   disabled: boolean;
