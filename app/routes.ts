@@ -31,6 +31,9 @@ export default [
   route('setup/:token', 'routes/setup.tsx'),
   route('auth/setup/:token', 'routes/auth.setup.ts'),
   route('auth/logout', 'routes/auth.logout.ts'),
+  route('auth/closeAccount', 'routes/auth.closeAccount.ts'),
+  route('auth/confirm-email/:token', 'routes/auth.confirm-email.ts'),
+  route('settings', 'routes/settings.tsx'),
   route('loggedin', 'routes/loggedin.ts'),
 
   // The signed-in app
@@ -151,6 +154,8 @@ export default [
   route('api/v2/users/is-remote-subscription-active', 'routes/api.v2.users.is-remote-subscription-active.ts'),
   route('api/v1/users', 'routes/api.v1.users.ts'),
   route('api/v1/users/me', 'routes/api.v1.users.me.ts'),
+  route('api/v1/users/me/password', 'routes/api.v1.users.me.password.ts'),
+  route('api/v1/users/me/email', 'routes/api.v1.users.me.email.ts'),
   route('api/v1/users/me/extend-trial', 'routes/api.v1.users.me.extend-trial.ts'),
   route('api/v1/users/me/editor-flags', 'routes/api.v1.users.me.editor-flags.ts'),
   route('api/v1/users/me/recorded_sessions', 'routes/api.v1.users.me.recorded-sessions.ts'),
@@ -178,6 +183,9 @@ export default [
   route('api/v1/listings/:listingId/pictures/retry', 'routes/api.v1.listings.id.pictures.retry.ts'),
   route('api/v1/listings/:parentId/parent', 'routes/api.v1.listings.id.parent.ts'),
   route('api/v1/inventory/:listingId', 'routes/api.v1.inventory.id.ts'),
+  route('api/v1/themes', 'routes/api.v1.themes.ts'),
+  route('api/v1/themes/:themeId', 'routes/api.v1.themes.id.ts'),
+  route('api/v3/tools/colors', 'routes/api.v3.tools.colors.ts'),
   route('api/*', 'routes/api.not-found.ts'),
 
   route('*', 'routes/catch-all.ts'),

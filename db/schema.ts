@@ -80,6 +80,26 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * A change of sign-in email waiting for its confirmation: the link mailed to the new address carries a token kept
+ * here as its SHA-256 (the id). The email changes only when that link is opened in time.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The new address, lower-cased. */
+    email: text('email').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: created(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+);
+
 /** Fixed-window counters for rate limits, shared by every app process. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -695,4 +715,24 @@ export const staffActions = pgTable(
     createdAt: created(),
   },
   (t) => [index('staff_actions_subject_idx').on(t.subjectType, t.subjectId, t.createdAt)],
+);
+
+/**
+ * A merchant's saved looks (issue 24 §1): a catalog's theme, branding CSS, fonts, background, page borders and
+ * price style under a name, applied to another catalog from the theme editor.
+ */
+export const savedThemes = pgTable(
+  'saved_themes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The catalog fields it carries (core/branding SavedLookSchema). */
+    look: jsonb('look').notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('saved_themes_owner_name_key').on(t.ownerId, t.name)],
 );

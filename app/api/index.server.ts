@@ -1,5 +1,6 @@
 import { buildOpenApi } from '../../server/runtime/index.ts';
 // Every API module, loaded once so the endpoint registry (and the OpenAPI document built from it) knows them all.
+import './account.server.ts';
 import './accounts.server.ts';
 import './auth.server.ts';
 import './billing.server.ts';
@@ -20,6 +21,8 @@ import './stores.server.ts';
 import './stripe.server.ts';
 import './subscriptions.server.ts';
 import './templates.server.ts';
+import './themes.server.ts';
+import './tools.server.ts';
 import './users.server.ts';
 
 /** The OpenAPI document of every endpoint (GET /api/v1/openapi.json). */

@@ -42,6 +42,7 @@ export function AppFrame({
   const { t: tb } = useTranslation('billing');
   const { t: tv } = useTranslation('viewer');
   const { t: th } = useTranslation('help');
+  const { t: ts } = useTranslation('settings');
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -97,6 +98,9 @@ export function AppFrame({
           {email}
         </span>
       ) : null}
+      <NavLink to="/settings" className="cb-topbar__link">
+        {ts('nav')}
+      </NavLink>
       <a href="/auth/logout" className="cb-topbar__link">
         {t('nav.logout')}
       </a>

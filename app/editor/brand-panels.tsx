@@ -25,6 +25,7 @@ import { sanitizeCss } from '../../core/sanitize/index.ts';
 import { apiFetch } from '../components/catalogs/api.ts';
 import { GatedControl } from '../components/gated-control.tsx';
 import type { EditorStore } from './store.ts';
+import { BackgroundControls, PriceStyleControls, SavedThemes } from './theme-extras.tsx';
 import { useEditorState } from './use-editor.ts';
 
 /*
@@ -42,7 +43,7 @@ const change = (store: EditorStore, fields: Fields) =>
 type LibraryFont = { _id: string; name: string; url: string; family: string | null };
 
 /** A colour: the native picker and its hex, kept in step; the brand palette one click away. */
-function ColorField(props: {
+export function ColorField(props: {
   label: string;
   value: string;
   palette: string[];
@@ -310,10 +311,18 @@ export function ThemeEditor(props: { store: EditorStore; readonly: boolean; gate
           onChange={(color) => setTheme(withPageBorder(theme, { ...border, color }))}
         />
       </BlockStack>
+      <BackgroundControls store={store} disabled={disabled} />
+      <PriceStyleControls store={store} disabled={disabled} palette={palette} />
+      <SavedThemes store={store} disabled={disabled} />
     </BlockStack>
   );
   return (
-    <section aria-labelledby="cb-brand-theme" className="cb-brand-section" data-testid="theme-editor">
+    <section
+      aria-labelledby="cb-brand-theme"
+      className="cb-brand-section"
+      data-testid="theme-editor"
+      tabIndex={-1}
+    >
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd" id="cb-brand-theme">
           {t('brand.themeTitle')}

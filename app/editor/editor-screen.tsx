@@ -1,5 +1,5 @@
 import { Banner, BlockStack, Button, ButtonGroup, Tabs, Text } from '@shopify/polaris';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageLayout } from '../../core/model/index.ts';
 import {
@@ -23,6 +23,7 @@ import { PageToolbar } from './page-toolbar.tsx';
 import { placementsOf } from './placements.ts';
 import { redoable, undoable, zoomScale, type EditorState, type EditorStore, type Zoom } from './store.ts';
 import { readZoom, savedAgo, stepZoom, ZOOM_STORAGE_KEY } from './screen-rules.ts';
+import { useThemeEditorShortcut } from './theme-extras.tsx';
 import { Thumbnails } from './thumbnails.tsx';
 import {
   LISTING_DRAG_TYPE,
@@ -200,6 +201,8 @@ export function EditorScreen(props: EditorScreenProps) {
   const [hydrated, setHydrated] = useState(false);
   // The left tabs (SPEC §2.2): products by default, then the catalog's branding.
   const [tab, setTab] = useState(0);
+  // SPEC §2.2: Ctrl+Alt+key code 20 opens the theme editor (in the Branding tab).
+  useThemeEditorShortcut(useCallback(() => setTab(1), []));
   useEffect(() => setHydrated(true), []);
   const assist = useEditorAssist(props.assist);
 

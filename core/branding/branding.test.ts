@@ -121,3 +121,38 @@ describe('CSS examples (SPEC §2.2: 5)', () => {
     }
   });
 });
+
+describe('catalog background picture (issue 24 §1)', () => {
+  it('sets, reads and removes a picture of our own files, and refuses other hosts', async () => {
+    const { backgroundOf, withBackground } = await import('./background.ts');
+    const theme = withBackground({}, { url: '/files/images/u1/paper.jpg', fit: 'repeat' });
+    expect(theme.body).toEqual({
+      'background-image': 'url("/files/images/u1/paper.jpg")',
+      'background-size': 'auto',
+      'background-repeat': 'repeat',
+      'background-position': 'center',
+    });
+    expect(backgroundOf(theme)).toEqual({ url: '/files/images/u1/paper.jpg', fit: 'repeat' });
+    expect(
+      backgroundOf(withBackground(theme, { url: '/files/images/u1/paper.jpg', fit: 'contain' })),
+    ).toEqual({
+      url: '/files/images/u1/paper.jpg',
+      fit: 'contain',
+    });
+    expect(withBackground(theme, null)).toEqual({});
+    expect(withBackground({}, { url: 'https://evil.example/x.png', fit: 'cover' })).toEqual({});
+    expect(backgroundOf({ body: { 'background-image': 'url(https://evil.example/x.png)' } })).toBeNull();
+  });
+});
+
+describe('saved looks (issue 24 §1)', () => {
+  it('take the theme, fonts, font links and price style of a catalog, and validate what comes back', async () => {
+    const { lookOf, SavedLookSchema } = await import('./saved-look.ts');
+    const { CatalogSchema } = await import('../model/index.ts');
+    const catalog = CatalogSchema.parse({ _id: 'c1', title: 'x', theme: { h2: { color: '#112233' } } });
+    const look = lookOf(catalog);
+    expect(Object.keys(look).sort()).toEqual(['font_links', 'fonts', 'priceTemplateStyle', 'theme']);
+    expect(SavedLookSchema.parse(look)).toEqual(look);
+    expect(SavedLookSchema.safeParse({ ...look, custom_css: 'body{}' }).success).toBe(false);
+  });
+});

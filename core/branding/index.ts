@@ -7,3 +7,6 @@ export * from './theme-controls.ts';
 export * from './contrast.ts';
 export * from './fonts.ts';
 export * from './css-examples.ts';
+export * from './color-names.ts';
+export * from './saved-look.ts';
+export * from './background.ts';

@@ -21,3 +21,5 @@ export {
 } from './kinds.ts';
 export { sectionsByCategory } from './sections.ts';
 export { layoutSampleCatalog, type LayoutSamplesOptions } from './layout-samples.ts';
+export { ESSENTIAL_STARTERS, STARTER_TEMPLATES, starterCatalog } from './starter-templates.ts';
+export type { StarterTemplate } from './starter-templates.ts';

@@ -18,6 +18,7 @@ import enRender from './locales/en/render.json';
 import enRichText from './locales/en/rich-text.json';
 import enStores from './locales/en/stores.json';
 import enSite from './locales/en/site.json';
+import enSettings from './locales/en/settings.json';
 import enViewer from './locales/en/viewer.json';
 import frApp from './locales/fr/app.json';
 import frArrange from './locales/fr/arrange.json';
@@ -38,6 +39,7 @@ import frRender from './locales/fr/render.json';
 import frRichText from './locales/fr/rich-text.json';
 import frStores from './locales/fr/stores.json';
 import frSite from './locales/fr/site.json';
+import frSettings from './locales/fr/settings.json';
 import frViewer from './locales/fr/viewer.json';
 
 /**
@@ -65,6 +67,7 @@ export const resources = {
     richText: enRichText,
     stores: enStores,
     site: enSite,
+    settings: enSettings,
     viewer: enViewer,
   },
   fr: {
@@ -87,6 +90,7 @@ export const resources = {
     richText: frRichText,
     stores: frStores,
     site: frSite,
+    settings: frSettings,
     viewer: frViewer,
   },
 } as const;

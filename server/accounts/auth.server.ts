@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { createCookie } from 'react-router';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { authSessions, passwordResetTokens, storeAccounts, users } from '../../db/schema.ts';
+import { authSessions, emailChanges, passwordResetTokens, storeAccounts, users } from '../../db/schema.ts';
 import {
   type Config,
   badRequest,
@@ -274,11 +274,12 @@ export async function resetPassword(opts: { db: Db; tokenId: string; password: s
   });
 }
 
-/** Housekeeping (hourly, any app process; idempotent): drop expired sessions and reset tokens. */
+/** Housekeeping (hourly, any app process; idempotent): drop expired sessions, reset tokens and email changes. */
 export async function purgeExpired(opts: { db: Db }): Promise<void> {
   const now = new Date();
   await opts.db.delete(authSessions).where(lt(authSessions.expiresAt, now));
   await opts.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+  await opts.db.delete(emailChanges).where(lt(emailChanges.expiresAt, now));
 }
 
 // ---------------------------------------------------------------- bootstrap and views

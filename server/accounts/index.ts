@@ -84,3 +84,14 @@ export {
   setGlobalSetting,
 } from './global-settings.server.ts';
 export type { GlobalSettingKey } from './global-settings.server.ts';
+export {
+  ACCOUNT_MESSAGES,
+  assertCurrentPassword,
+  changePassword,
+  confirmEmailChange,
+  EMAIL_CHANGE_HOURS,
+  EmailChangeSchema,
+  PasswordChangeSchema,
+  pendingEmailChange,
+  requestEmailChange,
+} from './account-security.server.ts';

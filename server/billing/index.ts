@@ -63,6 +63,7 @@ export {
 export type { CardView, InvoiceView } from './stripe/cards.server.ts';
 export { ensureCustomer } from './stripe/catalog.server.ts';
 export { changeStripePlan, ownSubscription } from './stripe/change-plan.server.ts';
+export { cancelBillingForClosing, CLOSE_ACCOUNT_MESSAGES } from './stripe/close-account.server.ts';
 export { handleStripeWebhook, STRIPE_WEBHOOK_MESSAGES } from './stripe/webhooks.server.ts';
 export {
   applyShopifySubscriptionWebhook,

@@ -2,6 +2,8 @@ import { eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogPages, catalogs, listings, users } from '../../db/schema.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import { cancelBillingForClosing } from '../billing/index.ts';
+import type { Config } from '../platform/index.ts';
 import { catalogFolders } from './catalogs.server.ts';
 
 /** The storage folders of an account's own files: its uploads and the compressed copies made for it. */
@@ -57,4 +59,24 @@ export async function deleteAccount(opts: { db: Db; jobs: JobQueue; userId: stri
     prefixes: [...owned.flatMap((c) => catalogFolders(c.id)), ...accountFolders(userId)],
     keep,
   });
+}
+
+/**
+ * SPEC §2.2 /auth/closeAccount: the merchant closes their own account. Its Stripe subscription is cancelled
+ * first (nothing is deleted when that fails), then the account goes with every catalog, listing, file record
+ * and session (by cascade) and its stored files in the background: it cannot sign in again.
+ */
+export async function closeAccount(opts: {
+  db: Db;
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>;
+  jobs: JobQueue;
+  userId: string;
+}): Promise<{ cancelledSubscriptions: string[] }> {
+  const { cancelled } = await cancelBillingForClosing({
+    db: opts.db,
+    config: opts.config,
+    userId: opts.userId,
+  });
+  await deleteAccount({ db: opts.db, jobs: opts.jobs, userId: opts.userId });
+  return { cancelledSubscriptions: cancelled };
 }

@@ -1,4 +1,4 @@
-export { accountFolders, deleteAccount } from './account-files.server.ts';
+export { accountFolders, closeAccount, deleteAccount } from './account-files.server.ts';
 export {
   catalogFolders,
   createCatalog,
@@ -164,3 +164,6 @@ export {
 export type { ViewerSettingsPatch, ViewerSettingsView } from './publishing.server.ts';
 export { publishedPdfFile, publishedPdfStatus, requestPublishedPdf } from './visitor-pdf.server.ts';
 export type { PdfState } from './visitor-pdf.server.ts';
+export { deleteSavedTheme, listSavedThemes, SAVED_THEME_MESSAGES, saveTheme } from './saved-themes.server.ts';
+export type { SavedThemeView } from './saved-themes.server.ts';
+export { seedStarterTemplates, TEMPLATE_OWNER_EMAIL } from './starter-templates.server.ts';

@@ -1,5 +1,6 @@
 import { migrateDatabase, openDatabase, seedDatabase } from '../../db/index.ts';
 import { billingPolicyOf, ensureAdmin, setBillingPolicy } from '../billing/index.ts';
+import { seedStarterTemplates } from '../catalogs/index.ts';
 import { createStorage, type Storage } from '../files/index.ts';
 import { createJobQueue, type JobQueue } from '../jobs/index.ts';
 import { createMailer, type Mailer } from '../mail/index.ts';
@@ -44,6 +45,8 @@ export async function createRuntime(config: Config = loadConfig()): Promise<Runt
   });
   await migrateDatabase(database);
   await seedDatabase(database.db);
+  // The starter template catalogs the wizard offers (issue 24 §5), created once each.
+  await seedStarterTemplates(database.db);
   await ensureAdmin({ db: database.db, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   // Every entitlement question of this process (app, viewer, worker) answers under the configured billing mode.
   setBillingPolicy(billingPolicyOf(config));
