@@ -1,5 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { copyFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -32,9 +33,127 @@ async function qpdf(args: string[], signal?: AbortSignal): Promise<string> {
   }
 }
 
-/** The files' pages, in order, as one PDF at `out`. */
+/**
+ * The files' pages, in order, as one PDF at `out`, each picture kept once: every part of a long export embeds its
+ * own copy of the pictures it shows (a logo, a background, a product on several pages), which qpdf's page copy
+ * keeps apart.
+ */
 export async function mergePdfs(opts: { files: string[]; out: string; signal?: AbortSignal }): Promise<void> {
-  await qpdf(['--empty', '--pages', ...opts.files, '--', opts.out], opts.signal);
+  const merged = `${opts.out}.pages.pdf`;
+  await qpdf(['--empty', '--pages', ...opts.files, '--', merged], opts.signal);
+  try {
+    await dedupeImages({ file: merged, out: opts.out, signal: opts.signal });
+  } finally {
+    await rm(merged, { force: true });
+  }
+}
+
+type JsonObject = { value?: unknown; stream?: { dict?: Record<string, unknown>; datafile?: string } };
+const REF = /^\d+ \d+ R$/;
+
+/** `value` with every reference `map` names replaced (a new value only where something changed). */
+function replaceRefs(value: unknown, map: ReadonlyMap<string, string>): unknown {
+  if (typeof value === 'string') return REF.test(value) ? (map.get(value) ?? value) : value;
+  if (Array.isArray(value)) {
+    const next = value.map((v) => replaceRefs(v, map));
+    return next.some((v, i) => v !== value[i]) ? next : value;
+  }
+  if (value && typeof value === 'object') {
+    let changed = false;
+    const next: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      next[k] = replaceRefs(v, map);
+      if (next[k] !== v) changed = true;
+    }
+    return changed ? next : value;
+  }
+  return value;
+}
+
+/**
+ * `file` written to `out` with identical image streams (same dictionary, same bytes) kept once: every reference
+ * to a copy points at the first, and qpdf leaves the unreferenced copies out. Masks first, then the pictures that
+ * name them, so a picture with its mask is recognised too. Answers how many copies went.
+ */
+export async function dedupeImages(opts: {
+  file: string;
+  out: string;
+  signal?: AbortSignal;
+}): Promise<number> {
+  const dir = await mkdtemp(`${opts.out}.streams-`);
+  try {
+    const json = JSON.parse(
+      await qpdf(
+        [
+          '--json=2',
+          '--json-key=qpdf',
+          '--json-stream-data=file',
+          '--decode-level=none',
+          `--json-stream-prefix=${path.join(dir, 's')}`,
+          opts.file,
+        ],
+        opts.signal,
+      ),
+    ) as { qpdf: [{ maxobjectid?: number }, Record<string, JsonObject>] };
+    const [header, objects] = json.qpdf;
+    const images = Object.entries(objects).filter(
+      ([key, o]) => key.startsWith('obj:') && o.stream?.dict?.['/Subtype'] === '/Image' && o.stream.datafile,
+    );
+    const digests = new Map<string, string>();
+    for (const [key, o] of images) {
+      opts.signal?.throwIfAborted();
+      digests.set(
+        key,
+        createHash('sha256')
+          .update(await readFile(o.stream!.datafile!))
+          .digest('hex'),
+      );
+    }
+    // Copy → first of its kind. Rounds until none is found: a mask's copies make its pictures' copies equal.
+    const map = new Map<string, string>();
+    for (let round = 0; round < 4; round++) {
+      const first = new Map<string, string>();
+      let found = 0;
+      for (const [key, o] of images) {
+        const ref = key.slice(4);
+        if (map.has(ref)) continue;
+        const { '/Length': _length, ...dict } = replaceRefs(o.stream!.dict, map) as Record<string, unknown>;
+        const id = `${digests.get(key)}|${JSON.stringify(dict, Object.keys(dict).sort())}`;
+        const seen = first.get(id);
+        if (seen) {
+          map.set(ref, seen);
+          found++;
+        } else first.set(id, ref);
+      }
+      if (!found) break;
+    }
+    if (!map.size) {
+      await copyFile(opts.file, opts.out);
+      return 0;
+    }
+    const updates: Record<string, JsonObject> = {};
+    for (const [key, o] of Object.entries(objects)) {
+      if (!key.startsWith('obj:') && key !== 'trailer') continue;
+      if (o.stream?.dict) {
+        const dict = replaceRefs(o.stream.dict, map);
+        if (dict !== o.stream.dict) updates[key] = { stream: { dict: dict as Record<string, unknown> } };
+      } else if ('value' in o) {
+        const value = replaceRefs(o.value, map);
+        if (value !== o.value) updates[key] = { value };
+      }
+    }
+    const update = path.join(dir, 'dedupe.json');
+    await writeFile(
+      update,
+      JSON.stringify({ qpdf: [{ jsonversion: 2, maxobjectid: header.maxobjectid ?? 0 }, updates] }),
+    );
+    const tmp = `${opts.out}.tmp`;
+    await qpdf([opts.file, `--update-from-json=${update}`, tmp], opts.signal);
+    await rename(tmp, opts.out);
+    return map.size;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export type OutlineEntry = { title: string; /** 0-based page index */ page: number };
