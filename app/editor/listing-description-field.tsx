@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { RichTextEditor } from '../components/rich-text/index.ts';
+import { RichTextField } from './rich-text-field.tsx';
 
 /**
- * The listing editor's description, as rich text and never as raw HTML: the catalog's rich-text editor
- * (components/rich-text, TipTap) without the page tokens, which mean nothing in a product's description. It hands
- * back sanitized HTML.
+ * The listing editor's description, as rich text (bold, italic, links) and never as raw HTML. Its own component
+ * so the catalog's rich-text editor can take its place in one spot; it hands back sanitized inline HTML.
  */
 export function ListingDescriptionField({
   label,
@@ -15,8 +14,8 @@ export function ListingDescriptionField({
   html: string;
   onChange: (html: string) => void;
 }) {
-  // The field starts from the description it was opened with (a new initialHtml would start the editor again
-  // under the caret); what the merchant types comes back through onChange.
+  // The field starts from the description it was opened with (a new initialHtml would reset it under the caret);
+  // what the merchant types comes back through onChange.
   const [initial] = useState(html);
-  return <RichTextEditor label={label} initialHtml={initial} onChange={onChange} testId="rich-text" />;
+  return <RichTextField label={label} initialHtml={initial} onChange={onChange} tokens={false} />;
 }
