@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, listings, storeAccounts, users } from '../../db/schema.ts';
 import { FakeWooCommerce, openFakeWooCommerce } from '../../scripts/testing/fake-woocommerce.ts';
@@ -305,8 +305,25 @@ describe('store webhooks (POST /webhooks/stores/{accountId})', () => {
   });
 });
 
+/**
+ * Until no job is due or running: a sync queues the pictures' processing, which writes to the listings (a
+ * picture the store serves from a private address is recorded as a problem) after the sync has answered.
+ */
+async function jobsSettled() {
+  for (let i = 0; i < 1_200; i++) {
+    const busy = await server.runtime.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.state, ['pending', 'active', 'waiting']), lte(jobs.runAt, new Date())));
+    if (!busy.length) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('jobs still running after 60 s');
+}
+
 describe('expired credentials: the reconnect state', () => {
   it('a refused sync puts the store in reconnect; new keys (PUT) clear it', async () => {
+    await jobsSettled();
     const before = await storedListings();
     const oldKeys = { ...store.keys };
     store.keys.consumerSecret = 'cs_rotated_in_the_store';
@@ -375,6 +392,7 @@ describe('TradeGecko (discontinued by its owner)', () => {
 
 describe('DELETE /api/v1/accounts/{accountId}', () => {
   it('keep: the listings stay under the disconnected account and the store’s webhooks go; remove: all goes', async () => {
+    await jobsSettled();
     const before = await storedListings();
     const kept = await json(await merchant.del(`/api/v1/accounts/${accountId}?listings=keep`));
     expect(kept).toEqual({ status: 200, body: { deleted: true, listings: 'kept' } });
