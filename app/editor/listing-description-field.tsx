@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { RichTextField } from './rich-text-field.tsx';
+import { RichTextEditor } from '../components/rich-text/index.ts';
 
 /**
- * The listing editor's description, as rich text (bold, italic, links) and never as raw HTML. Its own component
- * so the catalog's rich-text editor can take its place in one spot; it hands back sanitized inline HTML.
+ * The listing editor's description, as rich text and never as raw HTML: the catalog's rich-text editor
+ * (components/rich-text, TipTap) without the page tokens, which mean nothing in a product's description. It hands
+ * back sanitized HTML.
  */
 export function ListingDescriptionField({
   label,
@@ -14,8 +15,8 @@ export function ListingDescriptionField({
   html: string;
   onChange: (html: string) => void;
 }) {
-  // The field starts from the description it was opened with (a new initialHtml would reset it under the caret);
-  // what the merchant types comes back through onChange.
+  // The field starts from the description it was opened with (a new initialHtml would start the editor again
+  // under the caret); what the merchant types comes back through onChange.
   const [initial] = useState(html);
-  return <RichTextField label={label} initialHtml={initial} onChange={onChange} tokens={false} />;
+  return <RichTextEditor label={label} initialHtml={initial} onChange={onChange} testId="rich-text" />;
 }

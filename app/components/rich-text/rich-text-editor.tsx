@@ -63,11 +63,14 @@ function storedHtml(editor: Editor, tokens: readonly string[]): string {
  * `sanitizeHtml`; the server's renderer sanitizes again. Used for text cells, covers and full-text pages, and by
  * any other screen with merchant text (a product description).
  */
+/** No chips: one array for every render, since the editor starts again when its tokens change. */
+const NO_TOKENS: RichTextToken[] = [];
+
 export function RichTextEditor({
   label,
   initialHtml,
   onChange,
-  tokens = [],
+  tokens = NO_TOKENS,
   fonts = [],
   uploadPicture = readPicture,
   readonly = false,
