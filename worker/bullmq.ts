@@ -33,7 +33,7 @@ export type BullRunnerOptions = {
   lockMs?: number;
   /** How often the worker looks for jobs whose lock expired. */
   stalledIntervalMs?: number;
-  /** Lanes whose jobs stop holding a slot once they have run this long (worker/lane-slots.ts). */
+  /** Lanes that open a second set of slots while a job has run this long (worker/lane-slots.ts). */
   laneLongAfterMs?: Partial<Record<JobLane, number>>;
   /** Times a job may lose its lock (its worker died) and be run again before BullMQ fails it (default 2). */
   maxStalledCount?: number;
@@ -72,7 +72,7 @@ export function startBullRunner(opts: BullRunnerOptions): Runner {
     throw new DelayedError();
   }
 
-  /** When each running job of a lane started (lanes whose long jobs give their slot up read it). */
+  /** When each running job of a lane started (lanes with a second set of slots read it). */
   const running = new Map<JobLane, Map<string, number>>();
   const processor = async (job: Job<BullJobData>, token?: string) => {
     const def = byName.get(job.name);

@@ -9,8 +9,8 @@ import { JOB_SCHEDULES, type JobQueue, pruneJobs } from '../server/jobs/index.ts
 import { startDatabaseRunner, type Runner } from './runner-database.ts';
 
 /**
- * A store sync still running after this long is a large store's: it gives its slot up, so syncs of other stores
- * start beside it (worker/lane-slots.ts), up to twice SYNC_CONCURRENCY in all.
+ * A store sync still running after this long is a large store's: a second set of sync slots opens, so syncs of
+ * other stores start beside it (worker/lane-slots.ts), up to twice SYNC_CONCURRENCY in all.
  */
 export const SYNC_LONG_AFTER_MS = 60_000;
 
@@ -19,7 +19,7 @@ export type WorkerOptions = {
   concurrency?: number;
   /** Store syncs run at once by this process (default SYNC_CONCURRENCY). */
   syncConcurrency?: number;
-  /** A sync running this long gives its slot up (default SYNC_LONG_AFTER_MS). */
+  /** A sync running this long opens a second set of sync slots (default SYNC_LONG_AFTER_MS). */
   syncLongAfterMs?: number;
   pollMs?: number;
   /** Lease of a claimed job (database runner) or lock (BullMQ); a dead worker's job is retried after it. */

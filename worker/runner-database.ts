@@ -31,7 +31,7 @@ export type DatabaseRunnerOptions = {
   concurrency?: number;
   /** Jobs of other lanes run at once (sync: SYNC_CONCURRENCY); a lane not named runs one at a time. */
   laneConcurrency?: Partial<Record<JobLane, number>>;
-  /** Lanes whose jobs stop holding a slot once they have run this long (see `laneSlots`). */
+  /** Lanes that open a second set of slots while a job has run this long (see `laneSlots`). */
   laneLongAfterMs?: Partial<Record<JobLane, number>>;
   /** How often an idle runner looks for work. */
   pollMs?: number;
@@ -117,7 +117,7 @@ function startLane(
   const pollMs = opts.pollMs ?? 1_000;
   const leaseMs = opts.leaseMs ?? 30_000;
   const active = new Set<Promise<void>>();
-  /** When each running job started, for lanes whose long jobs give their slot up. */
+  /** When each running job started, for lanes with a second set of slots. */
   const startedAt = new Map<Promise<void>, number>();
   const slots = laneSlots(concurrency, opts.longAfterMs);
   let wake: (() => void) | null = null;
