@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
-import { expectNoSeriousA11yIssues, shot as takeShot } from './support/axe.ts';
+import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { shareSession, signInMerchant } from './support/merchant.ts';
@@ -471,6 +471,11 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     }
     await expectNoSeriousAxe();
     await shot('editor-delete-catalog-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(dialog.getByRole('button', { name: 'Delete catalog' }));
+    await expectNoSidewaysScroll(page);
+    await shot('editor-delete-catalog-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect((await api.get(`/api/v1/catalogs/${catalogId}`)).status).toBe(200);

@@ -208,9 +208,12 @@ describe('pictures on the page', () => {
     expect(doc.default_images_style).toMatchObject({ max_rows: 2, max_columns: 4 });
   });
 
-  it('exports a PDF with the new title and the cropped picture', async () => {
+  it('exports a PDF with the new title and price and the cropped picture', async () => {
     const pdf = await exportPdf();
-    expect(pdfText(pdf)).toContain('Linen Shirt Deluxe');
+    const text = pdfText(pdf);
+    expect(text).toContain('Linen Shirt Deluxe');
+    // The price as last edited (from the products panel).
+    expect(text).toContain('$30.00');
     const png = pdfPagePng(pdf, { dpi: 50 });
     if (process.env.SCREENSHOTS_DIR)
       writeFileSync(path.join(process.env.SCREENSHOTS_DIR, 'listing-pdf.png'), png);
@@ -226,7 +229,9 @@ describe('pictures on the page', () => {
     await page.locator('.cb-editor[data-hydrated]').waitFor();
     await page.getByTestId('cell-0').click();
     await expectVisible(sidebar().getByRole('button', { name: 'Edit product' }));
+    await expectVisible(page.getByRole('button', { name: 'Edit Linen Shirt Deluxe' }));
     await expectNoSidewaysScroll(page);
+    await shot(page, 'listing-panel-390');
     await sidebar().getByRole('button', { name: 'Edit product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Linen Shirt Deluxe' });
     await expectVisible(dialog.getByLabel('Title'));

@@ -3,14 +3,7 @@ import { MenuHorizontalIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from './api.ts';
-
-/** Where the editor goes once its catalog is deleted: the catalogs list, saying which catalog went. */
-export function afterDeleteUrl(backUrl: string, title: string): string {
-  const [path, query = ''] = backUrl.split('?');
-  const params = new URLSearchParams(query);
-  params.set('deleted', title);
-  return `${path}?${params}`;
-}
+import { afterDeleteUrl } from './screen-rules.ts';
 
 /**
  * The top bar's catalog menu (SPEC §2.2 navigation): close the catalog (back to the catalogs list) and delete it,
