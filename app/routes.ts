@@ -89,6 +89,7 @@ export default [
   route('cards', 'routes/cards.tsx'),
   route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
   route('webhooks/stores/:accountId', 'routes/webhooks.stores.id.ts'),
+  route('webhooks/ecwid', 'routes/webhooks.ecwid.ts'),
 
   // API (SPEC §7)
   route('api/v1/openapi.json', 'routes/api.v1.openapi.ts'),

@@ -33,6 +33,11 @@ const BENCHMARKS: Record<string, Benchmark> = {
       'a 10,000-product store (variants included) synced from a local server: time, peak memory, ratio to the bare paging (goal 2 min, 1.5×); `sync <platform>` (default woocommerce)',
     load: () => import('./sync.ts'),
   },
+  'sync-platforms': {
+    summary:
+      'per platform: products mapped from the published responses, the fields they fill, and 1,000 products synced from a local server',
+    load: () => import('./sync-platforms.ts'),
+  },
   viewer: {
     summary:
       'a 112-page catalog in the viewer: first paint (budget 500 ms, 5× pdf.js), JS (60 KB gzipped); `viewer long`: 1,112 pages',

@@ -284,3 +284,115 @@ describe('store webhooks of BigCommerce and Ecwid', () => {
     expect(await titleOf(account.id, String(product.id))).toBe('Orange (renamed)');
   });
 });
+
+describe('POST /webhooks/ecwid: the Ecwid app’s one address for every store', () => {
+  const deliverToApp = (headers: Record<string, string>, body: string) =>
+    fetch(`${server.url}/webhooks/ecwid`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  it('routes a delivery to the store its storeId names once the app’s signature checks out', async () => {
+    const [account] = await server.runtime.db
+      .select()
+      .from(storeAccounts)
+      .where(eq(storeAccounts.type, 'ecwid'));
+    const product = ecwid.products[0]!;
+    product.name = 'Routed by store id';
+    const event = {
+      eventId: '5c1d1a3e-0aa0-4c1a-953a-2e33c56236f1',
+      eventCreated: 1469429999,
+      storeId: 4870020,
+      entityId: product.id,
+      eventType: 'product.updated',
+    };
+    const body = JSON.stringify(event);
+    const signature = ecwidWebhookSignature(event, ECWID_APP_SECRET);
+    const syncJobs = async () =>
+      (await server.runtime.db.select().from(jobs).where(eq(jobs.name, 'sync-products'))).length;
+    const before = await syncJobs();
+
+    // Signed with another secret, tampered after signing, or unsigned: 401, whatever the store.
+    for (const [headers, payload] of [
+      [{ 'X-Ecwid-Webhook-Signature': ecwidWebhookSignature(event, 'not-the-app-secret') }, body],
+      [{ 'X-Ecwid-Webhook-Signature': signature }, body.replace('5c1d1a3e', '6c1d1a3e')],
+      [{}, body],
+    ] as const)
+      expect((await deliverToApp(headers, payload)).status).toBe(401);
+    // Well signed, for a store nobody connected here.
+    const unknown = { ...event, storeId: 999_001 };
+    const lost = await json(
+      await deliverToApp(
+        { 'X-Ecwid-Webhook-Signature': ecwidWebhookSignature(unknown, ECWID_APP_SECRET) },
+        JSON.stringify(unknown),
+      ),
+    );
+    expect(lost.status).toBe(404);
+    expect(await syncJobs()).toBe(before);
+
+    const good = await json(await deliverToApp({ 'X-Ecwid-Webhook-Signature': signature }, body));
+    expect(good.status).toBe(200);
+    expect(good.body.job_ids).toHaveLength(1);
+    expect((await waitForJob(good.body.job_ids[0])).job_state).toBe('complete');
+    const [stored] = await server.runtime.db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.accountId, account!.id), eq(listings.externalId, String(product.id))));
+    expect(stored?.title).toBe('Routed by store id');
+  });
+});
+
+describe('DELETE /api/v1/accounts/{id} of a BigCommerce store', () => {
+  it('deletes the hooks we registered (else BigCommerce delivers to a 401); a store that cannot delete them still disconnects', async () => {
+    const hookIdsOf = (accountId: string) =>
+      bigcommerce.hooks
+        .filter((h) => h.destination === `${server.runtime.config.appUrl}/webhooks/stores/${accountId}`)
+        .map((h) => h.id);
+    // A second merchant connects the same store: its own five hooks, to its own account's address.
+    const other = client(server.url);
+    await other.post('/auth/register', {
+      email: 'platforms-other@example.com',
+      password: 'password-123',
+      confirmPassword: 'password-123',
+    });
+    const connected = await json(
+      await other.post('/api/v1/accounts', {
+        type: 'bigcommerce',
+        credentials: { storeHash: 'abc123', accessToken: 'bc-token' },
+      }),
+    );
+    expect(connected.status).toBe(200);
+    const otherId: string = connected.body.account.id;
+    await waitForJob(connected.body.job_id);
+    const [mine] = await server.runtime.db
+      .select()
+      .from(storeAccounts)
+      .where(
+        and(
+          eq(storeAccounts.type, 'bigcommerce'),
+          eq(storeAccounts.shopDomain, 'store-abc123.mybigcommerce.com'),
+        ),
+      )
+      .orderBy(storeAccounts.createdAt)
+      .limit(1);
+    expect(hookIdsOf(mine!.id)).toHaveLength(5);
+    expect(hookIdsOf(otherId)).toHaveLength(5);
+
+    // The store fails the deletions: the disconnect goes through all the same (logged), its hooks stay there.
+    bigcommerce.failHookDeletes = true;
+    const failed = await json(await other.del(`/api/v1/accounts/${otherId}?listings=keep`));
+    expect(failed).toEqual({ status: 200, body: { deleted: true, listings: 'kept' } });
+    const [gone] = await server.runtime.db.select().from(storeAccounts).where(eq(storeAccounts.id, otherId));
+    expect([gone!.connectionStatus, gone!.credentialsEncrypted]).toEqual(['disconnected', null]);
+    expect(hookIdsOf(otherId)).toHaveLength(5);
+
+    bigcommerce.failHookDeletes = false;
+    const before = hookIdsOf(otherId);
+    const removed = await json(await merchant.del(`/api/v1/accounts/${mine!.id}?listings=remove`));
+    expect(removed).toEqual({ status: 200, body: { deleted: true, listings: 'removed' } });
+    expect(hookIdsOf(mine!.id)).toEqual([]);
+    // Only this account's hooks went.
+    expect(hookIdsOf(otherId)).toEqual(before);
+  });
+});

@@ -6,6 +6,7 @@ import { defineEndpoint } from '../../server/runtime/index.ts';
 import {
   connectablePlatforms,
   finishStoreOAuth,
+  handleEcwidAppWebhook,
   handleStoreWebhook,
   startStoreOAuth,
   checkStoreConnection,
@@ -203,15 +204,12 @@ export const storeWebhookEndpoint = defineEndpoint(
     errors: [401, 404, 413],
   },
   async ({ request, runtime, params }) => {
-    const body = await readRawBody(request, WEBHOOK_MAX_BYTES);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
     const outcome = await handleStoreWebhook({
       db: runtime.db,
       jobs: runtime.jobs,
       appSecret: runtime.config.appSecret,
       accountId: params.accountId ?? '',
-      delivery: { headers, body },
+      delivery: await readDelivery(request),
       config: runtime.config as unknown as Record<string, unknown>,
     });
     if (outcome.status === 404) throw notFound('No store account here.');
@@ -220,8 +218,45 @@ export const storeWebhookEndpoint = defineEndpoint(
   },
 );
 
+export const ecwidAppWebhookEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/webhooks/ecwid',
+    summary:
+      "The operator's Ecwid app's webhook address (one for every store that installed the app): " +
+      'X-Ecwid-Webhook-Signature over eventCreated.eventId with the app’s client secret (ECWID_CLIENT_SECRET), then ' +
+      'the delivery goes to the connected account(s) of the store its storeId names, which queue a sync of the ' +
+      'product. A bad or missing signature is a 401; a store no account has connected is a 404.',
+    tags: ['stores'],
+    auth: 'public',
+    rawBody: true,
+    response: z.object({ received: z.literal(true), job_ids: z.array(z.string()) }),
+    errors: [401, 404, 413],
+  },
+  async ({ request, runtime }) => {
+    const outcome = await handleEcwidAppWebhook({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      appSecret: runtime.config.appSecret,
+      delivery: await readDelivery(request),
+      config: runtime.config as unknown as Record<string, unknown>,
+    });
+    if (outcome.status === 404) throw notFound(outcome.reason);
+    if (outcome.status === 401) throw unauthorized(outcome.reason);
+    return { received: true as const, job_ids: outcome.queued };
+  },
+);
+
 /** A product delivery is one product (WooCommerce: the REST resource); 5 MB is far above any. */
 const WEBHOOK_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A webhook delivery as the platforms' readers take it: headers by lower-case name, the raw body. */
+async function readDelivery(request: Request): Promise<{ headers: Record<string, string>; body: Buffer }> {
+  const body = await readRawBody(request, WEBHOOK_MAX_BYTES);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
+  return { headers, body };
+}
 
 async function readRawBody(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN);

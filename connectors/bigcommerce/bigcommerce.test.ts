@@ -455,4 +455,21 @@ describe('BigCommerce: webhooks', () => {
       await c.ensureWebhooks({ destination: 'https://app.test/webhooks/bigcommerce', secret: 's3cret' }),
     ).toEqual([]);
   });
+
+  it('deletes the hooks it created (DELETE /v3/hooks/{id}), an id already gone included', async () => {
+    const c = connector();
+    fake.hooks.push({
+      id: 1,
+      scope: 'store/product/updated',
+      destination: 'https://someone.else/hooks',
+      is_active: true,
+      headers: {},
+    });
+    const created = await c.ensureWebhooks({ destination: 'https://app.test/webhooks/b2', secret: 's' });
+    expect(created.length).toBeGreaterThan(0);
+    await c.removeWebhooks!([...created, '999999']);
+    expect(fake.hooks.some((h) => created.includes(String(h.id)))).toBe(false);
+    // Another app's hook stays.
+    expect(fake.hooks.some((h) => h.id === 1)).toBe(true);
+  });
 });

@@ -145,6 +145,18 @@ export class BigcommerceConnector implements Connector {
     return created;
   }
 
+  /**
+   * Delete the hooks ensureWebhooks created (a store being disconnected): BigCommerce would otherwise go on
+   * delivering to an account that no longer has a secret, and get 401s. A hook already gone (404) is fine.
+   */
+  async removeWebhooks(ids: readonly string[]): Promise<void> {
+    for (const id of ids)
+      await this.client.send(`${this.base}/v3/hooks/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        notFoundIsNull: true,
+      });
+  }
+
   private async page(
     cursor: string | null | undefined,
     filter: Record<string, string>,

@@ -5,7 +5,7 @@ import { FakeStoreServer, type FakeAnswer, type FakeRequest } from './fake-store
 /*
  * BigCommerce's REST API for one store, as documented: /stores/{hash}/v2/store, /v3/catalog/products (page and
  * limit ≤ 250, include=, date_modified:min, meta.pagination), /v3/catalog/products/{id}, /v3/catalog/categories,
- * /v3/catalog/brands (id:in), /v3/hooks; the X-Auth-Token header; and the store's request quota per window with
+ * /v3/catalog/brands (id:in), /v3/hooks (list, create, DELETE /v3/hooks/{id}); the X-Auth-Token header; and the store's request quota per window with
  * its X-Rate-Limit-* headers and 429 past it. Time is the fake's own clock (`advance`), so a test's injected
  * sleep can let a window pass.
  */
@@ -28,6 +28,9 @@ export class FakeBigcommerce {
   brands: { id: number; name: string }[] = [];
   store: Record<string, unknown>;
   readonly hooks: Hook[] = [];
+  /** Answer 500 to every hook deletion (a store that cannot remove its hooks right now). */
+  failHookDeletes = false;
+  private nextHookId = 1000;
   /** Requests per window (BigCommerce plans: 150 per 30 s and more); Infinity by default (see `limit`). */
   quota = Infinity;
   windowMs = 30_000;
@@ -132,8 +135,17 @@ export class FakeBigcommerce {
     if (path === 'v3/hooks' && method === 'GET') return { body: this.paged(this.hooks, q, 50) };
     if (path === 'v3/hooks' && method === 'POST') {
       const body = JSON.parse(req.body) as Omit<Hook, 'id'>;
-      const hook = { ...body, id: 1000 + this.hooks.length };
+      const hook = { ...body, id: this.nextHookId++ };
       this.hooks.push(hook);
+      return { body: { data: hook, meta: {} } };
+    }
+    const hookId = /^v3\/hooks\/(\d+)$/.exec(path)?.[1];
+    if (hookId && method === 'DELETE') {
+      if (this.failHookDeletes) return { status: 500, body: { status: 500, title: 'Internal error' } };
+      // BigCommerce answers the deleted hook; an unknown id is a 404.
+      const at = this.hooks.findIndex((h) => String(h.id) === hookId);
+      if (at < 0) return { status: 404, body: { status: 404, title: 'Webhook not found' } };
+      const [hook] = this.hooks.splice(at, 1);
       return { body: { data: hook, meta: {} } };
     }
     return { status: 404, body: { status: 404, title: `No route ${method} ${path}` } };

@@ -15,7 +15,7 @@ import { ensureOwnAccount, requireOwnedAccount, type ListingWriter } from '../st
 
 export type ListingRow = typeof listings.$inferSelect;
 
-/** Rows per INSERT: 500 listings × 18 columns stays far below PostgreSQL's 65,535 parameters per statement. */
+/** Rows per INSERT statement (one JSON value: upsertRows), and per lookup of what they replace. */
 export const UPSERT_BATCH_SIZE = 500;
 
 /**
@@ -92,8 +92,110 @@ export type UpsertResult = {
   listings: { id: string; external_id: string | null; title: string }[];
 };
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
-const keep = (column: string) => sql.raw(`coalesce(excluded.${column}, listings.${column})`);
+/**
+ * The columns a listing write sets, with their SQL types: the rows travel as one JSON array (one parameter) that
+ * jsonb_to_recordset turns back into rows, so a batch of 500 listings is one statement with one value to send
+ * and parse instead of 9,000 parameters to build, bind and send one by one.
+ */
+const WRITE_COLUMNS = [
+  ['owner_id', 'uuid'],
+  ['account_id', 'uuid'],
+  ['source', 'text'],
+  ['external_id', 'text'],
+  ['parent_external_id', 'text'],
+  ['language', 'text'],
+  ['title', 'text'],
+  ['status', 'text'],
+  ['stock', 'integer'],
+  ['category', 'text'],
+  ['vendor', 'text'],
+  ['brand', 'text'],
+  ['sku', 'text'],
+  ['price', 'double precision'],
+  ['online', 'boolean'],
+  ['store_position', 'integer'],
+  ['sales_rank', 'integer'],
+  ['external_created_at', 'timestamptz'],
+  ['visible', 'boolean'],
+  ['document', 'jsonb'],
+] as const;
+/** On a listing already there: what the write replaces. The merchant's `visible` is never touched. */
+const REPLACED = [
+  'source',
+  'parent_external_id',
+  'language',
+  'title',
+  'status',
+  'stock',
+  'category',
+  'vendor',
+  'brand',
+  'sku',
+  'price',
+  'online',
+  'document',
+];
+/**
+ * Null keeps what the row has: a webhook's single product does not know its place in the store's orders (a sync
+ * writes them for the whole account: store-ordering.server.ts).
+ */
+const KEPT_WHEN_NULL = ['store_position', 'sales_rank', 'external_created_at'];
+const UPSERT_SQL = {
+  head: `insert into listings (${WRITE_COLUMNS.map(([c]) => c).join(', ')})
+    select ${WRITE_COLUMNS.map(([c]) => `r.${c}`).join(', ')}
+    from jsonb_to_recordset(`,
+  tail: `::jsonb) as r(${WRITE_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
+    on conflict (account_id, external_id) do update set
+      ${[
+        ...REPLACED.map((c) => `${c} = excluded.${c}`),
+        ...KEPT_WHEN_NULL.map((c) => `${c} = coalesce(excluded.${c}, listings.${c})`),
+        'updated_at = now()',
+      ].join(',\n      ')}
+    returning id, external_id, title, (xmax = 0) as inserted`,
+};
+
+type RowValues = ReturnType<typeof rowValues>;
+
+/**
+ * One statement of listing rows: inserted, or updating the row with the same external_id. Answers the rows in
+ * the order given; xmax is 0 on a freshly inserted row version and set on one an ON CONFLICT update produced.
+ */
+async function upsertRows(
+  db: Db,
+  rows: readonly RowValues[],
+): Promise<{ id: string; externalId: string | null; title: string; inserted: boolean }[]> {
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      owner_id: r.ownerId,
+      account_id: r.accountId,
+      source: r.source,
+      external_id: r.externalId,
+      parent_external_id: r.parentExternalId,
+      language: r.language,
+      title: r.title,
+      status: r.status,
+      stock: r.stock,
+      category: r.category,
+      vendor: r.vendor,
+      brand: r.brand,
+      sku: r.sku,
+      price: r.price,
+      online: r.online,
+      store_position: r.storePosition,
+      sales_rank: r.salesRank,
+      external_created_at: r.externalCreatedAt,
+      visible: r.visible,
+      document: r.document,
+    })),
+  );
+  const result = await db.execute(sql`${sql.raw(UPSERT_SQL.head)}${json}${sql.raw(UPSERT_SQL.tail)}`);
+  const out = (
+    result as unknown as {
+      rows: { id: string; external_id: string | null; title: string; inserted: boolean }[];
+    }
+  ).rows;
+  return out.map((r) => ({ id: r.id, externalId: r.external_id, title: r.title, inserted: r.inserted }));
+}
 
 /**
  * Store listings in an account the owner holds: insert, or update the listing with the same external_id
@@ -132,44 +234,8 @@ export async function upsertListings(opts: {
         values,
         externalIds: opts.keepPicturesOf,
       });
-    for (let i = 0; i < values.length; i += UPSERT_BATCH_SIZE) {
-      const batch = values.slice(i, i + UPSERT_BATCH_SIZE);
-      const rows = await tx
-        .insert(listings)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: [listings.accountId, listings.externalId],
-          set: {
-            source: excluded('source'),
-            parentExternalId: excluded('parent_external_id'),
-            language: excluded('language'),
-            title: excluded('title'),
-            status: excluded('status'),
-            stock: excluded('stock'),
-            category: excluded('category'),
-            vendor: excluded('vendor'),
-            brand: excluded('brand'),
-            sku: excluded('sku'),
-            price: excluded('price'),
-            online: excluded('online'),
-            // Null keeps what the row has: a webhook's single product does not know its place in the store's
-            // orders (a sync writes them for the whole account: store-ordering.server.ts).
-            storePosition: keep('store_position'),
-            salesRank: keep('sales_rank'),
-            externalCreatedAt: keep('external_created_at'),
-            document: excluded('document'),
-            updatedAt: sql`now()`,
-          },
-        })
-        // xmax is 0 on a freshly inserted row version and set on one an ON CONFLICT update produced.
-        .returning({
-          id: listings.id,
-          externalId: listings.externalId,
-          title: listings.title,
-          inserted: sql<boolean>`(xmax = 0)`,
-        });
-      stored.push(...rows);
-    }
+    for (let i = 0; i < values.length; i += UPSERT_BATCH_SIZE)
+      stored.push(...(await upsertRows(tx as unknown as Db, values.slice(i, i + UPSERT_BATCH_SIZE))));
   });
   const created = stored.filter((r) => r.inserted).length;
   return {

@@ -107,15 +107,20 @@ export async function replaceCollects(opts: {
       .where(and(inArray(collects.listingId, listingIds), isNotNull(collects.position)));
     const position = new Map(before.map((c) => [`${c.collectionId} ${c.listingId}`, c.position]));
     await tx.delete(collects).where(inArray(collects.listingId, listingIds));
-    for (let i = 0; i < rows.length; i += 1000)
-      await tx
-        .insert(collects)
-        .values(
-          rows
-            .slice(i, i + 1000)
-            .map((r) => ({ ...r, position: position.get(`${r.collectionId} ${r.listingId}`) ?? null })),
-        )
-        .onConflictDoNothing();
+    // One JSON value a statement (jsonb_to_recordset), not three parameters a row.
+    for (let i = 0; i < rows.length; i += 1000) {
+      const values = JSON.stringify(
+        rows.slice(i, i + 1000).map((r) => ({
+          collection_id: r.collectionId,
+          listing_id: r.listingId,
+          position: position.get(`${r.collectionId} ${r.listingId}`) ?? null,
+        })),
+      );
+      await tx.execute(sql`insert into collects (collection_id, listing_id, position)
+        select r.collection_id, r.listing_id, r.position
+        from jsonb_to_recordset(${values}::jsonb) as r(collection_id uuid, listing_id uuid, position integer)
+        on conflict do nothing`);
+    }
   });
 }
 

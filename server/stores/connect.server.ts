@@ -352,15 +352,18 @@ async function registerStoreWebhooks(deps: ConnectDeps, account: StoreAccount, c
     : randomToken(32);
   const state: WebhookState = {
     secretEncrypted: existing.secretEncrypted ?? encryptSecret(secret, deps.appSecret),
-    ids: [],
+    // The hooks registered by an earlier connect stay known (a store that already has them answers no new ids),
+    // so a disconnect removes them all.
+    ids: existing.ids,
     error: null,
   };
   await saveWebhookState(deps.db, account, state);
   try {
-    state.ids = await connector.ensureWebhooks({
+    const created = await connector.ensureWebhooks({
       destination: `${deps.appUrl}/webhooks/stores/${account.id}`,
       secret,
     });
+    state.ids = [...new Set([...existing.ids, ...created])];
   } catch (err) {
     state.error = err instanceof ConnectorError ? err.message : (err as Error).message;
     deps.logger?.warn(

@@ -31,8 +31,8 @@ export type { ConnectDeps, ConnectProblem } from './connect.server.ts';
 export { FULL_SYNC_EVERY_MS, queueDueStoreSyncs } from './schedule.server.ts';
 export { createStoreFetch, resolveStoreHost, StoreAddressRefusedError } from './store-fetch.server.ts';
 export { markReconnect, syncStore } from './sync.server.ts';
-export { handleStoreWebhook } from './webhooks.server.ts';
-export type { StoreWebhookOutcome } from './webhooks.server.ts';
+export { handleEcwidAppWebhook, handleStoreWebhook } from './webhooks.server.ts';
+export type { EcwidAppWebhookOutcome, StoreWebhookOutcome } from './webhooks.server.ts';
 export type { ListingWriter, SyncStoreResult } from './sync.server.ts';
 export {
   finishStoreOAuth,

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { ECWID_SIGNATURE_HEADER, verifyEcwidWebhook } from '../../connectors/ecwid/index.ts';
 import { platformOf, type AppKeys, type WebhookDelivery } from '../../connectors/index.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/owned.ts';
@@ -66,4 +67,55 @@ export async function handleStoreWebhook(opts: {
     { ownerId: account.userId, dedupeKey: `sync-products:${account.id}:${productIds.join(',')}` },
   );
   return { status: 200, queued: job.id };
+}
+
+export type EcwidAppWebhookOutcome =
+  { status: 200; queued: string[] } | { status: 401; reason: string } | { status: 404; reason: string };
+
+/**
+ * A delivery to the operator's Ecwid app (POST /webhooks/ecwid): a public Ecwid app has one webhook address for
+ * every store that installed it, so the store is told by the body's storeId. The signature is checked first with
+ * the app's client secret (ECWID_CLIENT_SECRET), before anything is looked up; then each connected account of
+ * that store (one per merchant who connected it) gets the delivery as its own (handleStoreWebhook: checked
+ * again with its keys, and a sync of the product queued).
+ */
+export async function handleEcwidAppWebhook(opts: {
+  db: Db;
+  jobs: JobQueue;
+  appSecret: string;
+  delivery: WebhookDelivery;
+  config?: Record<string, unknown>;
+}): Promise<EcwidAppWebhookOutcome> {
+  const clientSecret = opts.config?.ECWID_CLIENT_SECRET;
+  if (typeof clientSecret !== 'string' || !clientSecret)
+    return { status: 404, reason: 'No Ecwid app is configured here.' };
+  const text = opts.delivery.body.toString('utf8');
+  if (!verifyEcwidWebhook(text, opts.delivery.headers[ECWID_SIGNATURE_HEADER.toLowerCase()], clientSecret))
+    return { status: 401, reason: `${ECWID_SIGNATURE_HEADER} is missing or does not match` };
+  let storeId: unknown;
+  try {
+    storeId = (JSON.parse(text) as { storeId?: unknown }).storeId;
+  } catch {
+    storeId = undefined;
+  }
+  if ((typeof storeId !== 'number' && typeof storeId !== 'string') || !/^\d+$/.test(String(storeId)))
+    return { status: 404, reason: 'This delivery names no Ecwid store.' };
+  const accounts = await opts.db
+    .select({ id: storeAccounts.id })
+    .from(storeAccounts)
+    .where(
+      and(
+        eq(storeAccounts.type, 'ecwid'),
+        eq(storeAccounts.shopDomain, String(storeId)),
+        isNotNull(storeAccounts.credentialsEncrypted),
+      ),
+    );
+  if (accounts.length === 0) return { status: 404, reason: 'No connected store has this Ecwid store id.' };
+  const queued: string[] = [];
+  for (const account of accounts) {
+    const outcome = await handleStoreWebhook({ ...opts, accountId: account.id });
+    // An account connected with its own custom app's keys checks deliveries with those: not this app's.
+    if (outcome.status === 200 && outcome.queued) queued.push(outcome.queued);
+  }
+  return { status: 200, queued };
 }
