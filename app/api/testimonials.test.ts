@@ -39,7 +39,7 @@ describe('testimonials', () => {
     const sent = await submit(alice, {
       text: '  Our <b>line sheets</b> take ten minutes now.<script>alert(1)</script>\u0007 Fish & chips < 3  ',
       name: 'Alice <i>Martin</i>',
-      business: 'Maison Alice',
+      business: ' <em>Maison</em> Alice ',
       language: 'en',
     });
     expect(sent.status).toBe(200);
@@ -64,6 +64,7 @@ describe('testimonials', () => {
       [{ text: '  <p> </p> ', name: 'Alice', language: 'en' }, 'Write a few words about Catalog Builder'],
       [{ text: 'Good', name: '   ', language: 'en' }, 'Give the name to show under it'],
       [{ text: 'Good', name: 'Alice', language: 'de' }, null],
+      [{ text: 'Good', name: 'Alice', business: 'b'.repeat(81), language: 'en' }, 'At most 80 characters'],
       [{ text: 'x'.repeat(1001), name: 'Alice', language: 'en' }, 'At most 1000 characters'],
       [{ text: 'Good', name: 'Alice', language: 'en', status: 'approved' }, null],
     ] as const) {

@@ -44,7 +44,12 @@ export const TestimonialInput = z
   .object({
     text: PlainText(TESTIMONIAL_TEXT_MAX, 'Write a few words about Catalog Builder'),
     name: PlainText(TESTIMONIAL_NAME_MAX, 'Give the name to show under it'),
-    business: z.union([PlainText(TESTIMONIAL_NAME_MAX, ''), z.literal('')]).default(''),
+    business: z
+      .string()
+      .max(TESTIMONIAL_NAME_MAX * 4, `At most ${TESTIMONIAL_NAME_MAX} characters`)
+      .transform(plain)
+      .pipe(z.string().max(TESTIMONIAL_NAME_MAX, `At most ${TESTIMONIAL_NAME_MAX} characters`))
+      .default(''),
     /** The language it is written in: the /testimonials page (English or French) it appears on. */
     language: z.enum(['en', 'fr']),
   })
