@@ -684,6 +684,34 @@ export const waitingList = pgTable(
   (t) => [uniqueIndex('waiting_list_email_platform_key').on(t.email, t.platform)],
 );
 
+/**
+ * What merchants say about the product (issue 27: collected, never invented): written from the dashboard in the
+ * language they chose, shown on /testimonials in that language once staff approved it. Goes with its account.
+ */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Plain text, control characters and markup removed. */
+    text: text('text').notNull(),
+    /** The name shown under it, and the business. */
+    name: text('name').notNull(),
+    business: text('business').notNull().default(''),
+    language: text('language').notNull(),
+    /** pending, approved, rejected */
+    status: text('status').notNull().default('pending'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: created(),
+  },
+  (t) => [
+    index('testimonials_owner_idx').on(t.ownerId, t.createdAt),
+    index('testimonials_status_idx').on(t.status, t.language, t.createdAt),
+  ],
+);
+
 export const leads = pgTable(
   'leads',
   {

@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getT, LANGUAGES } from '../core/i18n/index.ts';
-import { SITE_PAGES, siteImage, sitePath } from '../core/site/index.ts';
+import { COOKIE_NOTICE_DELAY_MS } from '../core/constants.ts';
+import { getT, LANGUAGES, type Language } from '../core/i18n/index.ts';
+import { SITE_PAGES, siteImage, sitePath, type SitePage } from '../core/site/index.ts';
 import { catalogs } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
-import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
+import {
+  expectNoSeriousA11yIssues,
+  expectNoSeriousA11yIssuesAt,
+  expectNoSidewaysScroll,
+  shot,
+} from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { registerMerchant, signInMerchant } from './support/merchant.ts';
@@ -49,70 +55,93 @@ const FOREIGN = {
   fr: /\b(the|your|and|with|from)\b/i,
 };
 
+/**
+ * After the page's (installed) clock moved on: one task of the page's own, queued behind the render React's
+ * scheduler queued (a MessageChannel task) for what the timers did.
+ */
+const rendered = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** One public page in one language, as a visitor's browser gets it, at both widths. */
+async function checkPage(page: Page, site: SitePage, lang: Language, t: ReturnType<typeof getT>) {
+  const url = server.url + sitePath(site, lang);
+  await page.setViewportSize(DESKTOP);
+  const res = await openPage(page, url);
+  expect(res?.status(), url).toBe(200);
+  expect(await page.getAttribute('html', 'lang'), url).toBe(lang);
+  expect(await page.title(), url).toBe(t(`pages.${site.id}.title`));
+  // One h1 of the page's own (the template's drawn pages are hidden from assistive technology).
+  const h1 = page.getByRole('heading', { level: 1 });
+  expect(await h1.count(), url).toBe(1);
+  expect((await h1.innerText()).trim(), url).toBe(t(`pages.${site.id}.h1`));
+  const text = await visibleText(page);
+  expect(text.toLowerCase(), url).not.toContain('lorem');
+  expect(text.match(FOREIGN[lang])?.[0] ?? null, url).toBeNull();
+  // The head: canonical, hreflang alternates, description and cards.
+  const head = await page.evaluate(() => ({
+    canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href'),
+    alternates: [...document.querySelectorAll('link[rel=alternate][hreflang]')].map(
+      (l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`,
+    ),
+    description: document.querySelector('meta[name=description]')?.getAttribute('content'),
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+    ogImage: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
+    twitter: document.querySelector('meta[name="twitter:card"]')?.getAttribute('content'),
+  }));
+  expect(head, url).toEqual({
+    canonical: url,
+    alternates: [
+      `en ${server.url}${sitePath(site, 'en')}`,
+      `fr ${server.url}${sitePath(site, 'fr')}`,
+      `x-default ${server.url}${site.path}`,
+    ],
+    description: t(`pages.${site.id}.description`),
+    ogTitle: t(`pages.${site.id}.title`),
+    ogImage: `${server.url}${siteImage(site)}`,
+    twitter: 'summary_large_image',
+  });
+  await expectNoSeriousA11yIssuesAt(page, [DESKTOP, PHONE], { label: url });
+  await expectNoSidewaysScroll(page);
+}
+
 describe('the public site', () => {
-  // A few browser pages per language each walk a share of the routes (a page per route made this the slowest
-  // file in CI), at both widths: status, lang, its own title and h1, no text of the other language, no serious
-  // axe finding, no sideways scroll on a phone, and its head.
+  // A few browser contexts per language each walk a share of the routes, at the same time (axe, which takes most
+  // of the time, runs in each context's own renderer), at both widths: status, lang, its own title and h1, no
+  // text of the other language, no serious axe finding, no sideways scroll on a phone, and its head.
   const WALKS = 4;
   const walk = (i: number) => SITE_PAGES.filter((_, n) => n % WALKS === i);
-  for (const lang of LANGUAGES)
-    for (let i = 0; i < WALKS; i++)
-      it(`serves ${walk(i)
-        .map((p) => p.path)
-        .join(
-          ', ',
-        )} in ${lang === 'en' ? 'English' : 'French'}, accessible on a desktop and a phone`, async () => {
-        const t = getT(lang, 'site');
-        // A browser asking for the other language still reads each page in the language of its address.
-        const context = await browser.newContext({
-          viewport: { width: 1440, height: 900 },
-          locale: lang === 'en' ? 'fr-FR' : 'en-US',
-        });
-        const page = await context.newPage();
-        for (const site of walk(i)) {
-          const url = server.url + sitePath(site, lang);
-          await page.setViewportSize({ width: 1440, height: 900 });
-          const res = await openPage(page, url);
-          expect(res?.status(), url).toBe(200);
-          expect(await page.getAttribute('html', 'lang'), url).toBe(lang);
-          expect(await page.title(), url).toBe(t(`pages.${site.id}.title`));
-          // One h1 of the page's own (the template's drawn pages are hidden from assistive technology).
-          const h1 = page.getByRole('heading', { level: 1 });
-          expect(await h1.count(), url).toBe(1);
-          expect((await h1.innerText()).trim(), url).toBe(t(`pages.${site.id}.h1`));
-          const text = await visibleText(page);
-          expect(text.toLowerCase(), url).not.toContain('lorem');
-          expect(text.match(FOREIGN[lang])?.[0] ?? null, url).toBeNull();
-          await expectNoSeriousA11yIssues(page, { label: `${url} at 1440` });
-          await page.setViewportSize({ width: 390, height: 844 });
-          await expectNoSeriousA11yIssues(page, { label: `${url} at 390` });
-          await expectNoSidewaysScroll(page);
-          // The head: canonical, hreflang alternates, description and cards.
-          const head = await page.evaluate(() => ({
-            canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href'),
-            alternates: [...document.querySelectorAll('link[rel=alternate][hreflang]')].map(
-              (l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`,
-            ),
-            description: document.querySelector('meta[name=description]')?.getAttribute('content'),
-            ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
-            ogImage: document.querySelector('meta[property="og:image"]')?.getAttribute('content'),
-            twitter: document.querySelector('meta[name="twitter:card"]')?.getAttribute('content'),
-          }));
-          expect(head, url).toEqual({
-            canonical: url,
-            alternates: [
-              `en ${server.url}${sitePath(site, 'en')}`,
-              `fr ${server.url}${sitePath(site, 'fr')}`,
-              `x-default ${server.url}${site.path}`,
-            ],
-            description: t(`pages.${site.id}.description`),
-            ogTitle: t(`pages.${site.id}.title`),
-            ogImage: `${server.url}${siteImage(site)}`,
-            twitter: 'summary_large_image',
+  describe.concurrent('every page', () => {
+    for (const lang of LANGUAGES)
+      for (let i = 0; i < WALKS; i++)
+        it(`serves ${walk(i)
+          .map((p) => p.path)
+          .join(
+            ', ',
+          )} in ${lang === 'en' ? 'English' : 'French'}, accessible on a desktop and a phone`, async () => {
+          const t = getT(lang, 'site');
+          // A browser asking for the other language still reads each page in the language of its address.
+          const context = await browser.newContext({
+            viewport: { width: 1440, height: 900 },
+            locale: lang === 'en' ? 'fr-FR' : 'en-US',
           });
-        }
-        await context.close();
-      }, 300_000);
+          try {
+            const page = await context.newPage();
+            for (const site of walk(i)) await checkPage(page, site, lang, t);
+          } finally {
+            await context.close();
+          }
+        }, 300_000);
+  });
 
   it('draws the template pages with core/render and names the operator on the legal pages', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -152,9 +181,11 @@ describe('the public site', () => {
     await shot(page, 'site-home-390');
     await notice.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => notice.count()).toBe(0);
-    // Remembered: another page, well past the notice's delay, shows none.
+    // Remembered: another page, well past the notice's delay (the page's clock moved on by the test), shows none.
+    await page.clock.install();
     await openPage(page, `${server.url}/fr/explore`);
-    await page.waitForTimeout(3000);
+    await page.clock.runFor(COOKIE_NOTICE_DELAY_MS + 1000);
+    await rendered(page);
     expect(await page.getByRole('region', { name: 'Cookies' }).count()).toBe(0);
     await context.close();
   });
@@ -163,9 +194,11 @@ describe('the public site', () => {
     const context = await browser.newContext();
     await signInMerchant(server, context, 'site-signed-in@example.com');
     const page = await context.newPage();
+    await page.clock.install();
     await openPage(page, `${server.url}/how-to-create-a-product-catalog`);
     await expectVisible(page.getByRole('link', { name: 'My catalogs' }).first());
-    await page.waitForTimeout(3000);
+    await page.clock.runFor(COOKIE_NOTICE_DELAY_MS + 1000);
+    await rendered(page);
     expect(await page.getByRole('region', { name: 'Cookies' }).count()).toBe(0);
     await shot(page, 'site-guide-1440');
     await page.setViewportSize({ width: 390, height: 844 });

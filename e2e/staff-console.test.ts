@@ -5,6 +5,7 @@ import { client, registeredClient, startTestServer, type TestServer } from '../s
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
+import { shareSession } from './support/merchant.ts';
 import { openPage } from './support/page.ts';
 
 /* The staff console (issue 26, SPEC §2.1) as staff use it, and as a merchant is refused it. */
@@ -51,6 +52,7 @@ describe('the staff console', () => {
       '/admin/catalogs',
       '/admin/waitinglist',
       '/admin/unregistereduser',
+      '/admin/testimonials',
       '/manager/allcatalogs',
     ]) {
       const res = await merchant.get(path, { Accept: 'text/html' });
@@ -126,6 +128,7 @@ describe('the staff console', () => {
       'admin/catalogs',
       'admin/waitinglist',
       'admin/unregistereduser',
+      'admin/testimonials',
       'manager/allcatalogs',
     ]) {
       await openPage(page, `${server.url}/${path}`);
@@ -134,6 +137,50 @@ describe('the staff console', () => {
       await shot(page, `${path.replace('/', '-')}-390`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('publishes a testimonial a merchant wrote on the dashboard once staff approve it', async () => {
+    // The merchant writes it from their dashboard (their own browser, signed in as them).
+    const own = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      await shareSession(merchant, own, server.url);
+      const p = await own.newPage();
+      await openPage(p, `${server.url}/dashboard`);
+      await p.getByLabel('Your testimonial').fill('Harbour ships its line sheets the same day now.');
+      await p.getByLabel('Name shown').fill('Hana Harbour');
+      await p.getByRole('button', { name: 'Send for review' }).click();
+      await expectVisible(p.getByText('Thank you. Our team will read it before it is published.'));
+      await expectVisible(p.getByText('Waiting for review'));
+      await expectNoSeriousA11yIssues(p);
+      await shot(p, 'dashboard-testimonial-1440');
+    } finally {
+      await own.close();
+    }
+    const published = async () =>
+      (await (await fetch(`${server.url}/testimonials`)).text()).includes('same day now');
+    expect(await published()).toBe(false);
+
+    await openPage(page, `${server.url}/admin/testimonials`);
+    const row = page.getByRole('row').filter({ hasText: 'Harbour ships its line sheets' });
+    await expectVisible(row.getByText('harbour-shop@example.com'));
+    await row.getByRole('button', { name: 'Approve the testimonial of Hana Harbour' }).click();
+    await expectVisible(page.getByText('Testimonial updated'));
+    await expectVisible(row.getByText('Published'));
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'admin-testimonials-1440');
+    expect(await published()).toBe(true);
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const p = await visitor.newPage();
+      await openPage(p, `${server.url}/testimonials`);
+      const quote = p
+        .getByRole('figure')
+        .filter({ hasText: 'Harbour ships its line sheets the same day now.' });
+      await expectVisible(quote.getByText('Hana Harbour'));
+      await shot(p, 'site-testimonials-390');
+    } finally {
+      await visitor.close();
+    }
   });
 
   it('reads in French', async () => {

@@ -21,6 +21,7 @@ import './stores.server.ts';
 import './stripe.server.ts';
 import './subscriptions.server.ts';
 import './templates.server.ts';
+import './testimonials.server.ts';
 import './themes.server.ts';
 import './tools.server.ts';
 import './users.server.ts';

@@ -8,6 +8,7 @@ import { ContactLine } from '../components/pricing/contact-line.tsx';
 import { formatMoney } from '../components/pricing/money.ts';
 import { InvoiceList } from '../components/pricing/invoice-list.tsx';
 import { UsageMeters } from '../components/pricing/usage-meters.tsx';
+import { TestimonialCard } from '../components/testimonial-card.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Plan & billing · Catalog Builder' }];
 
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: 'Plan & billing · Catalog Bui
  * next step, the plan, status, days left, usage against limits, invoices and the latest catalogs (open once expired).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
+  const { requirePageUser, hasRole, listOwnTestimonials } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/runtime/index.ts');
   const { getEntitlements, getCurrentSubscription, getStripe, getUsage, listInvoices } =
     await import('../../server/billing/index.ts');
@@ -35,10 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
             return null;
           })
         : [];
-  const [current, catalogs, choices] = await Promise.all([
+  const [current, catalogs, choices, testimonials] = await Promise.all([
     getCurrentSubscription({ db, userId: user.id }),
     listCatalogs({ db, ownerId: user.id }),
     wizardChoices({ db, ownerId: user.id }),
+    listOwnTestimonials({ db, ownerId: user.id }),
   ]);
   return {
     email: user.email,
@@ -58,6 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     catalogCount: catalogs.length,
     // The catalogs card counts what is in the catalogs (SPEC's usage: catalogs, pages, products), not the library.
     catalogProducts: catalogs.reduce((n, c) => n + c.productCount, 0),
+    // What the merchant wrote for /testimonials, and where each stands (issue 27).
+    testimonials,
+    businessName: user.businessName ?? '',
   };
 }
 
@@ -248,6 +253,7 @@ export default function DashboardPage() {
                 </BlockStack>
               </Card>
               {d.invoices ? <InvoiceList invoices={d.invoices} /> : null}
+              <TestimonialCard mine={d.testimonials} defaultBusiness={d.businessName} />
             </BlockStack>
           </Layout.Section>
         </Layout>

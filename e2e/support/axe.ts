@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -32,4 +33,34 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.SCREENSHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: opts.fullPage ?? true });
+}
+
+/**
+ * No serious or critical axe finding at each of these viewport sizes, the page as it is now: axe goes into the
+ * page (and its frames) once and runs at each size in turn. Cheaper than expectNoSeriousA11yIssues once a size:
+ * AxeBuilder puts axe's source into the page, and again into a blank page of its own, at every call.
+ */
+export async function expectNoSeriousA11yIssuesAt(
+  page: Page,
+  sizes: { width: number; height: number }[],
+  opts: { label?: string } = {},
+): Promise<void> {
+  for (const frame of page.frames()) await frame.evaluate(axe.source);
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    const violations = await page.evaluate(async () => {
+      const run = (window as unknown as { axe: typeof axe }).axe.run;
+      // Only violations are wanted: passing nodes are not described, which is most of axe's work on a big page.
+      const results = await run(document, { resultTypes: ['violations'] });
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
+    });
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.targets.join(', ')}`);
+    expect(serious, `${opts.label ?? page.url()} at ${size.width}`).toEqual([]);
+  }
 }

@@ -71,6 +71,20 @@ export {
 } from './signups.server.ts';
 export type { ListQuery, SignupMail } from './signups.server.ts';
 export {
+  approvedTestimonials,
+  listOwnTestimonials,
+  listTestimonials,
+  reviewTestimonial,
+  submitTestimonial,
+  TESTIMONIAL_NAME_MAX,
+  TESTIMONIAL_SORTS,
+  TESTIMONIAL_TEXT_MAX,
+  TestimonialInput,
+  TestimonialReview,
+  withdrawTestimonial,
+} from './testimonials.server.ts';
+export type { TestimonialStatus, TestimonialView } from './testimonials.server.ts';
+export {
   recordSessionActivity,
   SESSION_GAP_MS,
   SESSION_HEARTBEAT_MS,

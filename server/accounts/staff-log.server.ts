@@ -22,10 +22,12 @@ export const STAFF_ACTIONS = [
   'save_template',
   'delete_template',
   'set_setting',
+  'approve_testimonial',
+  'reject_testimonial',
 ] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 export type StaffSubject =
-  'user' | 'catalog' | 'layout' | 'price_template' | 'description_template' | 'setting';
+  'user' | 'catalog' | 'layout' | 'price_template' | 'description_template' | 'setting' | 'testimonial';
 
 export type StaffActionView = {
   action: StaffActionName;

@@ -2,7 +2,7 @@ import { buildCatalogOfKind } from '../../../core/builder/index.ts';
 import { getT, type Language } from '../../../core/i18n/index.ts';
 import { TUTORIAL_VIDEOS } from '../../../core/rules/index.ts';
 import { SAMPLE_LISTINGS, sitePurpose, type SitePage } from '../../../core/site/index.ts';
-import { currentUser } from '../../../server/accounts/index.ts';
+import { approvedTestimonials, currentUser } from '../../../server/accounts/index.ts';
 import { billingPolicy, includedPlan, listPlans } from '../../../server/billing/index.ts';
 import { listFeaturedCatalogs } from '../../../server/catalogs/index.ts';
 import { getRuntime } from '../../../server/runtime/index.ts';
@@ -42,6 +42,8 @@ export async function loadSitePage(request: Request, match: { page: SitePage; la
     // /e-commerce-courses: the written lessons of /help, and the address the visitor came with (?email).
     lessons: page.kind === 'courses' ? [...TUTORIAL_VIDEOS] : [],
     email: page.kind === 'courses' ? (url.searchParams.get('email') ?? '').trim().slice(0, 254) : '',
+    // /testimonials: what merchants wrote in this page's language, once staff approved it.
+    testimonials: page.kind === 'testimonials' ? await approvedTestimonials({ db, language: lang }) : [],
     enterprise: page.kind === 'enterprise' ? await enterprisePlan(db, billing) : null,
     contactEmail: config.contactEmail,
     currency: config.STRIPE_CURRENCY,

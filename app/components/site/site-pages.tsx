@@ -333,18 +333,42 @@ export function ProductBody({ page, data }: { page: SitePage; data: SitePageData
   );
 }
 
-/** /testimonials: only what merchants wrote; none is published yet, so it says so and points to the product. */
+/** /testimonials: only what merchants wrote, in this page's language, once staff approved it; an empty state before. */
 export function TestimonialsBody({ data }: { data: SitePageData }) {
   const { t } = useTranslation('site');
   return (
     <>
       <Hero id="testimonials" narrow />
       <section className="cb-site-section">
-        <div className="cb-site-empty">
-          <EmptyState heading={t('pages.testimonials.emptyTitle')}>
-            <p>{t('pages.testimonials.emptyBody')}</p>
-          </EmptyState>
-        </div>
+        {data.testimonials.length > 0 ? (
+          <>
+            <h2>{t('pages.testimonials.listTitle')}</h2>
+            <ul className="cb-site-testimonials">
+              {data.testimonials.map((q) => (
+                <li key={q._id}>
+                  <figure>
+                    <blockquote>
+                      <p>{q.text}</p>
+                    </blockquote>
+                    <figcaption>
+                      <strong>{q.name}</strong>
+                      {q.business ? <span>{q.business}</span> : null}
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <div className="cb-site-empty">
+            <EmptyState heading={t('pages.testimonials.emptyTitle')}>
+              <p>{t('pages.testimonials.emptyBody')}</p>
+            </EmptyState>
+          </div>
+        )}
+        <p className="cb-site-testimonials__write">
+          <a href="/dashboard#testimonial">{t('pages.testimonials.write')}</a>
+        </p>
         <TemplateLinks lang={data.lang} />
       </section>
       <CallToAction title={t('guide.next')} data={data} />

@@ -143,6 +143,7 @@ export function StaffNav({ isAdmin }: { isAdmin: boolean }) {
           ['/admin/catalogs', t('admin.nav.catalogs')],
           ['/admin/waitinglist', t('admin.nav.waitinglist')],
           ['/admin/unregistereduser', t('admin.nav.unregistered')],
+          ['/admin/testimonials', t('admin.nav.testimonials')],
           ['/admin/prices', tt('admin.navPrices')],
           ['/admin/descriptions', tt('admin.navDescriptions')],
           ['/admin/pagelayouts', t('admin.nav.pagelayouts')],
