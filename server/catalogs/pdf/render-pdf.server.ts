@@ -23,6 +23,7 @@ import { AssetTokens, BLANK_GIF, fileUrl, MISSING_IMAGE, placeholderImage } from
 import type { LayoutFacts } from '../../../core/preflight/index.ts';
 import { collectLayoutFacts, type PicturePlacement } from './layout-facts.server.ts';
 import type { AssetSource, ResolveSource } from './sources.server.ts';
+import { addOrderFormFields, measureOrderFormFields } from './order-form-fields.server.ts';
 import { finishPrintPdf, needsFinishing, type PrintFinish } from './print-finish.server.ts';
 
 export type PdfQuality = 'print' | 'screen';
@@ -101,6 +102,8 @@ export type RenderPdfReport = {
   facts: LayoutFacts;
   /** A split export: how many parts it was printed in. */
   parts?: number;
+  /** Order forms: the ruled lines that became fillable PDF form fields. */
+  formFields?: number;
 };
 
 type Placement = PicturePlacement;
@@ -515,6 +518,8 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
           dir,
         );
         input.signal?.throwIfAborted();
+        // Order forms get fillable fields on their ruled lines; PDF/X output has none (see ARCHITECTURE.md).
+        const formFields = finish ? [] : await measureOrderFormFields(page);
         const started = performance.now();
         const stream = await page.createPDFStream({
           preferCSSPageSize: true,
@@ -524,9 +529,15 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
           timeout: timeoutMs,
         });
         const pdf = Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>);
-        if (!finish) {
+        if (!finish && formFields.length === 0) {
           await input.write(pdf);
           report.timings.print = Math.round(performance.now() - started);
+        } else if (!finish) {
+          const printed = Buffer.concat(await pdf.toArray());
+          report.timings.print = Math.round(performance.now() - started);
+          const filled = await addOrderFormFields(printed, formFields);
+          report.formFields = formFields.length;
+          await input.write(Readable.from([Buffer.from(filled)]));
         } else {
           const printed = path.join(dir, 'chromium.pdf');
           const finished = path.join(dir, 'finished.pdf');
