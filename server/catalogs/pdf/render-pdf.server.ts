@@ -23,7 +23,11 @@ import { AssetTokens, BLANK_GIF, fileUrl, MISSING_IMAGE, placeholderImage } from
 import type { LayoutFacts } from '../../../core/preflight/index.ts';
 import { collectLayoutFacts, type PicturePlacement } from './layout-facts.server.ts';
 import type { AssetSource, ResolveSource } from './sources.server.ts';
-import { addOrderFormFields, measureOrderFormFields } from './order-form-fields.server.ts';
+import {
+  addOrderFormFields,
+  measureOrderFormFields,
+  type MeasuredFormField,
+} from './order-form-fields.server.ts';
 import { finishPrintPdf, needsFinishing, type PrintFinish } from './print-finish.server.ts';
 
 export type PdfQuality = 'print' | 'screen';
@@ -72,6 +76,11 @@ export type RenderPdfInput = LayoutInput & {
    * pages are drawn with the finish's bleed.
    */
   finish?: PrintFinish;
+  /**
+   * Order form fields: `add` (default) puts them on the PDF; `measure` only reports them (`report.orderForm`), for a
+   * part of a split export, whose fields are added once the parts are put together so totals see every row.
+   */
+  formFields?: 'add' | 'measure';
 };
 
 export type RenderPdfReport = {
@@ -104,6 +113,8 @@ export type RenderPdfReport = {
   parts?: number;
   /** Order forms: the ruled lines that became fillable PDF form fields. */
   formFields?: number;
+  /** Order forms, `formFields: 'measure'`: the ruled lines measured, pages numbered within this render. */
+  orderForm?: MeasuredFormField[];
 };
 
 type Placement = PicturePlacement;
@@ -519,7 +530,9 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
         );
         input.signal?.throwIfAborted();
         // Order forms get fillable fields on their ruled lines; PDF/X output has none (see ARCHITECTURE.md).
-        const formFields = finish ? [] : await measureOrderFormFields(page);
+        const measured = finish ? [] : await measureOrderFormFields(page);
+        if (input.formFields === 'measure' && measured.length) report.orderForm = measured;
+        const formFields = input.formFields === 'measure' ? [] : measured;
         const started = performance.now();
         const stream = await page.createPDFStream({
           preferCSSPageSize: true,
