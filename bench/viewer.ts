@@ -117,16 +117,30 @@ requestAnimationFrame(() => { window.__painted = performance.now(); });
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
+/**
+ * A GET that tries again when the connection was reset: a long export busies the in-process server, and a
+ * kept-alive socket it closed meanwhile can be picked for the next poll (undici then reports ECONNRESET).
+ */
+async function getAgain(url: string, tries = 3): Promise<Response> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (i >= tries) throw error;
+    }
+  }
+}
+
 async function catalogPdf(base: string, id: string): Promise<Buffer> {
   const headers = { ...FROM_APP, 'Content-Type': 'application/json' };
   const first = await (await fetch(`${base}/view/${id}/pdf`, { method: 'POST', headers })).json();
   let state = first.state as string;
   while (state === 'pending') {
     await new Promise((r) => setTimeout(r, 500));
-    state = (await (await fetch(`${base}/view/${id}/pdf/status?job=${first.job_id}`)).json()).state;
+    state = (await (await getAgain(`${base}/view/${id}/pdf/status?job=${first.job_id}`)).json()).state;
   }
   if (state !== 'ready') throw new Error(`the catalog's PDF export ${state}`);
-  return Buffer.from(await (await fetch(`${base}/view/${id}/pdf`)).arrayBuffer());
+  return Buffer.from(await (await getAgain(`${base}/view/${id}/pdf`)).arrayBuffer());
 }
 
 export async function main(args: string[] = []): Promise<void> {

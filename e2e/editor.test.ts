@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
 import { createPage, getDefaultLayout } from '../core/layouts/index.ts';
 import { client, startTestServer, type TestServer } from '../scripts/testing/server.ts';
-import { expectNoSeriousA11yIssues, shot as takeShot } from './support/axe.ts';
+import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
-import { signInMerchant } from './support/merchant.ts';
+import { shareSession, signInMerchant } from './support/merchant.ts';
 import { openEditor } from './support/editor.ts';
 
 let server: TestServer;
@@ -424,8 +424,70 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await page.goto(`${server.url}/designs/${catalogId}/edit?readonly=true`);
     await expectVisible(page.getByText('Read only: changes to this catalog are not saved.'));
     expect(await page.getByRole('button', { name: 'Add page' }).count()).toBe(0);
-    await signIn('someone-else@example.com');
+    // SPEC §2.2: a read-only visit cannot delete the catalog either; closing it stays.
+    await page.getByRole('button', { name: 'Catalog actions' }).click();
+    await expectVisible(page.getByRole('menuitem', { name: 'Close catalog' }));
+    expect(await page.getByRole('menuitem', { name: 'Delete catalog' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const other = await signIn('someone-else@example.com');
     const res = await page.goto(`${server.url}/designs/${catalogId}/edit`);
     expect(res?.status()).toBe(404);
+    // Only the owner deletes a catalog: to anyone else it is not there.
+    expect((await other.del(`/api/v1/designs/${catalogId}`)).status).toBe(404);
+  });
+
+  it('deletes the catalog from its menu after a confirmation, and lands on the catalogs list', async () => {
+    // The owner again, in the browser (the other merchant signed in last).
+    await context.clearCookies();
+    await shareSession(api, context, server.url);
+    // Deleted meanwhile in another window: the refusal shows in the dialog, the merchant stays in the editor.
+    await openEditor(page, `${server.url}/designs/${sectionsId}/edit`);
+    expect((await api.del(`/api/v1/catalogs/${sectionsId}`)).status).toBe(200);
+    const menu = page.getByRole('button', { name: 'Catalog actions' });
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Delete catalog' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Delete “Sections”?' });
+    await dialog.getByRole('button', { name: 'Delete catalog' }).click();
+    await expectText(
+      dialog.getByRole('alert'),
+      'This catalog could not be deleted: it no longer exists (deleted in another window?). Go back to your catalogs.',
+    );
+    expect(page.url()).toBe(`${server.url}/designs/${sectionsId}/edit`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // By keyboard: the menu, the confirmation (focus kept inside it), Escape backs out, then delete for good.
+    await openEditor(page, `${server.url}/designs/${catalogId}/edit`);
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('menuitem', { name: 'Delete catalog' }));
+    await page.getByRole('menuitem', { name: 'Delete catalog' }).focus();
+    await page.keyboard.press('Enter');
+    dialog = page.getByRole('dialog', { name: 'Delete “Autumn lookbook”?' });
+    await expectVisible(dialog.getByText('the orders placed in it are deleted'));
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await expectNoSeriousAxe();
+    await shot('editor-delete-catalog-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(dialog.getByRole('button', { name: 'Delete catalog' }));
+    await expectNoSidewaysScroll(page);
+    await shot('editor-delete-catalog-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect((await api.get(`/api/v1/catalogs/${catalogId}`)).status).toBe(200);
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Delete catalog' }).click();
+    await dialog.getByRole('button', { name: 'Delete catalog' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/catalogs(\?|$)/);
+    await expectVisible(page.getByRole('status').filter({ hasText: '“Autumn lookbook” was deleted.' }));
+    // The address forgets the message, so a reload does not say it again.
+    await expect.poll(() => page.url()).toBe(`${server.url}/catalogs`);
+    expect(await page.getByRole('button', { name: 'More actions for Autumn lookbook' }).count()).toBe(0);
+    expect((await api.get(`/api/v1/catalogs/${catalogId}`)).status).toBe(404);
   });
 });

@@ -36,6 +36,8 @@ const savedElement = async (): Promise<SavedElement> =>
   (await (await api.get(`/api/v1/catalogs/${catalogId}`)).json()).data.pages[0].elements[0];
 const settled = () => page.locator('[data-status="saved"]').waitFor({ state: 'visible', timeout: 20_000 });
 const sidebar = () => page.getByTestId('context-sidebar');
+/** The products panel's price of the one listing. */
+const panelPrice = () => page.getByTestId('listing-price');
 
 /** A 400×200 picture: its left half red, its right half blue (the crop keeps the red half only). */
 const halves = () =>
@@ -135,10 +137,29 @@ describe('the listing editor inside the catalog', () => {
     await expectVisible(sidebar().getByRole('heading', { name: 'Linen Shirt Deluxe' }));
     await expect.poll(() => page.getByTestId('cell-0').textContent()).toContain('Linen Shirt Deluxe');
     await expect.poll(() => page.getByTestId('cell-0').textContent()).toContain('$35.00');
+    // The products panel follows too, without a reload.
+    await expect.poll(() => panelPrice().textContent()).toBe('$35.00');
     await settled();
     expect((await savedElement()).properties).toMatchObject({ title: 'Linen Shirt Deluxe', price: 35 });
     const listing = await (await api.get(`/api/v1/listings/${listingId}`)).json();
     expect(listing).toMatchObject({ title: 'Linen Shirt Deluxe', price: 35 });
+  });
+
+  it('edits the price from the products panel, and the panel and the page show it at once', async () => {
+    await page.getByRole('button', { name: 'Edit Linen Shirt Deluxe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Linen Shirt Deluxe' });
+    await dialog.getByLabel('Sale price').fill('30');
+    await dialog.getByLabel('Sale price').press('Tab');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(page.getByText('Product saved: the catalog shows the changes'));
+    await expect.poll(() => panelPrice().textContent()).toBe('$30.00');
+    await expect.poll(() => page.getByTestId('cell-0').textContent()).toContain('$30.00');
+    // Editing is not placing: the product is on the page once, as before.
+    expect(await page.getByTestId('placed-badge').textContent()).toContain('×1');
+    await settled();
+    expect((await savedElement()).properties).toMatchObject({ title: 'Linen Shirt Deluxe', price: 30 });
+    expect((await (await api.get(`/api/v1/listings/${listingId}`)).json()).price).toBe(30);
+    await shot(page, 'listing-panel-edit-1440');
   });
 
   it('refuses a price that is not one, where it is typed', async () => {
@@ -148,7 +169,7 @@ describe('the listing editor inside the catalog', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectVisible(dialog.getByText('Enter a price such as 12.50'));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect((await (await api.get(`/api/v1/listings/${listingId}`)).json()).price).toBe(35);
+    expect((await (await api.get(`/api/v1/listings/${listingId}`)).json()).price).toBe(30);
   });
 });
 
@@ -187,9 +208,12 @@ describe('pictures on the page', () => {
     expect(doc.default_images_style).toMatchObject({ max_rows: 2, max_columns: 4 });
   });
 
-  it('exports a PDF with the new title and the cropped picture', async () => {
+  it('exports a PDF with the new title and price and the cropped picture', async () => {
     const pdf = await exportPdf();
-    expect(pdfText(pdf)).toContain('Linen Shirt Deluxe');
+    const text = pdfText(pdf);
+    expect(text).toContain('Linen Shirt Deluxe');
+    // The price as last edited (from the products panel).
+    expect(text).toContain('$30.00');
     const png = pdfPagePng(pdf, { dpi: 50 });
     if (process.env.SCREENSHOTS_DIR)
       writeFileSync(path.join(process.env.SCREENSHOTS_DIR, 'listing-pdf.png'), png);
@@ -205,7 +229,9 @@ describe('pictures on the page', () => {
     await page.locator('.cb-editor[data-hydrated]').waitFor();
     await page.getByTestId('cell-0').click();
     await expectVisible(sidebar().getByRole('button', { name: 'Edit product' }));
+    await expectVisible(page.getByRole('button', { name: 'Edit Linen Shirt Deluxe' }));
     await expectNoSidewaysScroll(page);
+    await shot(page, 'listing-panel-390');
     await sidebar().getByRole('button', { name: 'Edit product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Linen Shirt Deluxe' });
     await expectVisible(dialog.getByLabel('Title'));

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverPage, makeProduct, productPage } from '../core/commands/fixtures.ts';
-import { pdfText } from '../scripts/testing/pdf-tools.ts';
+import { decodeSymbols, pdfText } from '../scripts/testing/pdf-tools.ts';
+import { sampleEan13 } from '../scripts/testing/sample-catalog.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -13,7 +14,7 @@ import { signInMerchant } from './support/merchant.ts';
 
 /**
  * Issue 25 §1 as a merchant: the editor's template panel shows the library's templates drawn on their product,
- * a new price template with [PRICE_FULL] and a VARIANTS table is written in the modal and applied to the
+ * a new price template with [PRICE_FULL], a VARIANTS table and an EAN-13 barcode is written in the modal and applied to the
  * catalog, a public template is copied and the copy changed (the library's stays), and the PDF prints it.
  */
 let server: TestServer;
@@ -23,10 +24,13 @@ let page: Page;
 let catalogId: string;
 let api: Awaited<ReturnType<typeof signInMerchant>>['api'];
 
+/** The shirt's barcode: a valid EAN-13, which the template draws and the PDF must scan back. */
+const EAN = sampleEan13(7);
 const shirt = makeProduct(1, {
   title: 'Linen shirt',
   price: 59,
   sku: 'LS-1',
+  barcode: EAN,
   options: [{ name: 'Size', values: ['S', 'L'] }],
   variations: [
     { id: 'v1', title: 'S', sku: 'LS-1-S', price: 59, options: ['S'] },
@@ -80,7 +84,7 @@ describe('the template panel', () => {
     await shot(page, 'templates-panel-1440', { fullPage: false });
   });
 
-  it('creates a price template with [PRICE_FULL] and a VARIANTS table, and applies it to the catalog', async () => {
+  it('creates a price template with [PRICE_FULL], a VARIANTS table and an EAN-13 barcode, and applies it to the catalog', async () => {
     await panel().getByRole('button', { name: 'New template' }).click();
     await dialog().getByLabel('Title', { exact: true }).fill('Wholesale sizes');
     const html = dialog().getByLabel('Template', { exact: true });
@@ -92,14 +96,14 @@ describe('the template panel', () => {
       .toEqual(['[TITEL]']);
     await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await expectText(dialog().getByTestId('template-error'), 'Fix the marked tokens before saving.');
-    await html.fill('<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>');
+    await html.fill('<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[BARCODE(EAN13)]');
     await html.press('End');
     await html.blur();
     await dialog().getByRole('button', { name: 'Insert variants block' }).click();
     await expect
       .poll(() => html.inputValue())
       .toBe(
-        '<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE_FULL)]',
+        '<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[BARCODE(EAN13)][VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE_FULL)]',
       );
     // The preview draws it on the product: the variations' table is there.
     await expectVisible(dialog().locator('.cb-template-form__preview .cb-caption').getByText('LS-1-L'));
@@ -111,6 +115,7 @@ describe('the template panel', () => {
     // Saved as the merchant's own and applied to the catalog's captions.
     await expectVisible(caption().getByText('From $59.00'));
     await expectVisible(caption().getByText('LS-1-L'));
+    await expectVisible(caption().locator(`svg[aria-label^="EAN-13"]`));
     const mine = (await (await api.get('/api/v1/pricetemplates')).json()).data as {
       title: string;
       owner: string | null;
@@ -160,6 +165,8 @@ describe('the template panel', () => {
     expect(text).toContain('LS-1-S');
     expect(text).toContain('LS-1-L');
     expect(text).toContain('$64.00');
+    // The barcode is a real one: a scanner reads the shirt's EAN-13 off the printed page.
+    expect(decodeSymbols(readFileSync(file), { first: 2, last: 2 })).toContain(`EAN-13:${EAN}`);
   });
 
   it('fits a phone', async () => {

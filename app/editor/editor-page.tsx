@@ -31,7 +31,8 @@ export const editorLinks: LinksFunction = () => [
 /** What `load.server.ts` answers, as the route hands it over. */
 export type EditorPageData = {
   userId: string;
-  packed: PackedCatalog;
+  /** The catalog's pages packed (`packPages`), as JSON text. */
+  packed: string;
   boot: Omit<EditorBoot, 'catalog'>;
   layouts: PageLayout[];
   accounts: PanelAccount[];
@@ -43,7 +44,10 @@ export type EditorPageData = {
 
 /** The editor of both routes: standalone (`/designs/{id}/edit`) and inside the Shopify admin (`/app/designs/…`). */
 export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: string }) {
-  const boot = useMemo(() => ({ ...data.boot, catalog: unpackPages(data.packed) }), [data]);
+  const boot = useMemo(
+    () => ({ ...data.boot, catalog: unpackPages(JSON.parse(data.packed) as PackedCatalog) }),
+    [data],
+  );
   return (
     <EditorScreen
       boot={boot}

@@ -12,6 +12,8 @@ import { previewUrl } from '../components/catalogs/links.ts';
 import { ArrangePanel } from './arrange-panel.tsx';
 import { useEditorAssist, type AssistBoot } from './assist/editor-assist.tsx';
 import { BrandingPanel, type BrandGates } from './branding-panel.tsx';
+import { CatalogMenu } from './catalog-menu.tsx';
+import { CatalogListingEditor } from './edit-listing.tsx';
 import { ImagesPanel } from './images-panel.tsx';
 import { selectNewElement } from './select-new.ts';
 import { OnlineVersion, type OnlineBoot } from './online-version.tsx';
@@ -197,6 +199,9 @@ export function EditorScreen(props: EditorScreenProps) {
   const canRedo = useEditorState(store, redoable);
   const readonly = useEditorState(store, (s) => s.readonly);
   const placements = useEditorState(store, selectPlacements);
+  // The listing edited from the products panel; a saved listing makes the panel ask for its page again.
+  const [editing, setEditing] = useState<PanelListing | null>(null);
+  const listingsSaved = useEditorState(store, (s) => s.listingsSaved);
   // Marks the screen as interactive once React has hydrated it (the editor benchmark waits for it).
   const [hydrated, setHydrated] = useState(false);
   // The left tabs (SPEC §2.2): products by default, then the catalog's branding.
@@ -255,6 +260,13 @@ export function EditorScreen(props: EditorScreenProps) {
           <OnlineVersion catalogId={catalog._id} online={props.online} />
           <Button url={previewUrl(catalog._id)}>{t('screen.preview')}</Button>
           {assist.bar}
+          <CatalogMenu
+            catalogId={catalog._id}
+            title={catalog.title}
+            backUrl={props.backUrl}
+            readonly={readonly}
+            api={api}
+          />
         </div>
       </header>
       {readonly ? (
@@ -300,6 +312,8 @@ export function EditorScreen(props: EditorScreenProps) {
                     }
                     placements={placements.byId}
                     dragType={readonly ? undefined : LISTING_DRAG_TYPE}
+                    onEdit={readonly ? undefined : setEditing}
+                    refreshKey={listingsSaved}
                   />
                 </BlockStack>
               ) : tab === 1 ? (
@@ -332,6 +346,14 @@ export function EditorScreen(props: EditorScreenProps) {
         )}
         <SelectionSidebar store={store} accounts={props.accounts} />
       </div>
+      {editing ? (
+        <CatalogListingEditor
+          store={store}
+          accounts={props.accounts}
+          listingId={editing.id}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       {assist.overlay}
     </div>
   );

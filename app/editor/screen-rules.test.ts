@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PanelListing } from '../components/listings-panel/index.ts';
 import {
+  afterDeleteUrl,
   emptyCellTakes,
   nearNowByTarget,
   readZoom,
@@ -117,5 +118,14 @@ describe('the editor zoom', () => {
     expect(readZoom('width')).toBe('width');
     expect(readZoom('1.25')).toBe(1.25);
     for (const bad of [null, '', 'fit', '12', 'NaN', '0']) expect(readZoom(bad)).toBeNull();
+  });
+});
+
+describe('after deleting the catalog (SPEC §2.2)', () => {
+  it('goes to the back address with the deleted title, keeping its query', () => {
+    expect(afterDeleteUrl('/catalogs', 'Spring & Summer')).toBe('/catalogs?deleted=Spring+%26+Summer');
+    expect(afterDeleteUrl('/app?shop=a.myshopify.com&host=xyz', 'Lookbook')).toBe(
+      '/app?shop=a.myshopify.com&host=xyz&deleted=Lookbook',
+    );
   });
 });

@@ -89,3 +89,14 @@ export function readZoom(stored: string | null): 'page' | 'width' | number | nul
   const n = Number(stored);
   return stored && Number.isFinite(n) && n >= ZOOM_STEPS[0] && n <= ZOOM_STEPS.at(-1)! ? n : null;
 }
+
+/**
+ * Where the editor goes once its catalog is deleted (SPEC §2.2): its back address (the catalogs list, or the app's
+ * home inside the Shopify admin, with the admin's query kept), saying which catalog went.
+ */
+export function afterDeleteUrl(backUrl: string, title: string): string {
+  const [path, query = ''] = backUrl.split('?');
+  const params = new URLSearchParams(query);
+  params.set('deleted', title);
+  return `${path}?${params}`;
+}

@@ -108,6 +108,8 @@ export type EditorState = {
   statusMessage: string | null;
   lastSavedAt: number | null;
   notices: Notice[];
+  /** Counts the listings saved from the editor (the listing editor): the products panel asks again when it moves. */
+  listingsSaved: number;
 };
 
 export type DispatchOptions = {
@@ -139,6 +141,8 @@ export type EditorActions = {
    */
   notify: (tone: Notice['tone'], text: string, durationMs?: number) => void;
   dismiss: (id: number) => void;
+  /** A listing was saved (the listing editor): the products panel shows it as saved. */
+  listingSaved: () => void;
 };
 
 export type DispatchResult = { changed: boolean; selection: Selection | null };
@@ -338,6 +342,7 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       statusMessage: null,
       lastSavedAt: null,
       notices: [],
+      listingsSaved: 0,
 
       dispatch: (command, opts = {}) => {
         // A change that is not a step of the layout edit (a product chosen in the panel, a setting) ends it first.
@@ -442,6 +447,7 @@ export function createEditorStore(options: StoreOptions): EditorStore {
         if (lasts !== null) setTimeout(() => get().dismiss(id), lasts);
       },
       dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+      listingSaved: () => set({ listingsSaved: get().listingsSaved + 1 }),
     };
   });
 }

@@ -22,6 +22,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import type { ShopSyncView } from '../../server/shopify/index.ts';
+import { useDeletedCatalogTitle } from '../components/catalogs/deleted-notice.ts';
 import { embeddedEditorUrl } from '../components/catalogs/links.ts';
 import { NewCatalogWizard } from '../components/catalogs/new-catalog-wizard.tsx';
 import { EmbeddedPlanCard } from '../components/pricing/embedded-plan-card.tsx';
@@ -135,6 +136,9 @@ export default function ShopifyHome() {
   const { t } = useTranslation('app');
   const [wizard, setWizard] = useState(false);
   const embeddedHref = useEmbeddedHref();
+  // Coming from the editor, which deleted a catalog (SPEC §2.2): the list says which.
+  const deleted = useDeletedCatalogTitle();
+  const [deletedShown, setDeletedShown] = useState(true);
   if (!data) return null;
   const newCatalog = { content: t('catalogs:list.new'), onAction: () => setWizard(true) };
   return (
@@ -144,6 +148,13 @@ export default function ShopifyHome() {
       primaryAction={data.accountId ? newCatalog : undefined}
     >
       <Layout>
+        {deleted && deletedShown ? (
+          <Layout.Section>
+            <Banner tone="success" onDismiss={() => setDeletedShown(false)}>
+              <p role="status">{t('catalogs:list.deletedTitle', { title: deleted })}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         {data.plan ? (
           <Layout.Section>
             <EmbeddedPlanCard plan={data.plan} plansHref={embeddedHref('/app/plans')} />

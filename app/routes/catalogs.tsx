@@ -14,6 +14,7 @@ import { AppFrame } from '../components/app-frame.tsx';
 import { CatalogSynchronizeModal } from '../components/catalog-synchronize-modal.tsx';
 import { callApi } from '../components/catalogs/api.ts';
 import { CatalogCardView, FeaturedCard, type CardAction } from '../components/catalogs/catalog-card.tsx';
+import { useDeletedCatalogTitle } from '../components/catalogs/deleted-notice.ts';
 import { editorUrl } from '../components/catalogs/links.ts';
 import { NewCatalogWizard } from '../components/catalogs/new-catalog-wizard.tsx';
 import {
@@ -74,7 +75,11 @@ export default function CatalogsPage() {
     : undefined;
   const [wizard, setWizard] = useState(!!initialKind);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'critical'; text: string } | null>(null);
+  // Coming from the editor, which deleted a catalog (SPEC §2.2): the list says which.
+  const deleted = useDeletedCatalogTitle();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'critical'; text: string } | null>(() =>
+    deleted ? { tone: 'success', text: t('list.deletedTitle', { title: deleted }) } : null,
+  );
 
   const run = async (call: () => Promise<unknown>, done: string) => {
     try {

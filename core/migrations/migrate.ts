@@ -32,6 +32,9 @@ export function upgradeDocument(
       `Catalog schema version ${version} is newer than this application supports (${target})`,
     );
   }
+  // A document already at the target is handed on as it is (callers parse it into new objects): cloning a
+  // 1,000-page catalog on every read cost more than reading it.
+  if (version === target) return raw as RawDocument;
   let doc: RawDocument = structuredClone(raw);
   while (version < target) {
     const step = migrations.find((m) => m.from === version);

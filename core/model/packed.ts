@@ -44,8 +44,12 @@ function dropEmptyFields(el: unknown): { el: unknown; fields: string[] | null } 
 }
 
 function restoreEmptyFields(el: Obj, fields: string[]): Obj {
-  const { [OMIT]: _omit, ...out } = el;
-  const props: Obj = { ...(out.properties as Obj) };
+  // Plain loops: an object rest with a computed key (`{ [OMIT]: _, ...out }`) cost seconds on 10,000 products.
+  const out: Obj = {};
+  for (const k in el) if (k !== OMIT) out[k] = el[k];
+  const props: Obj = {};
+  const from = out.properties as Obj;
+  for (const k in from) props[k] = from[k];
   for (const field of fields) {
     const list = field.endsWith('[]');
     const name = list ? field.slice(0, -2) : field;
@@ -115,11 +119,16 @@ export function packPages(catalog: Catalog): PackedCatalog {
 export function unpackPages(packed: PackedCatalog): Catalog {
   const omitted = packed.omitted ?? [];
   if (packed.table.length === 0 && omitted.length === 0) return packed.catalog;
+  // Each page gets its own copy of a shared part: parsed from its text, quicker than structuredClone.
+  const texts: (string | undefined)[] = [];
   const pages = packed.catalog.pages.map((page) => {
     const out: Record<string, unknown> = { ...page };
     for (const key of SHARED_PARTS) {
       const v = out[key];
-      if (isRef(v)) out[key] = structuredClone(packed.table[v[REF]]);
+      if (!isRef(v)) continue;
+      const i = v[REF];
+      texts[i] ??= JSON.stringify(packed.table[i]);
+      out[key] = JSON.parse(texts[i]!) as unknown;
     }
     if (omitted.length && Array.isArray(out.elements))
       out.elements = out.elements.map((e: unknown) =>

@@ -58,6 +58,7 @@ export function ListingsPanel({
   dragType,
   pickLabel,
   placements,
+  onEdit,
   onAdd,
   onImport,
 }: {
@@ -76,6 +77,8 @@ export function ListingsPanel({
   pickLabel?: (title: string, placed: number) => string;
   /** How many times each listing (by id) is placed in the catalog being edited: a badge on its row. */
   placements?: ReadonlyMap<string, number>;
+  /** Each row gets an Edit button besides its own click (the editor: the row places the product, Edit edits it). */
+  onEdit?: (listing: PanelListing) => void;
   onAdd?: () => void;
   onImport?: () => void;
 }) {
@@ -316,6 +319,8 @@ export function ListingsPanel({
                   t={t}
                   onRetry={retry}
                   retrying={retrying.has(l.id)}
+                  onEdit={onEdit}
+                  editLabel={t('listings.open', { title: l.title })}
                 />
               );
             }}
@@ -353,6 +358,8 @@ function ListingRow({
   t,
   onRetry,
   retrying,
+  onEdit,
+  editLabel,
 }: {
   listing: PanelListing;
   locale: string;
@@ -364,6 +371,8 @@ function ListingRow({
   t: TFn;
   onRetry: (l: PanelListing) => void;
   retrying: boolean;
+  onEdit?: (l: PanelListing) => void;
+  editLabel: string;
 }) {
   const problems = l.picture_problems ?? [];
   const mainMissing = problems.some((p) => p.url === l.main_image);
@@ -456,8 +465,23 @@ function ListingRow({
               {stock}
             </Text>
             <Text as="span" fontWeight="semibold">
-              {l.price === null ? t('listings.noPrice') : formatPrice(l.price, l.iso_currency_code, locale)}
+              <span data-testid="listing-price">
+                {l.price === null ? t('listings.noPrice') : formatPrice(l.price, l.iso_currency_code, locale)}
+              </span>
             </Text>
+            {onEdit ? (
+              // Its own clicks: editing must not also place the product.
+              <div
+                className="cb-listing-edit"
+                onClick={(e) => e.stopPropagation()}
+                onKeyDown={(e) => e.stopPropagation()}
+                role="presentation"
+              >
+                <Button variant="plain" onClick={() => onEdit(l)} accessibilityLabel={editLabel}>
+                  {t('listings.edit')}
+                </Button>
+              </div>
+            ) : null}
           </InlineStack>
         </InlineStack>
       </div>
