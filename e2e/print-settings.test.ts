@@ -10,13 +10,15 @@ import { merchantWithCatalog, registerMerchant, shareSession } from './support/m
 import { openPage } from './support/page.ts';
 
 // Issue 28 item 1: the print settings (bleed, crop and registration marks, colour bars, slug, safe margin) in the
-// print preview, shown with the 'Print (CMYK, PDF/X)' output and saved with the catalog.
+// print preview, shown with the 'Print (CMYK, PDF/X)' output and saved with the catalog; the editor's guides and
+// soft proof (item 2).
 let server: TestServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ WORKER: 'off' });
+  // The worker runs the soft proof's job (the editor's last step).
+  server = await startTestServer({}, { worker: { pollMs: 100 } });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -139,5 +141,25 @@ describe('print preview: Print settings (issue 28)', () => {
     await m.page.locator('[data-testid="cell-0"]').first().click();
     await m.page.locator('[data-testid="cell-0"][aria-pressed="true"]').first().waitFor();
     await shot(m.page, 'safe-margin-guides');
+
+    // The soft proof of the page (issue 28 §2), by keyboard: as it will print, then as the screen shows it.
+    const open = m.page.getByRole('button', { name: 'Soft proof' });
+    await open.focus();
+    await m.page.keyboard.press('Enter');
+    const dialog = m.page.getByRole('dialog', { name: 'Soft proof: the page as it will print' });
+    const picture = dialog.getByRole('img', { name: 'The page as it will print' });
+    await picture.waitFor({ timeout: 60_000 });
+    await m.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img.cb-soft-proof');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    await expectVisible(dialog.getByText(/Output profile: .*FOGRA39/));
+    await dialog.getByRole('button', { name: 'On screen (RGB)' }).focus();
+    await m.page.keyboard.press('Enter');
+    await dialog.getByRole('img', { name: 'The page as the screen shows it' }).waitFor();
+    await expectNoSeriousA11yIssues(m.page, { exclude: ['.cb-scaled-page', '.cb-editor-canvas'] });
+    await shot(m.page, 'soft-proof');
+    await m.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   });
 });

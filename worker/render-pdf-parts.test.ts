@@ -14,6 +14,8 @@ import {
 } from '../scripts/testing/pdf-tools.ts';
 import { openRenderHarness, type RenderHarness } from '../scripts/testing/render-harness.ts';
 import { sampleCatalog, sampleProductImage } from '../scripts/testing/sample-catalog.ts';
+import { createPage, getDefaultLayout, sequentialIds } from '../core/layouts/index.ts';
+import { PDFArray, PDFDocument, PDFName } from 'pdf-lib';
 
 // A long export (issue 29 §3): more pages than PDF_SPLIT_PAGES are printed in parts, child jobs any worker
 // takes, then put together in order with a bookmark per section. On the runner the environment selects (BullMQ
@@ -121,6 +123,39 @@ describe('a long export', () => {
     for await (const f of h.storage.list(`tmp/pdf/${job_id}/`)) left.push(f.key);
     expect(left).toEqual([]);
   });
+
+  it(
+    "adds an order form's fields once the parts are merged: numbered on the whole, totals in order",
+    LONG,
+    async () => {
+      const owner = await h.owner('long-order-form@example.com');
+      const doc = sampleCatalog({ products: 12, perPage: 1, imageUrl: () => null });
+      doc.pages.push(
+        createPage({ layout: getDefaultLayout('wholesale-order-form'), newId: sequentialIds('o') }),
+      );
+      const catalog = (await createCatalog({ db: h.db, ownerId: owner.id, input: { catalog: doc } })).catalog;
+      const { job_id } = await requestCatalogPdf({
+        db: h.db,
+        jobs: h.queue,
+        user: owner,
+        catalogId: catalog._id,
+      });
+      const done = await h.waitFor(job_id, ['complete', 'failed'], 180_000);
+      expect(done.state, done.error ?? '').toBe('complete');
+      expect((done.result as { report: { parts: number } }).report.parts).toBe(2);
+      const pdf = await PDFDocument.load((await h.pdf(catalog._id))!.bytes);
+      const form = pdf.getForm();
+      const last = pdf.getPages().length - 1;
+      expect(last).toBe(12);
+      const qty = form.getFields().filter((f) => f.getName().startsWith('qty_'));
+      expect(qty).toHaveLength(12);
+      for (const f of form.getFields())
+        expect(pdf.getPages().findIndex((p) => p.ref === f.acroField.getWidgets()[0]!.P())).toBe(last);
+      // The calculation order qpdf would drop in a merge: the twelve line totals, the subtotal, the total.
+      const co = form.acroForm.dict.lookup(PDFName.of('CO'), PDFArray);
+      expect(co.size()).toBe(14);
+    },
+  );
 
   it('finishes a split print export (pdfx) with Ghostscript once its parts are merged', LONG, async () => {
     const owner = await h.owner('long-print@example.com');

@@ -9,6 +9,9 @@ import {
   PDF_OUTPUTS,
   requestCatalogPdf,
   requestCatalogPreflight,
+  getPageProof,
+  PROOF_VIEWS,
+  requestPageProof,
 } from '../../server/catalogs/index.ts';
 import { json } from '../../server/platform/index.ts';
 import { defineEndpoint, type Runtime } from '../../server/runtime/index.ts';
@@ -84,6 +87,8 @@ export const jobStatusEndpoint = defineEndpoint(
       updated: z.number().optional(),
       /** A preflight's report, or the preflight of a finished export (issue 28). */
       preflight: PreflightReportSchema.optional(),
+      /** A page's soft proof: its pictures as it will print and as the screen shows it (issue 28). */
+      proof: z.object({ url: z.string(), rgbUrl: z.string(), profile: z.string() }).optional(),
     }),
     errors: [404],
   },
@@ -181,4 +186,58 @@ export const printCatalogEndpoint = defineEndpoint(
       }),
       'inline',
     ),
+);
+
+const ProofPageQuery = z.object({ page: z.string().min(1).max(200) });
+
+export const requestPageProofEndpoint = defineEndpoint(
+  {
+    method: 'POST',
+    path: '/api/v1/catalogs/{catalogId}/proof',
+    summary:
+      "Start a soft proof of a page: the page converted through the print output profile's CMYK and back; " +
+      'poll GET /api/v1/jobs for the pictures',
+    tags: ['exports'],
+    auth: 'user',
+    query: ProofPageQuery,
+    response: z.object({ job_id: z.string() }),
+    errors: [404],
+  },
+  async ({ params, query, user, runtime }) =>
+    requestPageProof({
+      db: runtime.db,
+      jobs: runtime.jobs,
+      user,
+      catalogId: params.catalogId ?? '',
+      pageId: query.page,
+    }),
+);
+
+export const getPageProofEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/catalogs/{catalogId}/proof',
+    summary: "A page's last soft proof (PNG): view=proof as it will print, view=rgb as the screen shows it",
+    tags: ['exports'],
+    auth: 'user',
+    query: ProofPageQuery.extend({ view: z.enum(PROOF_VIEWS).default('proof'), v: z.string().optional() }),
+    errors: [404],
+  },
+  async ({ params, query, user, runtime }) => {
+    const png = await getPageProof({
+      db: runtime.db,
+      storage: runtime.storage,
+      user,
+      catalogId: params.catalogId ?? '',
+      pageId: query.page,
+      view: query.view,
+    });
+    return new Response(new Uint8Array(png), {
+      headers: {
+        'Content-Type': 'image/png',
+        'Content-Length': String(png.length),
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  },
 );

@@ -8,6 +8,7 @@ import { ScaledCatalogPage } from '../components/catalogs/scaled-page.tsx';
 import { useLayoutSamples, useLayoutTitle } from '../components/layouts/layout-thumbnails.tsx';
 import { Switch } from '../components/switch.tsx';
 import type { ApiClient } from './api.ts';
+import { SoftProofButton } from './soft-proof-dialog.tsx';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
 
@@ -252,8 +253,11 @@ export function PageToolbar({
             ›
           </Button>
         </InlineStack>
-        {/* Beside the page's number: whether this page prints its header and footer. */}
-        {readonly ? null : <HeadersSwitch store={store} />}
+        <InlineStack gap="200" blockAlign="center">
+          {/* Beside the page's number: whether this page prints its header and footer. */}
+          {readonly ? null : <HeadersSwitch store={store} />}
+          <SoftProofButton store={store} />
+        </InlineStack>
       </InlineStack>
       {readonly ? null : (
         <InlineStack gap="200" wrap>

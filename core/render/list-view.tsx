@@ -19,6 +19,10 @@ function ColGroup({ spec }: { spec: TableColumnSpec[] }) {
 const cellClass = (c: TableColumnSpec) =>
   `cb-col-${c.key.replace(/[^A-Za-z0-9_-]/g, '_')}${c.numeric ? ' cb-num' : ''}`;
 
+/** The row a quantity belongs to, as the PDF's form field names it: the product, and its variant if any. */
+const formRowKey = (block: Extract<ListBlock, { type: 'row' }>) =>
+  block.variation ? `${block.product.id}/${block.variation.id}` : String(block.product.id);
+
 function RowCell({
   c,
   block,
@@ -52,8 +56,20 @@ function RowCell({
     case 'price':
       return <>{formatPrice(variation?.price ?? product.price, product.iso_currency_code, ctx)}</>;
     case 'qty':
-    case 'total':
-      return <span className="cb-fill-box" />;
+      return <span className="cb-fill-box" data-form-field="qty" data-form-row={formRowKey(block)} />;
+    case 'total': {
+      // The line total is computed in the PDF from the quantity (server/catalogs/pdf/order-form-fields).
+      const price = variation?.price ?? product.price;
+      return (
+        <span
+          className="cb-fill-box"
+          data-form-field="line-total"
+          data-form-row={formRowKey(block)}
+          data-form-price={price ?? undefined}
+          data-form-currency={product.iso_currency_code || undefined}
+        />
+      );
+    }
     case 'page':
       return <>{block.pageNumber ?? ''}</>;
     default:
@@ -92,11 +108,12 @@ function LeaderRow({ label, page, className }: { label: string; page: string; cl
   );
 }
 
-function Field({ label }: { label: string }) {
+/** A labelled ruled line; `name`: the fillable field the PDF puts on the line (none for a signature). */
+function Field({ label, name }: { label: string; name?: string }) {
   return (
     <div className="cb-order-field">
       <span className="cb-order-field-label">{label}</span>
-      <span className="cb-order-field-line" />
+      <span className="cb-order-field-line" data-form-field={name && `text:${name}`} />
     </div>
   );
 }
@@ -117,7 +134,7 @@ function OrderIntro({ ctx }: { ctx: RenderContext }) {
     <div className="cb-order-intro">
       <div className="cb-order-fields">
         {keys.map((k) => (
-          <Field key={k} label={t(`orderForm.${k}`)} />
+          <Field key={k} label={t(`orderForm.${k}`)} name={k} />
         ))}
       </div>
     </div>
@@ -126,20 +143,20 @@ function OrderIntro({ ctx }: { ctx: RenderContext }) {
 
 function OrderTotals({ ctx }: { ctx: RenderContext }) {
   const t = ctx.t;
-  const row = (key: string, grand = false) => (
+  const row = (key: string, field: string, grand = false) => (
     <div className={`cb-order-total-row${grand ? ' cb-order-total-row--grand' : ''}`}>
       <span className="cb-order-field-label">{t(`orderForm.${key}`)}</span>
-      <span className="cb-fill-box" />
+      <span className="cb-fill-box" data-form-field={field} />
     </div>
   );
   return (
     <div className="cb-order-totals">
-      {row('subtotal')}
-      {row('shipping')}
-      {row('grandTotal', true)}
+      {row('subtotal', 'subtotal')}
+      {row('shipping', 'shipping')}
+      {row('grandTotal', 'grand-total', true)}
       <div className="cb-order-signature" style={{ width: '100%' }}>
         <Field label={t('orderForm.signature')} />
-        <Field label={t('orderForm.date')} />
+        <Field label={t('orderForm.date')} name="signatureDate" />
       </div>
     </div>
   );

@@ -81,6 +81,10 @@ export async function requestCatalogPdf(opts: {
   return { job_id: job.id };
 }
 
+/** The address the editor shows a page's soft proof picture at (the version keeps a browser from an old one). */
+export const proofUrl = (catalogId: string, pageId: string, view: 'proof' | 'rgb', version: string) =>
+  `/api/v1/catalogs/${catalogId}/proof?${new URLSearchParams({ page: pageId, view, v: version })}`;
+
 export type JobStatus = {
   job_state: 'pending' | 'complete' | 'failed';
   progress: { done: number; total: number };
@@ -92,6 +96,8 @@ export type JobStatus = {
   updated?: number;
   /** A finished preflight, or the preflight of a finished export (issue 28). */
   preflight?: PreflightReport;
+  /** A finished soft proof of a page (issue 28): its pictures, as it prints and as the screen shows it. */
+  proof?: { url: string; rgbUrl: string; profile: string };
 };
 
 /** SPEC §7 GET jobs?jobId=: the caller's job only (another owner's is a 404); a running job reads as pending. */
@@ -110,6 +116,14 @@ export async function getJobStatus(opts: { jobs: JobQueue; user: User; jobId: st
     const report = result && ('items' in result ? result : result.preflight);
     if (report && Array.isArray(report.items))
       status.preflight = { items: report.items, errors: report.errors, warnings: report.warnings };
+  }
+  if (state === 'complete' && job.name === 'proof-page' && job.result && typeof job.result === 'object') {
+    const r = job.result as { catalogId: string; pageId: string; version: string; profile: string };
+    status.proof = {
+      url: proofUrl(r.catalogId, r.pageId, 'proof', r.version),
+      rgbUrl: proofUrl(r.catalogId, r.pageId, 'rgb', r.version),
+      profile: r.profile,
+    };
   }
   if (state === 'failed' && job.name === 'render-pdf') status.message = EXPORT_MESSAGES.generationFailed;
   if (state === 'complete' && job.name === 'synchronize-catalog') {

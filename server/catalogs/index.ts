@@ -167,3 +167,8 @@ export type { PdfState } from './visitor-pdf.server.ts';
 export { deleteSavedTheme, listSavedThemes, SAVED_THEME_MESSAGES, saveTheme } from './saved-themes.server.ts';
 export type { SavedThemeView } from './saved-themes.server.ts';
 export { seedStarterTemplates, TEMPLATE_OWNER_EMAIL } from './starter-templates.server.ts';
+export { renderPageProof } from './pdf/soft-proof.server.ts';
+export { getPageProof, PROOF_VIEWS, proofKey, requestPageProof } from './soft-proof.server.ts';
+export type { ProofView } from './soft-proof.server.ts';
+export { addOrderFormFields } from './pdf/order-form-fields.server.ts';
+export type { MeasuredFormField } from './pdf/order-form-fields.server.ts';

@@ -12,7 +12,12 @@ export { isBlockedAddress, isLocalHostname } from './images/address.server.ts';
 export { FETCHER_USER_AGENT } from './images/fetch.server.ts';
 export type { SafeFetchOptions } from './images/fetch.server.ts';
 export { estimateJpegQuality } from './images/jpeg-quality.server.ts';
-export { compressionTarget, convertJpegToCmyk, jpegQuality } from './images/process.server.ts';
+export {
+  compressionTarget,
+  convertJpegToCmyk,
+  jpegQuality,
+  softProofPicture,
+} from './images/process.server.ts';
 export { readSourceImage, storeCompressedImage, storeKeptImage } from './images/store.server.ts';
 export type { StoredImage } from './images/store.server.ts';
 export {

@@ -170,6 +170,18 @@ export const preflightCatalogSpec = defineJobSpec({
 });
 
 /**
+ * A soft proof of one page (issue 28, server/catalogs/pdf/soft-proof.server.ts): the page photographed in
+ * Chromium and converted through the print output profile; the pictures are stored, their version is the result.
+ */
+export const proofPageSpec = defineJobSpec({
+  name: 'proof-page',
+  payload: z.object({ catalogId: z.string().uuid(), pageId: z.string().min(1).max(200) }),
+  maxAttempts: 2,
+  timeoutMs: 2 * 60_000,
+  backoffMs: 2_000,
+});
+
+/**
  * Files nobody may see any more (a deleted catalog's PDF and page pictures, a deleted account's pictures):
  * removed from storage in the background, retried while the store is away. `keep` names files under those
  * folders that something else still shows (a catalog copied from a template keeps its pictures).
@@ -196,6 +208,7 @@ export const purgeFilesSpec = defineJobSpec({
 export const JOB_SPECS = [
   renderPdfSpec,
   preflightCatalogSpec,
+  proofPageSpec,
   renderPdfPartSpec,
   processImagesSpec,
   syncStoreSpec,

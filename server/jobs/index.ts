@@ -15,6 +15,7 @@ export {
   jobSpec,
   preflightCatalogSpec,
   processImagesSpec,
+  proofPageSpec,
   purgeFilesSpec,
   renderPdfPartSpec,
   renderPdfSpec,

@@ -2,6 +2,7 @@ import type { JobName } from '../../server/jobs/index.ts';
 import { createDraftOrderJob } from './create-draft-order.ts';
 import { preflightCatalogJob } from './preflight-catalog.ts';
 import { processImagesJob } from './process-images.ts';
+import { proofPageJob } from './proof-page.ts';
 import { purgeFilesJob } from './purge-files.ts';
 import { renderPdfJob } from './render-pdf.ts';
 import { renderPdfPartJob } from './render-pdf-part.ts';
@@ -18,6 +19,7 @@ import { synchronizeCatalogJob } from './synchronize-catalog.ts';
 export const JOBS = [
   renderPdfJob,
   preflightCatalogJob,
+  proofPageJob,
   renderPdfPartJob,
   processImagesJob,
   syncStoreJob,

@@ -47,6 +47,8 @@ export const renderPdfPartJob = defineJob({
         signal: ctx.signal,
       }),
       write: (pdf) => storage.put(p.partKey, pdf, { contentType: 'application/pdf' }),
+      // The order form's fields go on once the parts are together (render-pdf-parts), so its totals see every row.
+      formFields: 'measure',
       workDir: config.dirs.tmp,
       onProgress: ctx.progress,
       signal: ctx.signal,

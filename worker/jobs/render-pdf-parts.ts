@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { getSections } from '../../core/commands/index.ts';
@@ -7,6 +7,7 @@ import type { PageFormat } from '../../core/constants.ts';
 import type { Catalog } from '../../core/model/index.ts';
 import { combineLayoutFacts } from '../../core/preflight/index.ts';
 import {
+  addOrderFormFields,
   addOutline,
   catalogPreflightReport,
   changedProducts,
@@ -117,6 +118,17 @@ export async function mergeExportParts(
     for (const part of parts) files.push(await localCopy(ctx, part.partKey, dir));
     const merged = path.join(dir, 'merged.pdf');
     await mergePdfs({ files, out: merged, signal: ctx.signal });
+    // A screen PDF's order form fields, measured by each part, numbered by the page of the whole document.
+    let first = 0;
+    const measured = parts.flatMap((part) => {
+      const offset = first;
+      first += part.pages;
+      return (part.report.orderForm ?? []).map((m) => ({ ...m, page: m.page + offset }));
+    });
+    if (measured.length && !(finish && needsFinishing(finish))) {
+      await writeFile(merged, await addOrderFormFields(await readFile(merged), measured));
+      report.formFields = measured.length;
+    }
     let whole = merged;
     if (finish && needsFinishing(finish)) {
       whole = path.join(dir, 'finished.pdf');

@@ -23,6 +23,11 @@ import { AssetTokens, BLANK_GIF, fileUrl, MISSING_IMAGE, placeholderImage } from
 import type { LayoutFacts } from '../../../core/preflight/index.ts';
 import { collectLayoutFacts, type PicturePlacement } from './layout-facts.server.ts';
 import type { AssetSource, ResolveSource } from './sources.server.ts';
+import {
+  addOrderFormFields,
+  measureOrderFormFields,
+  type MeasuredFormField,
+} from './order-form-fields.server.ts';
 import { finishPrintPdf, needsFinishing, type PrintFinish } from './print-finish.server.ts';
 
 export type PdfQuality = 'print' | 'screen';
@@ -71,6 +76,11 @@ export type RenderPdfInput = LayoutInput & {
    * pages are drawn with the finish's bleed.
    */
   finish?: PrintFinish;
+  /**
+   * Order form fields: `add` (default) puts them on the PDF; `measure` only reports them (`report.orderForm`), for a
+   * part of a split export, whose fields are added once the parts are put together so totals see every row.
+   */
+  formFields?: 'add' | 'measure';
 };
 
 export type RenderPdfReport = {
@@ -101,6 +111,10 @@ export type RenderPdfReport = {
   facts: LayoutFacts;
   /** A split export: how many parts it was printed in. */
   parts?: number;
+  /** Order forms: the ruled lines that became fillable PDF form fields. */
+  formFields?: number;
+  /** Order forms, `formFields: 'measure'`: the ruled lines measured, pages numbered within this render. */
+  orderForm?: MeasuredFormField[];
 };
 
 type Placement = PicturePlacement;
@@ -515,6 +529,10 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
           dir,
         );
         input.signal?.throwIfAborted();
+        // Order forms get fillable fields on their ruled lines; PDF/X output has none (see ARCHITECTURE.md).
+        const measured = finish ? [] : await measureOrderFormFields(page);
+        if (input.formFields === 'measure' && measured.length) report.orderForm = measured;
+        const formFields = input.formFields === 'measure' ? [] : measured;
         const started = performance.now();
         const stream = await page.createPDFStream({
           preferCSSPageSize: true,
@@ -524,9 +542,15 @@ export async function renderCatalogPdf(input: RenderPdfInput): Promise<RenderPdf
           timeout: timeoutMs,
         });
         const pdf = Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>);
-        if (!finish) {
+        if (!finish && formFields.length === 0) {
           await input.write(pdf);
           report.timings.print = Math.round(performance.now() - started);
+        } else if (!finish) {
+          const printed = Buffer.concat(await pdf.toArray());
+          report.timings.print = Math.round(performance.now() - started);
+          const filled = await addOrderFormFields(printed, formFields);
+          report.formFields = formFields.length;
+          await input.write(Readable.from([Buffer.from(filled)]));
         } else {
           const printed = path.join(dir, 'chromium.pdf');
           const finished = path.join(dir, 'finished.pdf');

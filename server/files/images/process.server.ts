@@ -107,3 +107,16 @@ export async function convertJpegToCmyk(opts: {
     .jpeg({ quality: opts.quality, chromaSubsampling: '4:4:4' })
     .toFile(opts.output);
 }
+
+/**
+ * A soft proof (issue 28): an RGB picture converted to the CMYK of a print output profile and back to sRGB
+ * (libvips icc_transform both ways, as the PDF/X export converts pictures), so colours the press cannot print
+ * show as they will print: a pure #00ff00 comes back a duller green. Answers a PNG.
+ */
+export async function softProofPicture(opts: { input: Buffer; profile: string }): Promise<Buffer> {
+  const cmyk = await sharp(opts.input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .withIccProfile(opts.profile)
+    .tiff()
+    .toBuffer();
+  return sharp(cmyk).toColourspace('srgb').withIccProfile('srgb').png().toBuffer();
+}
