@@ -62,8 +62,9 @@ export function withOwnProducts(
       tableDone = true;
       return { ...e, properties: { ...e.properties, products: rows } };
     }
+    if (isProductElement(e) || !cover) return e;
     const src = e.properties?.src;
-    if (!isProductElement(e) && cover && typeof src === 'string' && samplePictures.has(src))
+    if (typeof src === 'string' && samplePictures.has(src))
       return { ...e, properties: { ...e.properties, src: cover } };
     return e;
   };
