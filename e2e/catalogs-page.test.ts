@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../db/schema.ts';
+import { seedStarterTemplates } from '../server/catalogs/index.ts';
 import { client, registeredClient, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { publishForVisitors } from '../scripts/testing/viewer-fixtures.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
@@ -21,6 +22,8 @@ const myCatalogs = async () =>
 
 beforeAll(async () => {
   server = await startTestServer({}, { worker: { pollMs: 100 } });
+  // The starter templates the wizard offers, as a server start-up seeds them.
+  await seedStarterTemplates(server.runtime.db);
   browser = await launchBrowser();
   api = await registeredClient(server.url, 'wizard@example.com');
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -55,6 +58,13 @@ describe('/catalogs and the new-catalog wizard', () => {
     await expectVisible(dialog.getByRole('link', { name: 'Connect a Shopify store' }));
     await expectNoSeriousA11yIssues(page);
     await shot(page, 'wizard-no-products-1440');
+
+    // A template without products keeps its sample products, and the wizard says so (issue 24 §5).
+    await dialog.getByRole('button', { name: 'Start from a template' }).click();
+    await expectVisible(
+      dialog.getByTestId('template-products').filter({ hasText: 'the template keeps its sample products' }),
+    );
+    await dialog.getByRole('button', { name: 'Back' }).click();
 
     // Without products, an empty catalog can still be started; it opens in the editor.
     await dialog.getByRole('button', { name: 'Start from an empty catalog' }).click();
@@ -104,6 +114,29 @@ describe('/catalogs and the new-catalog wizard', () => {
       p.elements.flatMap((e) => (e.type === 'application/product' ? [e.properties?.title] : [])),
     );
     expect(titles).toEqual(['Oxford Shirt', 'Linen Shirt']);
+
+    // Starting from a template, the merchant's products take the samples' places in its look (issue 24 §5).
+    await page.goto(`${server.url}/catalogs`);
+    await page.getByRole('button', { name: 'New catalog' }).first().click();
+    await dialog.getByRole('button', { name: 'Start from a template' }).click();
+    await expectVisible(
+      dialog
+        .getByTestId('template-products')
+        .filter({ hasText: "Your products take the place of the template's" }),
+    );
+    await dialog.getByRole('button', { name: 'Product catalog' }).click();
+    await page.waitForURL(editorPath);
+    const fromTemplate = editorPath.exec(new URL(page.url()).pathname)![1]!;
+    const made = (await (await api.get(`/api/v1/catalogs/${fromTemplate}`)).json()).data as typeof doc & {
+      theme: Record<string, Record<string, string>>;
+    };
+    expect(
+      made.pages.flatMap((p) =>
+        p.elements.flatMap((e) => (e.type === 'application/product' ? [e.properties?.title] : [])),
+      ),
+    ).toEqual(['Linen Shirt', 'Oxford Shirt', 'Wool Scarf']);
+    expect(made.theme[':root']!['--brand-primary']).toBe('#1f3a5f');
+    expect((await api.del(`/api/v1/catalogs/${fromTemplate}`)).status).toBe(200);
   });
 
   it('shows each catalog as a card with its rendered cover; duplicates, renames and deletes after confirming', async () => {

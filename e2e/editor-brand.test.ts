@@ -2,10 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct, productPage } from '../core/commands/fixtures.ts';
 import { setUpgradeByEmail } from '../server/billing/index.ts';
+import { pdfFonts, pdfPagePng } from '../scripts/testing/pdf-tools.ts';
 import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
+import { publishForVisitors } from '../scripts/testing/viewer-fixtures.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
@@ -43,7 +46,8 @@ const style = (selector: string, prop: string) =>
     .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
 
 beforeAll(async () => {
-  server = await startTestServer({ WORKER: 'off' });
+  // The worker prints the PDF of the journey's last step.
+  server = await startTestServer({}, { worker: { pollMs: 100 } });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
@@ -141,6 +145,77 @@ describe("the Branding tab's theme editor, fonts and CSS in Chromium", () => {
     await panel.scrollIntoViewIfNeeded();
     await shot('brand-css-1440');
     await expectNoSeriousA11yIssues(page);
+  });
+
+  it('prints the PDF and opens the flipbook as the editor shows it: the font embedded, the colours in place', async () => {
+    await publishForVisitors(api, catalogId);
+    const gen = await (
+      await api.get(`/api/v1/catalogs/${catalogId}/generate?format=A4`, { Origin: server.url })
+    ).json();
+    await expect
+      .poll(
+        async () =>
+          (await (await api.get(`/api/v1/jobs?jobId=${encodeURIComponent(gen.job_id)}`)).json()).job_state,
+        { timeout: 90_000, interval: 500 },
+      )
+      .toBe('complete');
+    const pdf = Buffer.from(await (await api.get(`/api/v1/catalogs/${catalogId}/download`)).arrayBuffer());
+    // The font the merchant uploaded (Lora's file, under the name they gave it) is embedded, the bold titles too.
+    expect(
+      pdfFonts(pdf).some((f) => /^([A-Z]{6}\+)?Lora/.test(f.name) && f.embedded),
+      JSON.stringify(pdfFonts(pdf)),
+    ).toBe(true);
+
+    // The flipbook draws the titles in that font, in capitals (the CSS example), the price in its colour.
+    const viewer = await context.newPage();
+    try {
+      await viewer.goto(`${server.url}/view/${catalogId}`, { waitUntil: 'load' });
+      const sheet = viewer.locator('.vw-page > .cb-page').first();
+      await sheet.waitFor({ state: 'visible' });
+      await expect
+        .poll(() => viewer.evaluate(() => document.fonts.check('12px "Acme Display"')), { timeout: 10_000 })
+        .toBe(true);
+      const title = sheet.locator('.cb-caption h6').first();
+      expect(await title.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Acme Display');
+      expect(await title.evaluate((el) => getComputedStyle(el).textTransform)).toBe('uppercase');
+      const price = sheet.locator('.price').first();
+      expect(await price.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(10, 125, 59)');
+
+      // Where the flipbook draws the first price (in the page's own CSS px), the PDF's page has that green.
+      const box = await price.evaluate((el) => {
+        const p = el.closest('.cb-page')!;
+        const scale = p.getBoundingClientRect().width / (p as HTMLElement).offsetWidth;
+        const r = el.getBoundingClientRect();
+        const o = p.getBoundingClientRect();
+        return {
+          left: (r.left - o.left) / scale,
+          top: (r.top - o.top) / scale,
+          width: r.width / scale,
+          height: r.height / scale,
+        };
+      });
+      const { data, info } = await sharp(pdfPagePng(pdf, { dpi: 96 }))
+        .extract({
+          left: Math.floor(box.left),
+          top: Math.floor(box.top),
+          width: Math.ceil(box.width),
+          height: Math.ceil(box.height),
+        })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let green = 0;
+      for (let i = 0; i < data.length; i += info.channels)
+        if (
+          Math.abs(data[i]! - 10) < 40 &&
+          Math.abs(data[i + 1]! - 125) < 40 &&
+          Math.abs(data[i + 2]! - 59) < 40
+        )
+          green++;
+      expect(green).toBeGreaterThan(10);
+    } finally {
+      await viewer.close();
+    }
   });
 
   it('fits a phone (390 px)', async () => {

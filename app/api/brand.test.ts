@@ -167,6 +167,37 @@ describe("a catalog's brand on save", () => {
     expect(saved.theme.h1).toEqual({ 'font-size': '44px' });
   });
 
+  it('stores the theme and the branding CSS sanitized: no remote url(), no @import, no expression', async () => {
+    const { data, revision } = await newCatalog(premium);
+    const res = await premium.post(`/api/v1/catalogs/${data._id}/changes`, {
+      revision,
+      document: {
+        ...data,
+        branding_css: ':root { --brand-accent: #aa3355; --bg: url(https://evil.example/b.png) }',
+        theme: {
+          ...data.theme,
+          ':root': {
+            ...data.theme[':root'],
+            '--brand-primary': '#223344',
+            '--logo': 'url(//evil.example/l.png)',
+          },
+          '.cb-page': { 'background-image': 'url(/files/own/bg.jpg)', width: 'expression(alert(1))' },
+          h1: { color: 'red; } @import url(https://evil.example/a.css); h2 { color: blue' },
+          '@import url(https://evil.example/b.css); .x': { color: 'red' },
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const saved = (await (await premium.get(`/api/v1/catalogs/${data._id}`)).json()).data;
+    expect(saved.theme[':root']['--brand-primary']).toBe('#223344');
+    expect(saved.theme[':root']).not.toHaveProperty('--logo');
+    expect(saved.theme['.cb-page']).toEqual({ 'background-image': 'url(/files/own/bg.jpg)' });
+    expect(saved.theme).not.toHaveProperty('h1');
+    expect(JSON.stringify(saved.theme)).not.toMatch(/evil\.example|@import|expression/);
+    expect(saved.branding_css).toContain('--brand-accent: #aa3355');
+    expect(saved.branding_css).not.toMatch(/evil\.example/);
+  });
+
   it('changes the theme on Business, but custom CSS only on the plans with custom design (403)', async () => {
     const { data, revision } = await newCatalog(business);
     const themed = await business.post(`/api/v1/catalogs/${data._id}/changes`, {

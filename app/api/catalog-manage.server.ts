@@ -64,7 +64,21 @@ export const copyCatalogEndpoint = defineEndpoint(
     summary: "Copy one of the user's catalogs, or a template catalog, as a new catalog of the user",
     tags: ['catalogs'],
     auth: 'user',
-    body: z.object({ title: TitleSchema.optional() }).default({}),
+    body: z
+      .object({
+        title: TitleSchema.optional(),
+        /**
+         * A template's sample products give way to the user's own (issue 24 §5): one store account's (default:
+         * every account's), of these categories (none: all). Without products, the samples stay.
+         */
+        ownProducts: z
+          .object({
+            accountId: z.string().max(100).optional(),
+            categories: z.array(z.string().trim().min(1).max(800)).max(200).default([]),
+          })
+          .optional(),
+      })
+      .default({}),
     response: CatalogCreated,
     errors: [403, 404],
   },
@@ -76,6 +90,7 @@ export const copyCatalogEndpoint = defineEndpoint(
       ownerId: user.id,
       catalogId: params.catalogId ?? '',
       title: body.title,
+      ownProducts: body.ownProducts,
     });
     await queueCatalogImages({ jobs: runtime.jobs, ownerId: user.id, catalogId: catalog._id });
     return { data: catalog, revision };

@@ -97,4 +97,46 @@ describe('starter template catalogs', () => {
     expect(promo.status).toBe(200);
     expect((await promo.json()).data.theme[':root']['--brand-background']).toBe('#fff7ed');
   });
+
+  it("swaps the sample products for the merchant's own, keeping the look; without products, the samples stay", async () => {
+    const tpl = ids['template-product-catalog']!;
+    const titles = (c: { pages: { elements: { type: string; properties: { title?: string } }[] }[] }) =>
+      c.pages.flatMap((p) =>
+        p.elements.flatMap((e) => (e.type === 'application/product' ? [e.properties.title] : [])),
+      );
+    // A plain copy (no ownProducts) is the template as it is.
+    const source = (await (await business.post(`/api/v1/catalogs/${tpl}/copy`)).json()).data;
+    expect(titles(source).length).toBeGreaterThan(3);
+    // No products yet: the samples stay.
+    const before = await business.post(`/api/v1/catalogs/${tpl}/copy`, { ownProducts: {} });
+    expect(before.status).toBe(200);
+    expect(titles((await before.json()).data)).toEqual(titles(source));
+
+    const mine = ['Wool Coat', 'Silk Tie', 'Canvas Bag'].map((title, i) => ({
+      title,
+      price: 40 + i,
+      category: i === 1 ? 'Ties' : 'Outerwear',
+      external_id: `csv:own-${i}`,
+      source: 'csv',
+    }));
+    expect((await business.post('/api/v1/listings', mine)).status).toBe(200);
+    const res = await business.post(`/api/v1/catalogs/${tpl}/copy`, { title: 'My look', ownProducts: {} });
+    expect(res.status).toBe(200);
+    const copy = (await res.json()).data;
+    // Every product, in the listings' default order (by title), in the template's cells, with its look.
+    expect(titles(copy)).toEqual(['Canvas Bag', 'Silk Tie', 'Wool Coat']);
+    expect(copy.title).toBe('My look');
+    expect(copy.theme).toEqual(source.theme);
+    expect(copy.fonts).toEqual(source.fonts);
+    expect(copy.priceTemplate).toBe(source.priceTemplate);
+    expect(copy.pages[0].layout).toEqual(source.pages[0].layout);
+    // The wizard's selection: these categories only.
+    const ties = await business.post(`/api/v1/catalogs/${tpl}/copy`, {
+      ownProducts: { categories: ['Ties'] },
+    });
+    expect(titles((await ties.json()).data)).toEqual(['Silk Tie']);
+    // With products, a plain copy still keeps the samples.
+    const plain = await business.post(`/api/v1/catalogs/${tpl}/copy`);
+    expect(titles((await plain.json()).data)).toEqual(titles(source));
+  });
 });

@@ -20,6 +20,7 @@ export {
   type CatalogPurpose,
 } from './kinds.ts';
 export { sectionsByCategory } from './sections.ts';
+export { withOwnProducts } from './own-products.ts';
 export { layoutSampleCatalog, type LayoutSamplesOptions } from './layout-samples.ts';
 export { ESSENTIAL_STARTERS, STARTER_TEMPLATES, starterCatalog } from './starter-templates.ts';
 export type { StarterTemplate } from './starter-templates.ts';

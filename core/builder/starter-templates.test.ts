@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ESSENTIAL_TEMPLATE_IDS } from '../constants.ts';
 import { fontOf } from '../branding/index.ts';
 import { CatalogSchema } from '../model/index.ts';
+import { sanitizeTheme } from '../sanitize/index.ts';
 import { ESSENTIAL_STARTERS, STARTER_TEMPLATES, starterCatalog } from './starter-templates.ts';
 
 // Issue 24 §5: eight designed starter templates, each with its own theme, fonts and layouts.
@@ -22,6 +23,8 @@ describe('starter templates', () => {
       expect(fontOf(c.theme, 'headings')).toBe(t.fonts.headings);
       expect(fontOf(c.theme, 'body')).toBe(t.fonts.body);
       expect(c.theme[':root']!['--brand-primary']).toBe(t.colors.primary);
+      // Stored as designed: nothing in it is what a save sanitizes away.
+      expect(sanitizeTheme(c.theme).problems, t.slug).toEqual([]);
       looks.add(JSON.stringify(c.theme));
       if (t.perPage) {
         const products = c.pages.find((p) => p.layout.type === 'products');

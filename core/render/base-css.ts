@@ -27,6 +27,8 @@ body.cb-mode-screen { background: #e8e8ec; }
   background: var(--brand-background, #ffffff); color: var(--brand-text, #222222);
   font-family: 'Open Sans', 'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', sans-serif;
   font-size: 10px; line-height: 1.4;
+  /* Stated, not inherited: the body of a page hosting it (the editor's Polaris) changes nothing. */
+  font-weight: 400; font-feature-settings: normal; letter-spacing: normal;
 }
 :where(.cb-page) :where(h1, h2, h3, h4, h5, h6, p, ul, ol, blockquote, figure, table) { margin: 0 0 0.35em; }
 :where(.cb-page) :where(h1, h2, h3, h4, h5, h6) { line-height: 1.2; }

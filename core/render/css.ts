@@ -51,6 +51,19 @@ export function fontFaceCss(fonts: FontFaceOption[], ctx: RenderContext): string
         trusted: false,
       })),
   ];
+  // A merchant's family uploaded in one weight (of a style) stands for every weight of it: bold titles in it are
+  // drawn with that file rather than a bold Chromium makes up, which it prints as a Type 3 font instead of
+  // embedding the merchant's (issue 24 §2). The editor, the viewer and the PDF all read this CSS: one look.
+  const uploadedWeights = new Map<string, Set<number>>();
+  for (const f of all)
+    if (!f.trusted) {
+      const k = `${f.family}|${f.style ?? 'normal'}`;
+      uploadedWeights.set(k, (uploadedWeights.get(k) ?? new Set()).add(Math.round(f.weight ?? 400)));
+    }
+  const weightOf = (f: (typeof all)[number]) =>
+    !f.trusted && uploadedWeights.get(`${f.family}|${f.style ?? 'normal'}`)?.size === 1
+      ? '1 1000'
+      : String(Math.round(f.weight ?? 400));
   const seen = new Set<string>();
   const rules: string[] = [];
   for (const f of all) {
@@ -65,7 +78,7 @@ export function fontFaceCss(fonts: FontFaceOption[], ctx: RenderContext): string
     seen.add(key);
     const format = fontFormat(f.url);
     rules.push(
-      `@font-face { font-family: ${cssString(f.family)}; font-weight: ${Math.round(f.weight ?? 400)}; ` +
+      `@font-face { font-family: ${cssString(f.family)}; font-weight: ${weightOf(f)}; ` +
         `font-style: ${f.style === 'italic' ? 'italic' : 'normal'}; font-display: ${ctx.fontDisplay}; ` +
         `src: url(${cssString(url)})${format ? ` format(${cssString(format)})` : ''};` +
         (f.unicodeRange && /^[\sU+0-9A-F?,-]+$/i.test(f.unicodeRange)

@@ -97,6 +97,21 @@ describe('renderCatalogHtml', () => {
     expect(html).not.toContain('"Local"');
   });
 
+  it("stands an uploaded font's one weight in for every weight; a family of several keeps each its own", () => {
+    const catalog = everyKindCatalog({
+      fonts: [
+        { family: 'Brand Serif', weight: 400, url: '/files/fonts/brand.woff2' },
+        { family: 'Brand Sans', weight: 400, url: '/files/fonts/sans-400.woff2' },
+        { family: 'Brand Sans', weight: 700, url: '/files/fonts/sans-700.woff2' },
+      ],
+    });
+    const html = renderCatalogHtml(catalog);
+    // No bold made up for titles in it: Chromium would print that as a Type 3 font, not the merchant's file.
+    expect(html).toContain('font-family: "Brand Serif"; font-weight: 1 1000;');
+    expect(html).toContain('font-family: "Brand Sans"; font-weight: 400;');
+    expect(html).toContain('font-family: "Brand Sans"; font-weight: 700;');
+  });
+
   it('sets the document language and the mode on the body', () => {
     const catalog = everyKindCatalog({ settings: { language: 'fr' } });
     const html = renderCatalogHtml(catalog, { mode: 'screen' });

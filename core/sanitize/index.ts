@@ -299,6 +299,54 @@ export function sanitizeCss(css: string | null | undefined): { css: string; prob
   return { css: root.toString(), problems };
 }
 
+/** A theme's property name: a CSS property or a custom property (--brand-primary). */
+const THEME_PROPERTY = /^(--[\w-]+|-?[a-z][a-z0-9-]*)$/i;
+/** Text that would end a declaration or a rule early, or open a comment that swallows what follows. */
+const BREAKS_OUT = /[{};]|\/\*|\*\//;
+
+/** A theme selector as one plain rule's selector: no at-rule, nothing that closes the rule or opens another. */
+function safeThemeSelector(selector: string): boolean {
+  const s = selector.trim();
+  if (!s || s.startsWith('@') || BREAKS_OUT.test(s) || /[<\\]/.test(s)) return false;
+  try {
+    const root = postcss.parse(`${s}{}`);
+    return root.nodes.length === 1 && root.nodes[0]!.type === 'rule';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Make a catalog's theme (selector → property → value) safe as stored (issue 24 §3): the same rules as merchant
+ * CSS (no @import, no url() to another host, no expressions or script-like values, no fixed boxes), and nothing
+ * that would break out of its declaration or rule when the theme becomes CSS. Unsafe declarations are dropped, a
+ * selector left with none goes too. `problems` names what was dropped (selector and declaration).
+ */
+export function sanitizeTheme(theme: Record<string, Record<string, string>>): {
+  theme: Record<string, Record<string, string>>;
+  problems: string[];
+} {
+  const problems: string[] = [];
+  const out: Record<string, Record<string, string>> = {};
+  for (const [selector, props] of Object.entries(theme)) {
+    if (!safeThemeSelector(selector)) {
+      problems.push(selector);
+      continue;
+    }
+    const kept: Record<string, string> = {};
+    for (const [prop, value] of Object.entries(props ?? {})) {
+      const v = String(value);
+      if (!THEME_PROPERTY.test(prop) || BREAKS_OUT.test(v) || declarationProblem(prop, v)) {
+        problems.push(`${selector} { ${prop}: ${v} }`);
+        continue;
+      }
+      kept[prop] = v;
+    }
+    if (Object.keys(kept).length > 0 || Object.keys(props ?? {}).length === 0) out[selector] = kept;
+  }
+  return { theme: problems.length ? out : theme, problems };
+}
+
 /**
  * Make merchant CSS (branding_css, custom_css) safe and confine it to one catalog: every selector is
  * prefixed with `scope`, :root/html/body map to the scope itself (so CSS variables defined there apply),

@@ -7,8 +7,10 @@ import {
   sanitizeHtml,
   sanitizeInlineHtml,
   sanitizeSvg,
+  sanitizeTheme,
   scopeCss,
 } from './index.ts';
+import { DEFAULT_THEME } from '../model/index.ts';
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers and javascript: links', () => {
@@ -203,5 +205,31 @@ describe('sanitizeSvg (SPEC §3 image/svg+xml)', () => {
     expect(sanitizeSvg('<svg><rect width="1" height="1"></rect></svg>')).toBe(
       '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"></rect></svg>',
     );
+  });
+});
+
+// Issue 24 §3: a catalog's theme is stored as safe as its CSS.
+describe('sanitizeTheme', () => {
+  it('keeps the default theme as it is', () => {
+    expect(sanitizeTheme(DEFAULT_THEME)).toEqual({ theme: DEFAULT_THEME, problems: [] });
+  });
+
+  it('drops remote url(), @import, expressions and what breaks out of its rule; keeps the rest', () => {
+    const { theme, problems } = sanitizeTheme({
+      ':root': { '--brand-primary': '#123456', '--bg': 'url(https://evil.example/x.png)' },
+      '.cb-page': { 'background-image': 'url(/files/u/bg.jpg)', width: 'expression(alert(1))' },
+      h1: { color: 'red; } @import url(https://evil.example/a.css); h2 { color: blue' },
+      '@import url(https://evil.example/a.css); .x': { color: 'red' },
+      'h2 } body { display: none': { color: 'red' },
+      '.cb-caption > p': { 'font-size': '9px', position: 'fixed' },
+      p: { 'color/**/': 'red' },
+    });
+    expect(theme).toEqual({
+      ':root': { '--brand-primary': '#123456' },
+      '.cb-page': { 'background-image': 'url(/files/u/bg.jpg)' },
+      '.cb-caption > p': { 'font-size': '9px' },
+    });
+    expect(problems).toHaveLength(7);
+    expect(JSON.stringify(theme)).not.toMatch(/evil|import|expression/);
   });
 });

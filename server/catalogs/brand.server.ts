@@ -1,12 +1,13 @@
 import type { Catalog, Font } from '../../core/model/index.ts';
-import { sanitizeCss } from '../../core/sanitize/index.ts';
+import { sanitizeCss, sanitizeTheme } from '../../core/sanitize/index.ts';
 import type { Db } from '../../db/client.ts';
 import { assertFeature, getEntitlements } from '../billing/index.ts';
 import type { Feature } from '../../core/billing/index.ts';
 
 /**
- * A catalog's brand as the server keeps it (issue 24): merchant CSS sanitized before it is stored (no @import, no
- * url() to another host, no script-like values, no fixed boxes, no @page), uploaded fonts only from our own files,
+ * A catalog's brand as the server keeps it (issue 24): merchant CSS and the theme sanitized before they are stored
+ * (no @import, no url() to another host, no script-like values, no fixed boxes, no @page; a theme value or
+ * selector that would break out of its rule is dropped), uploaded fonts only from our own files,
  * and, on a save, changes to the theme, the custom fonts and the custom CSS only on plans that have them (SPEC §6:
  * custom_themes, custom_fonts, custom_design).
  */
@@ -17,14 +18,16 @@ const ownFontUrl = (url: string | null) => url === null || /^\/files\/[\w./-]+$/
 export function sanitizeBrand(catalog: Catalog): Catalog {
   const custom_css = sanitizeCss(catalog.custom_css).css;
   const branding_css = sanitizeCss(catalog.branding_css).css;
+  const { theme } = sanitizeTheme(catalog.theme);
   const fonts = catalog.fonts.filter((f) => ownFontUrl(f.url) && f.family.trim().length > 0);
   if (
     custom_css === catalog.custom_css &&
     branding_css === catalog.branding_css &&
+    theme === catalog.theme &&
     fonts.length === catalog.fonts.length
   )
     return catalog;
-  return { ...catalog, custom_css, branding_css, fonts };
+  return { ...catalog, custom_css, branding_css, theme, fonts };
 }
 
 /** Keys sorted at every level: the stored document comes back from jsonb with its keys in jsonb's own order. */

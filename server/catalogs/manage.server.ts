@@ -2,10 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import {
   buildCatalogOfKind,
   sectionsByCategory,
+  withOwnProducts,
   type BuildSort,
   type CatalogKind,
   type CatalogPurpose,
 } from '../../core/builder/index.ts';
+import { LISTING_SORT_DEFAULT } from '../../core/constants.ts';
 import { normalizeLanguage } from '../../core/i18n/index.ts';
 import type { Catalog } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -81,6 +83,11 @@ export async function copyCatalog(opts: {
   ownerId: string;
   catalogId: string;
   title?: string;
+  /**
+   * A template's sample products give way to the owner's (issue 24 §5): these of one store account and these
+   * categories (none: all), in the listings' default order. An owner without products keeps the samples.
+   */
+  ownProducts?: { accountId?: string; categories: readonly string[] };
 }): Promise<{ catalog: Catalog; revision: number }> {
   const { db, ownerId, catalogId } = opts;
   const source = await findAny(db, catalogId);
@@ -92,7 +99,21 @@ export async function copyCatalog(opts: {
   }
   const loaded = await loadCatalogById({ db, catalogId: source.id });
   if (!loaded) throw notFound(MANAGE_MESSAGES.notFound);
-  const { catalog } = loaded;
+  let { catalog } = loaded;
+  if (opts.ownProducts && source.isTemplate) {
+    const chosen = await listingsForCatalog({
+      db,
+      ownerId,
+      accountId: opts.ownProducts.accountId,
+      categories: opts.ownProducts.categories,
+      sort: LISTING_SORT_DEFAULT,
+    });
+    catalog = withOwnProducts(
+      catalog,
+      chosen.flatMap((s) => s.listings),
+      () => globalThis.crypto.randomUUID(),
+    );
+  }
   return createCatalog({
     db,
     ownerId,

@@ -205,29 +205,36 @@ export function NewCatalogWizard({
             choices.templates.length === 0 ? (
               <Text as="p">{t('wizard.noTemplates')}</Text>
             ) : (
-              <ul className="cb-template-list">
-                {choices.templates.map((tpl) => (
-                  <li key={tpl._id}>
-                    <GatedControl gate={tpl.gate}>
-                      <button
-                        type="button"
-                        className="cb-template-list__item"
-                        disabled={busy}
-                        onClick={() =>
-                          create(() =>
-                            callApi('POST', `/api/v1/catalogs/${encodeURIComponent(tpl._id)}/copy`, {
-                              title: tpl.title,
-                            }),
-                          )
-                        }
-                      >
-                        <CoverImage cover={tpl.cover} height={150} />
-                        <span>{tpl.title}</span>
-                      </button>
-                    </GatedControl>
-                  </li>
-                ))}
-              </ul>
+              <>
+                <p className="cb-wizard__template-products" data-testid="template-products">
+                  {t(hasProducts ? 'wizard.templateOwnProducts' : 'wizard.templateSampleProducts')}
+                </p>
+                <ul className="cb-template-list">
+                  {choices.templates.map((tpl) => (
+                    <li key={tpl._id}>
+                      <GatedControl gate={tpl.gate}>
+                        <button
+                          type="button"
+                          className="cb-template-list__item"
+                          disabled={busy}
+                          onClick={() =>
+                            create(() =>
+                              callApi('POST', `/api/v1/catalogs/${encodeURIComponent(tpl._id)}/copy`, {
+                                title: tpl.title,
+                                // The merchant's products in the template's cells (the store chosen, if any).
+                                ...(hasProducts ? { ownProducts: store ? { accountId: store.id } : {} } : {}),
+                              }),
+                            )
+                          }
+                        >
+                          <CoverImage cover={tpl.cover} height={150} />
+                          <span>{tpl.title}</span>
+                        </button>
+                      </GatedControl>
+                    </li>
+                  ))}
+                </ul>
+              </>
             )
           ) : null}
 
