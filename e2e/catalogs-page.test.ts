@@ -94,6 +94,11 @@ describe('/catalogs and the new-catalog wizard', () => {
     await expectVisible(dialog.getByRole('alert').filter({ hasText: 'Choose at least one category.' }));
     await dialog.getByLabel('Shirts (2 products)').check({ force: true });
     await expect(dialog.getByLabel('Wholesale buyers').isChecked()).resolves.toBe(true);
+    // The product pages' layout: each drawn as a page with its name, the line sheet's own grid until another is picked.
+    const layouts = dialog.getByRole('group', { name: 'Product page layout' });
+    await expect(layouts.getByRole('radio', { name: '9 products per page' }).isChecked()).resolves.toBe(true);
+    await expectVisible(layouts.locator('.cb-scaled-page .cb-product').first());
+    await layouts.getByRole('radio', { name: '4 products per page' }).check();
     await expectNoSeriousA11yIssues(page);
     await shot(page, 'wizard-products-1440');
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -106,7 +111,10 @@ describe('/catalogs and the new-catalog wizard', () => {
     const id = editorPath.exec(new URL(page.url()).pathname)![1]!;
     const doc = (
       (await (await api.get(`/api/v1/catalogs/${id}`)).json()) as {
-        data: { title: string; pages: { elements: { type: string; properties?: { title?: string } }[] }[] };
+        data: {
+          title: string;
+          pages: { layout: { _id: string }; elements: { type: string; properties?: { title?: string } }[] }[];
+        };
       }
     ).data;
     expect(doc.title).toBe('Shirts SS27');
@@ -114,6 +122,7 @@ describe('/catalogs and the new-catalog wizard', () => {
       p.elements.flatMap((e) => (e.type === 'application/product' ? [e.properties?.title] : [])),
     );
     expect(titles).toEqual(['Oxford Shirt', 'Linen Shirt']);
+    expect(doc.pages.map((p) => p.layout._id)).toEqual(['default-products-4']);
 
     // Starting from a template, the merchant's products take the samples' places in its look (issue 24 §5).
     await page.goto(`${server.url}/catalogs`);
@@ -209,6 +218,13 @@ describe('/catalogs and the new-catalog wizard', () => {
     await expectVisible(small.getByRole('dialog').getByText('What do you want to make?'));
     await expectNoSidewaysScroll(small);
     await shot(small, 'wizard-390');
+    // The layouts step fits a phone too.
+    await small.getByRole('dialog').getByRole('button', { name: 'Next' }).click();
+    await expectVisible(
+      small.getByRole('group', { name: 'Product page layout' }).locator('.cb-scaled-page').first(),
+    );
+    await expectNoSidewaysScroll(small);
+    await shot(small, 'wizard-layouts-390');
     await phone.close();
   });
 });

@@ -39,6 +39,8 @@ export const buildCatalogEndpoint = defineEndpoint(
       /** One store account's products; default: every account's. */
       accountId: z.string().max(100).optional(),
       title: TitleSchema,
+      /** The product pages' layout (GET api/v1/pagelayouts, a product grid); default the kind's. */
+      layoutId: z.string().trim().min(1).max(100).optional(),
     }),
     response: CatalogCreated,
     errors: [403, 404],

@@ -106,6 +106,28 @@ describe('POST /api/v1/catalogs/build (the new-catalog wizard)', () => {
     expect(body.data.priceTemplate).toContain('[SKU]');
   });
 
+  it('lays the product pages out with the product grid chosen in the wizard, and refuses any other layout', async () => {
+    const { status, body } = await build(alice, {
+      kind: 'line_sheet',
+      purpose: 'wholesale',
+      title: 'Fours',
+      layoutId: 'default-products-4',
+    });
+    expect(status).toBe(200);
+    const pages = (body.data as Catalog).pages;
+    // Five products on 4 a page: two pages, both of the chosen grid.
+    expect(pages.map((p) => p.layout._id)).toEqual(['default-products-4', 'default-products-4']);
+    const count = async () => (await (await alice.get('/api/v1/catalogs')).json()).data.length;
+    const before = await count();
+    // A cover is no product grid; an unknown id is as unknown as another merchant's layout.
+    for (const layoutId of ['default-front-cover', 'no-such-layout']) {
+      const refused = await build(alice, { kind: 'catalog', purpose: 'print', title: 'No', layoutId });
+      expect(refused.status, layoutId).toBe(404);
+      expect(refused.body.message).toBe('Layout not found.');
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("keeps 'All categories' sorted A–Z in sections: categories in order, products sorted inside each", async () => {
     // Sorted by title alone, these interleave: Apron (Kitchen), Beanie (Hats), Bowl (Kitchen), Cap (Hats)...
     const dora = await registeredClient(server.url, 'dora@example.com');

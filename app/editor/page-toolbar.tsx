@@ -8,6 +8,7 @@ import { ScaledCatalogPage } from '../components/catalogs/scaled-page.tsx';
 import { useLayoutSamples, useLayoutTitle } from '../components/layouts/layout-thumbnails.tsx';
 import { Switch } from '../components/switch.tsx';
 import type { ApiClient } from './api.ts';
+import { SaveLayoutToLibrary } from './layout-save.tsx';
 import { SoftProofButton } from './soft-proof-dialog.tsx';
 import { currentPageIndex, type EditorStore } from './store.ts';
 import { useEditorState } from './use-editor.ts';
@@ -217,6 +218,7 @@ export function PageToolbar({
           >
             {t('layoutEdit.removeCell')}
           </Button>
+          <SaveLayoutToLibrary store={store} pageId={page.id} />
           <ButtonGroup>
             <Button onClick={() => s().stopLayoutEdit(false)}>{t('layoutEdit.cancel')}</Button>
             <Button variant="primary" onClick={() => s().stopLayoutEdit(true)}>

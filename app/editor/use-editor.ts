@@ -138,7 +138,12 @@ export function useEditorShortcuts(store: EditorStore) {
       } else if (mod && e.shiftKey && key === 'd') {
         e.preventDefault();
         s.toggleDevMode();
-      } else if (e.key === 'Escape' && s.mode === 'layout') {
+      } else if (
+        e.key === 'Escape' &&
+        s.mode === 'layout' &&
+        !(e.target instanceof Element && e.target.closest('[role="dialog"]'))
+      ) {
+        // A dialog of the mode (Save to my layouts) takes its own Escape.
         // Escape leaves the layout edit as Cancel does (a cell being dragged takes it first, to put the drag back).
         e.preventDefault();
         s.stopLayoutEdit(false);

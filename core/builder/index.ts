@@ -14,6 +14,7 @@ export {
   CATALOG_PURPOSES,
   buildCatalogOfKind,
   captionFor,
+  kindProductLayout,
   type BuildOfKindOptions,
   type BuildSort,
   type CatalogKind,

@@ -12,7 +12,13 @@ import {
   sequentialIds,
   type IdGenerator,
 } from '../layouts/index.ts';
-import { DEFAULT_PRICE_TEMPLATE_HTML, type Catalog, type ListingInput, type Page } from '../model/index.ts';
+import {
+  DEFAULT_PRICE_TEMPLATE_HTML,
+  type Catalog,
+  type ListingInput,
+  type Page,
+  type PageLayout,
+} from '../model/index.ts';
 import { CATALOG_TITLE_PLACEHOLDER, PAGE_NUMBER_TOKEN } from '../render/index.ts';
 import { escapeHtml } from '../sanitize/index.ts';
 
@@ -45,8 +51,18 @@ export interface BuildOfKindOptions {
   sections: readonly BuildSection[];
   /** Language of the catalog (generated text, prices); default English. */
   language?: string;
+  /** The product pages' layout the merchant chose (a product grid); default the kind's (kindProductLayout). */
+  layout?: PageLayout;
   id?: string;
   newId?: IdGenerator;
+}
+
+/**
+ * The product pages' layout of a kind, offered first in the wizard's layout picker: 6 a page for a catalog, 9 for
+ * a line sheet; none for a price list (its products are in tables).
+ */
+export function kindProductLayout(kind: CatalogKind): PageLayout | null {
+  return kind === 'price_list' ? null : getDefaultLayout('products', PRODUCTS_PER_PAGE[kind]);
 }
 
 const has = (listings: readonly ListingInput[], pick: (l: ListingInput) => unknown) =>
@@ -110,12 +126,14 @@ export function buildCatalogOfKind(options: BuildOfKindOptions): Catalog {
   const kind = options.kind;
   const sectioned = options.sections.filter((s) => s.listings.length > 0).length > 1;
   const perPage = kind === 'price_list' ? 9 : PRODUCTS_PER_PAGE[kind];
+  const layout =
+    kind !== 'price_list' && options.layout ? options.layout : getDefaultLayout('products', perPage);
   let catalog = buildCatalog({
     listings: all,
     // One unnamed section adds nothing: the plain layout keeps the CLI's document.
     sections: sectioned ? options.sections : undefined,
     title: options.title,
-    layout: getDefaultLayout('products', perPage),
+    layout,
     caption: captionFor(kind, options.purpose, all, t),
     descriptions: options.purpose === 'online' && kind === 'catalog',
     thanks: t('build.thanks'),
@@ -131,9 +149,7 @@ export function buildCatalogOfKind(options: BuildOfKindOptions): Catalog {
   const [cover, ...rest] = pages;
   const back = rest.pop()!;
   // Without products, one empty page of the kind's grid waits to be filled in the editor.
-  let body = rest.length
-    ? rest
-    : [createPage({ layout: getDefaultLayout('products', perPage), newId, footerElements: FOOTER })];
+  let body = rest.length ? rest : [createPage({ layout, newId, footerElements: FOOTER })];
   if (kind === 'price_list') body = priceListPages(options.sections, newId);
   if (kind === 'line_sheet') {
     const heading = `<p><strong>${escapeHtml(options.title)}</strong></p>`;

@@ -39,9 +39,11 @@ export {
 } from './library.ts';
 export {
   addLayoutCell,
+  layoutSaveRequest,
   newLayout,
   removeLayoutCell,
   setLayoutCell,
   setLayoutFields,
   type LayoutFields,
+  type LayoutSaveRequest,
 } from './layout-edits.ts';

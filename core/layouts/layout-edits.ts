@@ -75,3 +75,37 @@ export function setLayoutFields(layout: PageLayout, fields: LayoutFields): PageL
   const parsed = PageLayoutSchema.safeParse({ ...layout, ...fields });
   return parsed.success ? parsed.data : layout;
 }
+
+/** The call that saves a layout to the library (SPEC §7 POST/PUT api/v1/pagelayouts). */
+export type LayoutSaveRequest = {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: { layout: PageLayout; ordering?: number; library?: true };
+  /** A new layout is made (the saved one has a new id). */
+  creates: boolean;
+};
+
+/**
+ * How a layout is saved (SPEC §4 'Layout save'): the owner updates it in place; a non-owner, a layout never saved
+ * or 'save as new' drops the id and creates a new one. Staff saving the product's library also give its order,
+ * and a layout they create goes to the library. The layout manager's editor and the catalog editor's layout mode
+ * both save through this.
+ */
+export function layoutSaveRequest(opts: {
+  layout: PageLayout;
+  isOwner: boolean;
+  asNew?: boolean;
+  /** Staff saving the library: its order among the library's layouts. */
+  library?: { ordering: number };
+}): LayoutSaveRequest {
+  const id = opts.layout._id;
+  const creates = !!opts.asNew || !id || !opts.isOwner;
+  const body: LayoutSaveRequest['body'] = { layout: { ...opts.layout, _id: creates ? null : id } };
+  if (opts.library) {
+    body.ordering = opts.library.ordering;
+    if (creates) body.library = true;
+  }
+  return creates
+    ? { method: 'POST', path: '/api/v1/pagelayouts', body, creates }
+    : { method: 'PUT', path: `/api/v1/pagelayouts/${id}`, body, creates };
+}

@@ -8,6 +8,7 @@ import {
   layoutAvailableTo,
   layoutText,
   layoutTitleKey,
+  layoutSaveRequest,
   newLayout,
   readCellCoordinates,
   readLayoutText,
@@ -163,5 +164,39 @@ describe('editing a layout document (SPEC §3, §9)', () => {
     expect(l).toMatchObject({ margin: 4, headerHeight: 0.1, footerHeight: 0 });
     expect(setLayoutFields(l, { headerHeight: 0.9 })).toBe(l);
     expect(setLayoutFields(l, { margin: -1 })).toBe(l);
+  });
+});
+
+describe('layoutSaveRequest (SPEC §4 Layout save)', () => {
+  const mine = { ...newLayout(), _id: 'abc', title: 'Mine' };
+
+  it('updates the layout in place for its owner', () => {
+    expect(layoutSaveRequest({ layout: mine, isOwner: true })).toEqual({
+      method: 'PUT',
+      path: '/api/v1/pagelayouts/abc',
+      body: { layout: mine },
+      creates: false,
+    });
+  });
+
+  it('drops the id and creates a new layout for a non-owner, for save as new, and for a layout never saved', () => {
+    for (const request of [
+      layoutSaveRequest({ layout: mine, isOwner: false }),
+      layoutSaveRequest({ layout: mine, isOwner: true, asNew: true }),
+      layoutSaveRequest({ layout: { ...mine, _id: null }, isOwner: true }),
+    ]) {
+      expect(request).toMatchObject({ method: 'POST', path: '/api/v1/pagelayouts', creates: true });
+      expect(request.body.layout).toEqual({ ...mine, _id: null });
+    }
+  });
+
+  it("gives staff's order, and sends what staff create to the library", () => {
+    expect(layoutSaveRequest({ layout: mine, isOwner: true, library: { ordering: 5 } }).body).toEqual({
+      layout: mine,
+      ordering: 5,
+    });
+    expect(
+      layoutSaveRequest({ layout: mine, isOwner: true, asNew: true, library: { ordering: 5 } }).body,
+    ).toEqual({ layout: { ...mine, _id: null }, ordering: 5, library: true });
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../core/builder/index.ts';
 import { LISTING_SORT_DEFAULT } from '../../core/constants.ts';
 import { normalizeLanguage } from '../../core/i18n/index.ts';
-import type { Catalog } from '../../core/model/index.ts';
+import { PageLayoutSchema, type Catalog, type PageLayout } from '../../core/model/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, isUuid, ownedRow } from '../../db/owned.ts';
 import { catalogs } from '../../db/schema.ts';
@@ -17,6 +17,7 @@ import { hasRole, recordStaffAction, type User } from '../accounts/index.ts';
 import { gateRefusal, getEntitlements, templateAllowed } from '../billing/index.ts';
 import { listingsForCatalog } from '../listings/index.ts';
 import { forbidden, notFound } from '../platform/index.ts';
+import { LAYOUT_MESSAGES, listLayouts } from './layouts.server.ts';
 import { createCatalog, loadCatalogById, summarizeCatalog, type CatalogSummary } from './catalogs.server.ts';
 
 export const MANAGE_MESSAGES = {
@@ -147,6 +148,13 @@ export async function setCatalogTemplate(opts: {
   return { ...summarizeCatalog(saved!), is_template: saved!.isTemplate };
 }
 
+/** A product grid the user may use (their own or the library's their plan allows), else 404 like any unknown id. */
+async function productLayoutFor(db: Db, user: User, id: string): Promise<PageLayout> {
+  const found = (await listLayouts({ db, user })).data.find((l) => l._id === id && l.type === 'products');
+  if (!found) throw notFound(LAYOUT_MESSAGES.notFound);
+  return PageLayoutSchema.parse(found);
+}
+
 /**
  * The new-catalog wizard (SPEC §2.6, POST api/v1/catalogs/build): the owner's products of the chosen
  * categories, in the chosen order, laid out as the chosen kind of document for its purpose, saved as a new
@@ -162,8 +170,11 @@ export async function buildCatalogForOwner(opts: {
   accountId?: string;
   title: string;
   language?: string;
+  /** The product pages' layout chosen in the wizard: one of the product grids the user may use. */
+  layoutId?: string;
 }): Promise<{ catalog: Catalog; revision: number }> {
   const { db, user } = opts;
+  const layout = opts.layoutId ? await productLayoutFor(db, user, opts.layoutId) : undefined;
   const language = normalizeLanguage(opts.language ?? user.locale);
   const chosen = await listingsForCatalog({
     db,
@@ -185,6 +196,7 @@ export async function buildCatalogForOwner(opts: {
     purpose: opts.purpose,
     title: opts.title,
     language,
+    layout,
     // Each product keeps our listing id (ListingView.id), so Synchronize finds its listing again.
     sections,
     // The server names pages and elements with random ids like every other catalog it stores.

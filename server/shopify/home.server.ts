@@ -35,7 +35,7 @@ export async function merchantForShop(opts: { db: Db; shop: string }) {
       accountId: null,
       catalogs: [],
       sync: null,
-      choices: { stores: [], templates: [] },
+      choices: { stores: [], templates: [], layouts: [] },
     };
   const job = await latestStoreSync({ db: opts.db, accountId: account.id });
   const [{ n }] = (await opts.db

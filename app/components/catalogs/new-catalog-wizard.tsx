@@ -13,9 +13,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GatedControl } from '../gated-control.tsx';
-import { BUILD_SORTS, CATALOG_KINDS, CATALOG_PURPOSES } from '../../../core/builder/index.ts';
+import {
+  BUILD_SORTS,
+  CATALOG_KINDS,
+  CATALOG_PURPOSES,
+  kindProductLayout,
+} from '../../../core/builder/index.ts';
 import type { BuildSort, CatalogKind, CatalogPurpose } from '../../../core/builder/index.ts';
 import type { WizardChoices } from '../../../server/catalogs/index.ts';
+import { LayoutPicker } from '../layouts/layout-picker.tsx';
 import { callApi } from './api.ts';
 import { CoverImage } from './catalog-card.tsx';
 
@@ -63,6 +69,11 @@ export function NewCatalogWizard({
   const [categories, setCategories] = useState<string[]>([]);
   const [sort, setSort] = useState<BuildSort>('title');
   const [title, setTitle] = useState('');
+  // The product pages' layout: the kind's own until the merchant picks another.
+  const kindLayoutId = kindProductLayout(kind)?._id ?? null;
+  const [pickedLayout, setPickedLayout] = useState<string | null>(null);
+  const layoutId = pickedLayout ?? kindLayoutId;
+  const offersLayouts = kind !== 'price_list' && choices.layouts.length > 0;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [titleError, setTitleError] = useState<string | null>(null);
@@ -94,6 +105,7 @@ export function NewCatalogWizard({
         title: trimmed,
         ...(store ? { accountId: store.id } : {}),
         categories: store && onlySome ? categories : [],
+        ...(offersLayouts && pickedLayout && pickedLayout !== kindLayoutId ? { layoutId: pickedLayout } : {}),
       }),
     );
   };
@@ -167,6 +179,7 @@ export function NewCatalogWizard({
                   onChange={([k]) => {
                     setKind(k as CatalogKind);
                     setPurpose(PURPOSE_OF[k as CatalogKind]);
+                    setPickedLayout(null);
                   }}
                 />
               ) : (
@@ -302,6 +315,14 @@ export function NewCatalogWizard({
                 selected={[purpose]}
                 onChange={([p]) => setPurpose(p as CatalogPurpose)}
               />
+              {offersLayouts ? (
+                <LayoutPicker
+                  label={t('wizard.layout')}
+                  layouts={choices.layouts}
+                  value={layoutId}
+                  onChange={(l) => setPickedLayout(l._id)}
+                />
+              ) : null}
             </>
           ) : null}
 

@@ -43,6 +43,8 @@ import { ScaledCatalogPage } from '../catalogs/scaled-page.tsx';
 import { StaffNotice } from '../staff/staff-list.tsx';
 import type { ManagedLayout } from './layout-manager.tsx';
 import { useLayoutSamples, useLayoutTitle } from './layout-thumbnails.tsx';
+// The save failure stays SPEC §4's 10 s; the in-use refusal 6 s (StaffNotice's time).
+import { SAVE_FAILED_MS, saveLayout } from './save-layout.ts';
 
 /** What a cell may hold (SPEC §3 Cell accepts), in the order the editor offers them. */
 const ACCEPTS = [
@@ -52,8 +54,6 @@ const ACCEPTS = [
   'application/table',
   'application/description',
 ];
-/** How long the save failure stays (SPEC §4: 10 s); the in-use refusal stays 6 s (StaffNotice's time). */
-const SAVE_FAILED_MS = 10_000;
 
 type History = { past: PageLayout[]; present: PageLayout; future: PageLayout[] };
 const percent = (f: number) => Math.round(f * 10000) / 100;
@@ -158,29 +158,19 @@ export function LayoutEditor({
   async function save(asNew: boolean) {
     setBusy(true);
     setSaveFailed(null);
-    const body: Record<string, unknown> = { layout: { ...layout, _id: asNew ? null : layout._id } };
-    const staff = scope === 'library';
-    if (staff) body.ordering = Number(ordering) || 0;
-    const create = asNew || isNew || !initial.isOwner;
-    if (create && staff) body.library = true;
-    const res = await apiFetch(create ? '/api/v1/pagelayouts' : `/api/v1/pagelayouts/${initial._id}`, {
-      method: create ? 'POST' : 'PUT',
-      body: JSON.stringify(body),
-    }).catch(() => null);
+    const saved = await saveLayout(t, {
+      layout: { ...layout, _id: initial._id ?? null },
+      isOwner: initial.isOwner,
+      asNew,
+      library: scope === 'library' ? { ordering: Number(ordering) || 0 } : undefined,
+    });
     setBusy(false);
-    if (!res?.ok) {
-      const answer = res ? ((await res.json().catch(() => ({}))) as { message?: string }) : {};
-      // A refusal that says what to do (the plan, the owner) is shown as it is; anything else is SPEC §4's.
-      setSaveFailed(
-        res?.status === 403 && answer.message
-          ? `${t('editor.saveFailed')}: ${answer.message}`
-          : t('editor.saveFailed'),
-      );
+    if (!saved.ok) {
+      setSaveFailed(saved.message);
       return;
     }
-    const saved = ((await res.json()) as { data: ManagedLayout }).data;
     setNotice({ text: t('editor.saved') });
-    if (create) void navigate(`${basePath}/${saved._id}`, { replace: false });
+    if (saved.created) void navigate(`${basePath}/${saved.layout._id}`, { replace: false });
   }
 
   async function remove() {
