@@ -60,7 +60,14 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
   let body;
   if (band && page && band.pageId === page.id && selectedPages.length <= 1) {
     body = (
-      <BandEditor store={store} page={page} pageIndex={pageIndex} which={band.which} readonly={readonly} />
+      <BandEditor
+        store={store}
+        page={page}
+        pageIndex={pageIndex}
+        which={band.which}
+        fonts={catalog.fonts.map((f) => f.family)}
+        readonly={readonly}
+      />
     );
   } else if (selectedPages.length > 1) {
     body = (
