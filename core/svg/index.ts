@@ -5,7 +5,7 @@
  * (DRAWING_WIDTH × DRAWING_HEIGHT); the drawing scales to its cell. The markup goes through core/sanitize
  * `sanitizeSvg` wherever it is drawn, like an uploaded SVG file.
  */
-import { escapeHtml } from '../sanitize/index.ts';
+import { escapeHtml, sanitizeSvg } from '../sanitize/index.ts';
 
 export const DRAWING_WIDTH = 200;
 export const DRAWING_HEIGHT = 200;
@@ -123,4 +123,27 @@ export function shapesText(shapes: Shape[]): string {
     .map((s) => s.text.trim())
     .filter((t, i) => t && (shapes[i]!.kind === 'badge' || shapes[i]!.kind === 'text'))
     .join(' ');
+}
+
+/** The elements of a page as far as its drawings go: the type and the properties holding the markup. */
+interface WithElements {
+  elements: { type: string; properties: unknown }[];
+}
+
+/**
+ * A page with the markup of its drawings (image/svg+xml elements' `svg`) made safe by `sanitizeSvg`, as the
+ * server stores it: stored data never holds a script, handler or external reference, whoever sent it. The page
+ * itself when nothing changes.
+ */
+export function withSafeDrawings<P extends WithElements>(page: P): P {
+  let changed = false;
+  const elements = page.elements.map((e) => {
+    const props = e.properties as Record<string, unknown> | null;
+    if (e.type !== 'image/svg+xml' || !props || typeof props.svg !== 'string') return e;
+    const svg = sanitizeSvg(props.svg);
+    if (svg === props.svg) return e;
+    changed = true;
+    return { ...e, properties: { ...props, svg } };
+  });
+  return changed ? { ...page, elements } : page;
 }
