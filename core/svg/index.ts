@@ -58,6 +58,38 @@ export function newShape(kind: ShapeKind, text = ''): Shape {
   return base;
 }
 
+/** The shapes the drawing area draws by dragging. */
+export const DRAWN_KINDS = ['rect', 'ellipse', 'line', 'arrow'] as const;
+export type DrawnKind = (typeof DRAWN_KINDS)[number];
+
+/** Shorter drags than this (drawing units, either way) are clicks, not shapes. */
+const MIN_DRAG = 3;
+
+/**
+ * The shape a drag draws from `from` to `to` (points in the drawing's units, kept within it): a rectangle or an
+ * ellipse filling the box the drag spans, a line or an arrow from where it started to where it ended. Null for a
+ * drag too short to mean a shape.
+ */
+export function shapeFromDrag(
+  kind: DrawnKind,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+): Shape | null {
+  const clamp = (p: { x: number; y: number }) => ({
+    x: Math.round(Math.min(DRAWING_WIDTH, Math.max(0, p.x)) * 10) / 10,
+    y: Math.round(Math.min(DRAWING_HEIGHT, Math.max(0, p.y)) * 10) / 10,
+  });
+  const a = clamp(from);
+  const b = clamp(to);
+  const dx = +(b.x - a.x).toFixed(1);
+  const dy = +(b.y - a.y).toFixed(1);
+  if (Math.abs(dx) < MIN_DRAG && Math.abs(dy) < MIN_DRAG) return null;
+  const base = newShape(kind);
+  if (kind === 'line' || kind === 'arrow') return { ...base, x: a.x, y: a.y, width: dx, height: dy };
+  if (Math.abs(dx) < MIN_DRAG || Math.abs(dy) < MIN_DRAG) return null;
+  return { ...base, x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(dx), height: Math.abs(dy) };
+}
+
 /** The badges the panel offers with one click. */
 export const BADGE_PRESETS = ['NEW', '-20 %', 'SALE'] as const;
 

@@ -4,7 +4,15 @@ import { setElementSvg } from '../commands/index.ts';
 import { CatalogPageView } from '../render/index.ts';
 import { CatalogBuilder } from '../render/test-fixtures.ts';
 import { sanitizeSvg } from '../sanitize/index.ts';
-import { newShape, normalizeShape, shapesText, shapesToSvg, withSafeDrawings, type Shape } from './index.ts';
+import {
+  newShape,
+  normalizeShape,
+  shapeFromDrag,
+  shapesText,
+  shapesToSvg,
+  withSafeDrawings,
+  type Shape,
+} from './index.ts';
 
 describe('drawings of the SVG element', () => {
   it('writes badges, shapes, lines, arrows and text as one drawing the sanitizer keeps whole', () => {
@@ -106,5 +114,40 @@ describe('drawings as stored', () => {
       elements: [{ type: 'image/svg+xml', properties: { svg: shapesToSvg([newShape('rect')]) } }],
     };
     expect(withSafeDrawings(page)).toBe(page);
+  });
+});
+
+describe('shapes drawn by dragging', () => {
+  it('makes a rectangle or an ellipse fill the box the drag spans, whichever way it went', () => {
+    expect(shapeFromDrag('rect', { x: 150, y: 120 }, { x: 50, y: 20 })).toMatchObject({
+      kind: 'rect',
+      x: 50,
+      y: 20,
+      width: 100,
+      height: 100,
+    });
+    expect(shapeFromDrag('ellipse', { x: 10, y: 10 }, { x: 70.04, y: 40 })).toMatchObject({
+      kind: 'ellipse',
+      x: 10,
+      y: 10,
+      width: 60,
+      height: 30,
+    });
+  });
+  it('runs a line or an arrow from where the drag started to where it ended, kept in the drawing', () => {
+    expect(shapeFromDrag('arrow', { x: 180, y: 20 }, { x: 20, y: 260 })).toMatchObject({
+      kind: 'arrow',
+      x: 180,
+      y: 20,
+      width: -160,
+      height: 180,
+    });
+    const svg = shapesToSvg([shapeFromDrag('line', { x: 20, y: 100 }, { x: 180, y: 100 })!]);
+    expect(svg).toContain('<line x1="20" y1="100" x2="180" y2="100"');
+  });
+  it('draws nothing for a click or a flat box', () => {
+    expect(shapeFromDrag('rect', { x: 50, y: 50 }, { x: 51, y: 52 })).toBeNull();
+    expect(shapeFromDrag('rect', { x: 50, y: 50 }, { x: 150, y: 51 })).toBeNull();
+    expect(shapeFromDrag('line', { x: 50, y: 50 }, { x: 150, y: 51 })).not.toBeNull();
   });
 });
