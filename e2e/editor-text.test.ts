@@ -108,6 +108,8 @@ describe('editing words in the editor', () => {
       .toBe('textbox');
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Summer sale');
+    // The editor has taken every key (a slow machine) before the selection moves.
+    await expect.poll(() => field().innerText()).toBe('Summer sale');
     // The words typed over the whole text start plain; Ctrl+B on "sale" makes that word bold.
     for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
     await page.keyboard.press('Control+b');
