@@ -43,8 +43,10 @@ const goTo = async (n: number) => {
     .click();
   await expectText(page.getByTestId('page-position'), `Page ${n} of ${PAGES}`);
 };
+type Column = { key: string; title: string; is_custom: boolean; is_option?: boolean };
 type Saved = {
-  table_configuration: { columns: { key: string; title: string; is_custom: boolean }[] };
+  table_configuration: { columns: Column[] };
+  variants_table_configuration: { columns: Column[] };
   pages: { elements: { type: string; properties: Record<string, unknown> }[] }[];
 };
 const saved = async (): Promise<Saved> =>
@@ -95,11 +97,22 @@ beforeAll(async () => {
       sku: 'WS-2',
       price: 25,
       customfields: [{ key: 'material', name: 'Material', value: 'Merino wool' }],
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variations: [
+        { id: 'ws-s', title: 'S', sku: 'WS-2-S', price: 25, options: ['S'] },
+        { id: 'ws-m', title: 'M', sku: 'WS-2-M', price: 25, options: ['M'] },
+      ],
     }),
   ];
+  const grid = productPage('products', products);
+  // The scarf's caption has a variations table naming no columns: the catalog's variant table columns fill it.
+  grid.elements[1] = {
+    ...grid.elements[1]!,
+    price_template: '<h6>[TITLE]</h6>[VARIANTS(TABLE, SHOW_HEADERS)]',
+  } as (typeof grid.elements)[number];
   const pages = [
     coverPage(),
-    productPage('products', products),
+    grid,
     makePage(getDefaultLayout('table'), [], 'table'),
     makePage(getDefaultLayout('full-text'), [], 'story'),
     makePage(getDefaultLayout('images'), [], 'badge'),
@@ -169,6 +182,41 @@ describe('tables and text in the editor', () => {
       { key: 'stock', title: 'Stock', is_custom: false, is_option: false },
       { key: 'material', title: 'Material', is_custom: true, is_option: false },
       { key: 'care', title: 'Care', is_custom: true, is_option: false },
+    ]);
+  });
+
+  it('chooses the columns of a caption’s variant table: options as columns, empty ones left out', async () => {
+    await goTo(2);
+    await page.getByTestId('cell-1').click();
+    const editor = sidebar().getByTestId('variants-table-editor');
+    await expectVisible(editor.getByRole('heading', { name: 'Variant table columns' }));
+    await expectVisible(
+      editor.getByText('No columns chosen: variant tables show the options and the price.'),
+    );
+    const heads = () => page.getByTestId('cell-1').locator('.cb-caption th').allTextContents();
+    // The options and the price, the price left out since both sizes cost the same.
+    await expect.poll(heads).toEqual(['Size']);
+    const add = async (label: string) => {
+      await editor.getByLabel('Add a column').selectOption({ label });
+      await editor.getByRole('button', { name: 'Add column', exact: true }).click();
+    };
+    await add('SKU');
+    await expect.poll(heads).toEqual(['SKU']);
+    await add('Size (option)');
+    await add('Barcode');
+    await editor.getByRole('button', { name: 'Move Size up' }).click();
+    await editor.getByLabel('Title of column 2').fill('Ref.');
+    await page.keyboard.press('Tab');
+    // No variant has a barcode: configured, said so, not drawn.
+    await expect.poll(heads).toEqual(['Size', 'Ref.']);
+    const barcode = editor.getByTestId('table-column').filter({ has: page.getByLabel('Title of column 3') });
+    await expectVisible(barcode.getByText('Not shown: no values'));
+    await expectText(page.getByTestId('cell-1').locator('.cb-caption td').nth(1), 'WS-2-S');
+    await settled();
+    expect((await saved()).variants_table_configuration.columns).toEqual([
+      { key: 'Size', title: 'Size', is_custom: false, is_option: true },
+      { key: 'sku', title: 'Ref.', is_custom: false, is_option: false },
+      { key: 'barcode', title: 'Barcode', is_custom: false, is_option: false },
     ]);
   });
 
@@ -273,6 +321,28 @@ describe('tables and text in the editor', () => {
     expect(el.type).toBe('image/svg+xml');
     expect(String(el.properties.svg)).toContain('>NEW</text>');
     expect(el.properties.shapes).toMatchObject([{ kind: 'badge', text: 'NEW', width: 160 }]);
+    // A rectangle drawn by dragging on the drawing joins it at once, as one step undo takes back.
+    await svg.getByLabel('Shape to draw').selectOption('rect');
+    const area = svg.getByTestId('svg-draw-area');
+    await area.scrollIntoViewIfNeeded();
+    const box = (await area.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.9, { steps: 4 });
+    await page.mouse.up();
+    const rects = () => page.getByTestId('cell-0').locator('svg rect').count();
+    await expect.poll(rects).toBe(2);
+    await expect.poll(() => svg.getByTestId('svg-shape').count()).toBe(2);
+    await settled();
+    const drawn = (await saved()).pages[4]!.elements[0]!.properties.shapes as {
+      kind: string;
+      width: number;
+    }[];
+    expect(drawn.map((s) => s.kind)).toEqual(['badge', 'rect']);
+    expect(drawn[1]!.width).toBeGreaterThan(60);
+    await shot('rich-text-drawn-1440');
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    await expect.poll(rects).toBe(1);
     // An SVG file with a script is placed without it.
     await page.getByTestId('svg-file').setInputFiles({
       name: 'promo.svg',
@@ -307,6 +377,7 @@ describe('tables and text in the editor', () => {
     expect(table).toMatch(/Item\s+Price\s+Material/i);
     expect(table).toContain('Washed linen');
     expect(table).not.toMatch(/SKU|Barcode|Stock|Care/i);
+    expect(pdfText(pdf, { first: 2, last: 2 })).toMatch(/Size\s+Ref\.\s+S\s+WS-2-S\s+M\s+WS-2-M/);
     const story = pdfText(pdf, { first: 4, last: 4 });
     expect(story).toContain('Our story');
     expect(story).toContain('Woven in Normandy since 1921, by hand. Page 4');

@@ -191,6 +191,52 @@ describe('saving what a change touched (POST /changes, PUT /pages/{id})', () => 
     expect((await bob.get(`/api/v1/catalogs/${doc._id}/changes?since=0`)).status).toBe(404);
     expect((await alice.get(`/api/v1/catalogs/${doc._id}/changes?since=x`)).status).toBe(400);
   });
+
+  it('stores a drawing’s SVG sanitized, whichever way the catalog is saved (PUT, POST /changes, PUT /pages)', async () => {
+    const { doc, revision } = await newCatalog();
+    const evil =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="window.x=1"><script>window.x=2</script>' +
+      '<image href="https://evil.test/p.png" width="9" height="9"/><use href="https://evil.test/s.svg#a"/>' +
+      '<rect width="20" height="10" fill="url(https://evil.test/#g)" style="fill:url(https://evil.test/#h)"/>' +
+      '<text x="2" y="8">NEW</text></svg>';
+    const drawn = (page: Page, id: string): Page => ({
+      ...page,
+      elements: page.elements.map((e, i) =>
+        i === 0 ? { ...e, id, type: 'image/svg+xml', properties: { svg: evil, shapes: [], alt: 'NEW' } } : e,
+      ),
+    });
+    const storedSvg = async (pageIndex: number) => {
+      const saved = (await (await alice.get(`/api/v1/catalogs/${doc._id}`)).json()).data as Doc;
+      return String((saved.pages[pageIndex]!.elements[0]!.properties as Record<string, unknown>).svg);
+    };
+    const expectSafe = (svg: string) => {
+      expect(svg).toMatch(/^<svg[^>]*>[\s\S]*<text x="2" y="8">NEW<\/text>[\s\S]*<\/svg>$/);
+      // A <use> may stay, with no reference: only #ids within the drawing are kept.
+      expect(svg).not.toMatch(/script|onload|evil\.test|<image|href|url\(/);
+    };
+
+    const put = await alice.put(`/api/v1/catalogs/${doc._id}`, {
+      catalog: { ...doc, pages: [drawn(doc.pages[0]!, 'svg-put'), ...doc.pages.slice(1)] },
+      revision,
+    });
+    expect(put.status).toBe(200);
+    expectSafe(await storedSvg(0));
+
+    const afterPut = (await put.json()).revision as number;
+    const viaChanges = await changes(alice, doc._id, {
+      revision: afterPut,
+      pages: [drawn(doc.pages[1]!, 'svg-changes')],
+    });
+    expect(viaChanges.status).toBe(200);
+    expectSafe(await storedSvg(1));
+
+    const viaPage = await alice.put(`/api/v1/catalogs/${doc._id}/pages/${doc.pages[2]!.id}`, {
+      revision: (await viaChanges.json()).revision,
+      page: drawn(doc.pages[2]!, 'svg-page'),
+    });
+    expect(viaPage.status).toBe(200);
+    expectSafe(await storedSvg(2));
+  });
 });
 
 describe("plan limits on saves and copies (server/billing's assertPageWithinPlan, SPEC §5)", () => {

@@ -1,11 +1,17 @@
 import { Banner, BlockStack, Button, ButtonGroup, InlineStack, Text } from '@shopify/polaris';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findSimilarHeaders, type PageHeader } from '../../core/commands/index.ts';
+import { POPULAR_FONTS } from '../../core/constants.ts';
 import type { Catalog, Page } from '../../core/model/index.ts';
-import { showsHeadersFooters } from '../../core/render/index.ts';
-import { sanitizeInlineHtml } from '../../core/sanitize/index.ts';
-import { RichTextField } from './rich-text-field.tsx';
+import {
+  CATALOG_TITLE_PLACEHOLDER,
+  PAGE_NUMBER_TOKEN,
+  showsHeadersFooters,
+} from '../../core/render/index.ts';
+import { bandHtml } from '../../core/rich-text/index.ts';
+import { sanitizeHtml } from '../../core/sanitize/index.ts';
+import { RichTextEditor } from '../components/rich-text/index.ts';
 import type { BandSelection, EditorStore } from './store.ts';
 
 /** What the band editor asks after a change (SPEC §5): the pages that would change, and what to run. */
@@ -40,23 +46,35 @@ const otherFooters = (catalog: Catalog, pageIndex: number) =>
   catalog.pages.filter((p, i) => i !== pageIndex && !sameFooter(p, catalog.pages[pageIndex]!)).length;
 
 /**
- * Editing a page's header or footer (SPEC §5 'Editor'): the text in a simple rich-text field, applied as one
- * step, then the offer to update the similar headers (same text ignoring markup) or all footers.
+ * Editing a page's header or footer (SPEC §5 'Editor'): the words as they print in the rich-text editor (the page
+ * number and the catalog title as chips, the catalog's fonts offered, an HTML view kept), applied as one step,
+ * then the offer to update the similar headers (same text ignoring markup) or all footers.
  */
 export function BandEditor({
   store,
   page,
   pageIndex,
   which,
+  fonts,
   readonly,
 }: {
   store: EditorStore;
   page: Page;
   pageIndex: number;
   which: BandSelection['which'];
+  /** The catalog's own font families; the bundled fonts are offered after them. */
+  fonts: string[];
   readonly: boolean;
 }) {
   const { t } = useTranslation('editorText');
+  const tokens = useMemo(
+    () => [
+      { token: PAGE_NUMBER_TOKEN, label: t('field.tokens.pageNumber') },
+      { token: CATALOG_TITLE_PLACEHOLDER, label: t('field.tokens.catalogTitle') },
+    ],
+    [t],
+  );
+  const fontChoices = useMemo(() => [...new Set([...fonts, ...POPULAR_FONTS])], [fonts]);
   // Fixed while the merchant edits this band: the page's own changes (apply, undo) do not reset the fields.
   const [form, setForm] = useState(() => bandTexts(page, which));
   const drafts = useRef(form.texts);
@@ -94,7 +112,7 @@ export function BandEditor({
 
   const apply = () => {
     const previous: PageHeader = { header: page.header, headerElements: page.headerElements };
-    const texts = drafts.current.map((d) => sanitizeInlineHtml(d));
+    const texts = drafts.current.map((d) => bandHtml(sanitizeHtml(d)));
     const { changed } = s().dispatch({
       name: 'setPageBand',
       args: form.slots
@@ -150,11 +168,15 @@ export function BandEditor({
           </ButtonGroup>
         </div>
       ) : null}
-      <RichTextField
+      <RichTextEditor
         label={label}
         initialHtml={shown}
         onChange={edit}
+        tokens={tokens}
+        fonts={fontChoices}
+        readonly={readonly}
         autoFocus
+        testId="band-text"
         key={`${page.id}:${which}:${index}`}
       />
       <InlineStack gap="200">

@@ -1,6 +1,6 @@
 import { BlockStack, Button, Text } from '@shopify/polaris';
 import { useTranslation } from 'react-i18next';
-import { formatPrice, resolveLocale } from '../../core/captions/index.ts';
+import { formatPrice, resolveLocale, usesVariantColumns } from '../../core/captions/index.ts';
 import { cellAccepts } from '../../core/layouts/index.ts';
 import { isProductElement, isVoidElement, type Cell } from '../../core/model/index.ts';
 import type { PanelAccount } from '../components/listings-panel/index.ts';
@@ -60,7 +60,14 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
   let body;
   if (band && page && band.pageId === page.id && selectedPages.length <= 1) {
     body = (
-      <BandEditor store={store} page={page} pageIndex={pageIndex} which={band.which} readonly={readonly} />
+      <BandEditor
+        store={store}
+        page={page}
+        pageIndex={pageIndex}
+        which={band.which}
+        fonts={catalog.fonts.map((f) => f.family)}
+        readonly={readonly}
+      />
     );
   } else if (selectedPages.length > 1) {
     body = (
@@ -177,6 +184,10 @@ export function SelectionSidebar({ store, accounts }: { store: EditorStore; acco
                 catalogTemplate={catalog.priceTemplate}
                 readonly={readonly}
               />
+              {usesVariantColumns(element.price_template ?? catalog.priceTemplate) ||
+              usesVariantColumns(element.description_template ?? catalog.descriptionTemplate) ? (
+                <TableEditor store={store} catalog={catalog} readonly={readonly} kind="variants" />
+              ) : null}
             </>
           ) : element.type === 'image/svg+xml' ? (
             <SvgEditor

@@ -1,15 +1,20 @@
 import { BlockStack, Button, InlineError, InlineStack, Select, Text, TextField } from '@shopify/polaris';
 import { DeleteIcon } from '@shopify/polaris-icons';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeSvg } from '../../core/sanitize/index.ts';
 import {
   BADGE_PRESETS,
+  DRAWING_HEIGHT,
+  DRAWING_WIDTH,
+  DRAWN_KINDS,
   newShape,
   normalizeShape,
   SHAPE_KINDS,
+  shapeFromDrag,
   shapesText,
   shapesToSvg,
+  type DrawnKind,
   type Shape,
   type ShapeKind,
 } from '../../core/svg/index.ts';
@@ -19,6 +24,26 @@ import type { EditorStore } from './store.ts';
 const SVG_FILE_MAX_BYTES = 512 * 1024;
 
 const NUMBER_FIELDS = ['x', 'y', 'width', 'height'] as const;
+
+type Point = { x: number; y: number };
+
+/** The outline of the shape a drag is drawing, dashed until the pointer is let go. */
+function DraggedShape({ shape: s }: { shape: Shape }) {
+  const common = { fill: 'none', stroke: '#005bd3', strokeWidth: 2, strokeDasharray: '6 4' };
+  if (s.kind === 'line' || s.kind === 'arrow')
+    return <line x1={s.x} y1={s.y} x2={s.x + s.width} y2={s.y + s.height} {...common} />;
+  if (s.kind === 'ellipse')
+    return (
+      <ellipse
+        cx={s.x + s.width / 2}
+        cy={s.y + s.height / 2}
+        rx={s.width / 2}
+        ry={s.height / 2}
+        {...common}
+      />
+    );
+  return <rect x={s.x} y={s.y} width={s.width} height={s.height} {...common} />;
+}
 
 /** The shapes an element was drawn from (none for an uploaded file or anything unreadable). */
 function shapesOf(value: unknown): Shape[] {
@@ -30,8 +55,10 @@ function shapesOf(value: unknown): Shape[] {
 /**
  * The SVG element's panel (SPEC §2.2 SVG editor, §3 image/svg+xml): a badge ('NEW', '-20 %') in one click,
  * lines, arrows, rectangles, ellipses and text with their words, colours and places, or an SVG file. Applied as
- * one `setElementSvg` command; the drawing is sanitized (core/sanitize `sanitizeSvg`) here and wherever it is
- * drawn, so no script and no outside reference ever reaches a page.
+ * one `setElementSvg` command. A rectangle, ellipse, line or arrow may also be drawn by dragging on the drawing
+ * (pointer events; the add buttons are the keyboard's way), each shape drawn applied as one step. The drawing is
+ * sanitized (core/sanitize `sanitizeSvg`) here, wherever it is drawn and by the server when it is stored, so no
+ * script and no outside reference ever reaches a page.
  */
 export function SvgEditor({
   store,
@@ -74,6 +101,47 @@ export function SvgEditor({
       },
     });
   };
+  // Drawing by dragging: the shape kind, and the drag under way (points in drawing units).
+  const [tool, setTool] = useState<DrawnKind>('rect');
+  const [drag, setDrag] = useState<{ from: Point; to: Point } | null>(null);
+  const pointAt = (e: PointerEvent<SVGSVGElement>): Point => {
+    const box = e.currentTarget.getBoundingClientRect();
+    return {
+      x: ((e.clientX - box.left) / box.width) * DRAWING_WIDTH,
+      y: ((e.clientY - box.top) / box.height) * DRAWING_HEIGHT,
+    };
+  };
+  const startDrag = (e: PointerEvent<SVGSVGElement>) => {
+    if (readonly || e.button !== 0) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const at = pointAt(e);
+    setDrag({ from: at, to: at });
+  };
+  const moveDrag = (e: PointerEvent<SVGSVGElement>) => {
+    if (drag) setDrag({ from: drag.from, to: pointAt(e) });
+  };
+  const endDrag = (e: PointerEvent<SVGSVGElement>) => {
+    if (!drag) return;
+    const shape = shapeFromDrag(tool, drag.from, pointAt(e));
+    setDrag(null);
+    if (!shape) return;
+    // The shape joins the drawing at once: one step, which undo takes back.
+    const next = [...shapes, shape];
+    setShapes(next);
+    store.getState().dispatch({
+      name: 'setElementSvg',
+      args: {
+        pageId,
+        elementIndex,
+        svg: shapesToSvg(next, shapesText(next)),
+        shapes: next.map(normalizeShape),
+        alt: shapesText(next),
+      },
+    });
+  };
+  const drawn = drag ? shapeFromDrag(tool, drag.from, drag.to) : null;
+
   const add = (kind: ShapeKind, text = '') => setShapes((all) => [...all, newShape(kind, text)]);
   const change = (i: number, patch: Partial<Shape>) =>
     setShapes((all) => all.map((s, j) => (j === i ? { ...s, ...patch } : s)));
@@ -104,18 +172,47 @@ export function SvgEditor({
         <Text as="h3" variant="headingSm" id={`${id}-title`}>
           {t('svg.title')}
         </Text>
-        {preview ? (
-          <div
-            className="cb-svg-editor__preview"
-            role="img"
-            aria-label={t('svg.preview')}
-            dangerouslySetInnerHTML={{ __html: preview }}
-          />
-        ) : (
+        <div className="cb-svg-editor__canvas">
+          {preview ? (
+            <div
+              className="cb-svg-editor__preview"
+              role="img"
+              aria-label={t('svg.preview')}
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
+          ) : (
+            <div className="cb-svg-editor__preview" />
+          )}
+          {/* The pointer's way to draw; the shape buttons below are the keyboard's. */}
+          <svg
+            className="cb-svg-editor__draw"
+            viewBox={`0 0 ${DRAWING_WIDTH} ${DRAWING_HEIGHT}`}
+            aria-hidden="true"
+            data-testid="svg-draw-area"
+            data-readonly={readonly || undefined}
+            onPointerDown={startDrag}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerCancel={() => setDrag(null)}
+          >
+            {drawn ? <DraggedShape shape={drawn} /> : null}
+          </svg>
+        </div>
+        {preview ? null : (
           <Text as="p" tone="subdued">
             {t('svg.empty')}
           </Text>
         )}
+        <div className="cb-svg-editor__tool">
+          <Select
+            label={t('svg.drawTool')}
+            options={DRAWN_KINDS.map((k) => ({ value: k, label: t(`svg.kind.${k}`) }))}
+            value={tool}
+            disabled={readonly}
+            onChange={(v) => setTool(v as DrawnKind)}
+            helpText={t('svg.drawHelp')}
+          />
+        </div>
         <div role="group" aria-label={t('svg.badges')} className="cb-svg-editor__row">
           {BADGE_PRESETS.map((b) => (
             <Button key={b} size="slim" disabled={readonly} onClick={() => add('badge', b)}>

@@ -11,6 +11,7 @@ import {
 import { ArrowDownIcon, ArrowUpIcon, DeleteIcon } from '@shopify/polaris-icons';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filledVariantColumns } from '../../core/captions/index.ts';
 import { listProducts } from '../../core/commands/index.ts';
 import type { Catalog, Product, TableColumn } from '../../core/model/index.ts';
 import { createRenderContext, visibleColumns } from '../../core/render/index.ts';
@@ -28,37 +29,56 @@ import type { EditorStore } from './store.ts';
 const columnId = (c: Pick<TableColumn, 'key' | 'is_custom' | 'is_option'>) =>
   `${c.is_custom ? 'custom' : c.is_option ? 'option' : 'field'}:${c.key}`;
 
+/** Which table the editor configures: the product tables of table pages, or the variations tables of captions. */
+export type TableEditorKind = 'products' | 'variants';
+
+const CONFIG = {
+  products: 'table_configuration',
+  variants: 'variants_table_configuration',
+} as const;
+
 /**
- * The table editor (SPEC §2.2, §3 table_configuration): the columns of the catalog's product tables, chosen,
- * ordered, renamed, with custom columns added. Every change is one `updateSettings` command on
- * `table_configuration`, so one undo step; the page renderer (core/render `tableColumns`) draws the same list in
- * the editor, the viewer and the PDF, leaving out a column no product fills (SPEC §5), which is said here.
+ * The table editor (SPEC §2.2, §3 table_configuration): the columns of the catalog's product tables
+ * (`table_configuration`), or of the variations tables in captions (`variants_table_configuration`, the
+ * VARIANTS tables naming no columns: options as columns of their own), chosen, ordered, renamed, with custom
+ * columns added. Every change is one `updateSettings` command, so one undo step; the page renderer (core/render
+ * `tableColumns`, core/captions VARIANTS) draws the same list in the editor, the viewer and the PDF, leaving out
+ * a column no product (no variation) fills (SPEC §5), which is said here.
  */
 export function TableEditor({
   store,
   catalog,
   readonly,
+  kind = 'products',
 }: {
   store: EditorStore;
   catalog: Catalog;
   readonly: boolean;
+  kind?: TableEditorKind;
 }) {
   const { t } = useTranslation('contentTools');
   const id = useId();
-  const columns = catalog.table_configuration.columns;
+  const config = catalog[CONFIG[kind]];
+  const columns = config.columns;
   const products = useMemo<Product[]>(
     () => listProducts(catalog).map((el) => el.properties as Product),
     [catalog],
   );
   const shown = useMemo(() => {
+    if (kind === 'variants')
+      return new Set(filledVariantColumns(columns, products, catalog.settings.language).map(columnId));
     const ctx = createRenderContext(catalog);
     return new Set(visibleColumns(columns, products, ctx).map(columnId));
-  }, [catalog, columns, products]);
-  const fieldTitle = (key: string) => t(`table.fields.${key}`, { defaultValue: key });
+  }, [catalog, columns, products, kind]);
+  // In a variations table the title is the variant's (S / Sand), not the product's.
+  const fieldTitle = (key: string) =>
+    kind === 'variants' && key === 'title'
+      ? t('table.variantTitle')
+      : t(`table.fields.${key}`, { defaultValue: key });
   const choices = useMemo(
     () => columnChoices(products, fieldTitle).filter((c) => !columnProblem(columns, c)),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fieldTitle follows t
-    [products, columns, t],
+    [products, columns, t, kind],
   );
   const [choice, setChoice] = useState('');
   const [customKey, setCustomKey] = useState('');
@@ -71,7 +91,7 @@ export function TableEditor({
     if (next === columns) return;
     store.getState().dispatch({
       name: 'updateSettings',
-      args: { fields: { table_configuration: { ...catalog.table_configuration, columns: next } } },
+      args: { fields: { [CONFIG[kind]]: { ...config, columns: next } } },
     });
   };
   const chosen = choices.find((c) => columnId(c) === choice) ?? choices[0];
@@ -93,14 +113,23 @@ export function TableEditor({
     c.is_custom ? t('table.kind.custom') : c.is_option ? t('table.kind.option') : fieldTitle(c.key);
 
   return (
-    <section className="cb-table-editor" aria-labelledby={`${id}-title`} data-testid="table-editor">
+    <section
+      className="cb-table-editor"
+      aria-labelledby={`${id}-title`}
+      data-testid={kind === 'variants' ? 'variants-table-editor' : 'table-editor'}
+    >
       <BlockStack gap="300">
         <Text as="h3" variant="headingSm" id={`${id}-title`}>
-          {t('table.title')}
+          {t(kind === 'variants' ? 'table.variantsTitle' : 'table.title')}
         </Text>
         <Text as="p" tone="subdued" variant="bodySm">
-          {t('table.help')}
+          {t(kind === 'variants' ? 'table.variantsHelp' : 'table.help')}
         </Text>
+        {kind === 'variants' && columns.length === 0 ? (
+          <Text as="p" variant="bodySm">
+            {t('table.variantsNone')}
+          </Text>
+        ) : null}
         <ol className="cb-table-editor__columns">
           {columns.map((c, i) => (
             <li key={columnId(c)} className="cb-table-editor__column" data-testid="table-column">

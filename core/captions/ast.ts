@@ -40,6 +40,11 @@ export type VariantsNode = Placed & {
   layout: 'list' | 'table' | 'loose' | 'strict';
   showHeaders: boolean;
   columns: VariantsColumn[];
+  /**
+   * Whether the block named no columns (it shows the options and the price): a table of this kind takes the
+   * catalog's variant table columns instead, when the merchant chose some (CaptionContext `variantColumns`).
+   */
+  defaultColumns: boolean;
 };
 
 /** A recognised token written wrongly: renders as '' and is logged at evaluation. */

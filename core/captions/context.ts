@@ -1,4 +1,4 @@
-import type { Product, Replacement, Variation } from '../model/index.ts';
+import type { Product, Replacement, TableColumn, Variation } from '../model/index.ts';
 import { resolveLocale } from './format.ts';
 import { labelsFor } from './labels.ts';
 
@@ -12,6 +12,11 @@ export type CaptionContext = {
   log?: (message: string, error?: unknown) => void;
   /** Fills [PAGE_NUMBER]; without it the token is left as typed for a later pass. */
   pageNumber?: number;
+  /**
+   * The catalog's variant table columns (SPEC §3 table configuration: key, title, is_custom, is_option), chosen
+   * in the table editor: a VARIANTS table that names no columns shows these instead of the options and the price.
+   */
+  variantColumns?: readonly TableColumn[];
 };
 
 /** Evaluation state shared by every node of one template evaluation. */

@@ -11,6 +11,7 @@ import type { TemplateAst } from './ast.ts';
 import type { CaptionContext } from './context.ts';
 import { evaluateTemplate } from './evaluate.ts';
 import { parseTemplate } from './parse.ts';
+import { usesVariantColumns as usesVariantColumnsOf } from './variants.ts';
 
 export type { CaptionContext } from './context.ts';
 export type {
@@ -28,6 +29,7 @@ export type {
   VariantsNode,
 } from './ast.ts';
 export { parseTemplate } from './parse.ts';
+export { filledVariantColumns } from './variants.ts';
 export { suggestToken } from './suggest.ts';
 export { templateProblems, type TemplateProblem } from './problems.ts';
 export { applyReplacements, evaluateTemplate } from './evaluate.ts';
@@ -52,6 +54,14 @@ function cachedParse(source: string): TemplateAst {
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(source, ast);
   return ast;
+}
+
+/**
+ * Whether a template holds a VARIANTS table naming no columns, the kind the catalog's variant table columns
+ * (variants_table_configuration) fill.
+ */
+export function usesVariantColumns(source: string): boolean {
+  return usesVariantColumnsOf(cachedParse(typeof source === 'string' ? source : '').nodes);
 }
 
 /** parseTemplate (cached) then evaluateTemplate. Never throws. */

@@ -129,13 +129,14 @@ function variantsNode(args: string, raw: string, inTag: boolean): VariantsNode |
       columns.push({ kind: 'value', node });
     }
   }
-  if (columns.length === 0) {
+  const defaultColumns = columns.length === 0;
+  if (defaultColumns) {
     columns.push(
       { kind: 'options' },
       { kind: 'value', node: { kind: 'token', name: 'PRICE_FULL', form: null, raw, inTag: false } },
     );
   }
-  return { kind: 'variants', layout, showHeaders, columns, raw, inTag };
+  return { kind: 'variants', layout, showHeaders, columns, defaultColumns, raw, inTag };
 }
 
 function parseFormulaToken(source: string, start: number, inTag: boolean): Found | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { barcodeSvg } from '../barcodes/index.ts';
-import { renderTemplate, type CaptionContext } from './index.ts';
+import { filledVariantColumns, renderTemplate, usesVariantColumns, type CaptionContext } from './index.ts';
 import { product, TEE } from './test-products.ts';
 
 const render = (source: string, p = TEE, ctx: CaptionContext = { language: 'en' }) =>
@@ -190,5 +190,82 @@ describe('VARIANTS', () => {
       'Caption template, product tee-01: [VARIANTS]: a VARIANTS block cannot sit inside an HTML tag',
       undefined,
     );
+  });
+});
+
+describe('VARIANTS tables with the catalog’s variant table columns (SPEC §3 table configuration)', () => {
+  const col = (key: string, title: string, kind: 'field' | 'option' | 'custom' = 'field') => ({
+    key,
+    title,
+    is_option: kind === 'option',
+    is_custom: kind === 'custom',
+  });
+  const columns = [
+    col('Color', 'Colour', 'option'),
+    col('sku', 'Ref.'),
+    col('compare_at_price', 'Was'),
+    col('custom.fit', 'Fit'),
+    col('care', 'Care', 'custom'),
+    col('Material', 'Material', 'option'),
+    col('price', 'Price'),
+  ];
+  const ctx: CaptionContext = { language: 'en', variantColumns: columns };
+
+  it('shows the chosen columns in their order under their titles, option columns per variation', () => {
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS)]', TEE, ctx)).toBe(
+      table(
+        ['Colour', 'Ref.', 'Fit', 'Care', 'Price'],
+        [
+          ['White', 'TEE-01-S-W', 'Slim', 'Machine wash cold', '$1,234.50'],
+          ['White', 'TEE-01-M-W', 'Regular', 'Machine wash cold', '$1,234.50'],
+          ['Black', 'TEE-01-M-B', '', 'Machine wash cold', '$1,299.00'],
+        ],
+      ),
+    );
+  });
+
+  it('leaves out a column no variation has a value for, and the equal prices, except in STRICT_TABLE', () => {
+    const strict = render('[VARIANTS(STRICT_TABLE, SHOW_HEADERS)]', sameprice, ctx);
+    expect(strict).toContain('<th>Colour</th><th>Ref.</th><th>Was</th><th>Fit</th><th>Care</th>');
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS)]', sameprice, ctx)).toBe(
+      table(['Ref.'], [['A-S'], ['A-M']]),
+    );
+  });
+
+  it('escapes the titles merchants type', () => {
+    const typed: CaptionContext = { language: 'en', variantColumns: [col('sku', '<b onclick=x()>Ref</b>')] };
+    expect(render('[VARIANTS(TABLE, SHOW_HEADERS)]', sameprice, typed)).toContain(
+      '<th>&lt;b onclick=x()&gt;Ref&lt;/b&gt;</th>',
+    );
+  });
+
+  it('keeps blocks that name their columns, lists, and catalogs without a choice as they were', () => {
+    expect(render('[VARIANTS(TABLE, SKU)]', sameprice, ctx)).toBe(table(null, [['A-S'], ['A-M']]));
+    expect(render('[VARIANTS]', sameprice, ctx)).toBe(render('[VARIANTS]', sameprice));
+    expect(render('[VARIANTS(TABLE)]', TEE, { language: 'en', variantColumns: [] })).toBe(
+      render('[VARIANTS(TABLE)]', TEE),
+    );
+  });
+});
+
+describe('what the table editor reads of variant table columns', () => {
+  const columns = [
+    { key: 'Size', title: 'Size', is_option: true, is_custom: false },
+    { key: 'barcode', title: 'Barcode', is_option: false, is_custom: false },
+    { key: 'Material', title: 'Material', is_option: true, is_custom: false },
+  ];
+  it('tells the columns some variation fills from those none does', () => {
+    expect(filledVariantColumns(columns, [sameprice], 'en').map((c) => c.title)).toEqual(['Size']);
+    expect(filledVariantColumns(columns, [sameprice, TEE], 'en').map((c) => c.title)).toEqual([
+      'Size',
+      'Barcode',
+    ]);
+  });
+  it('finds the VARIANTS tables that take the catalog’s columns', () => {
+    expect(usesVariantColumns('<p>[TITLE]</p>[VARIANTS(TABLE, SHOW_HEADERS)]')).toBe(true);
+    expect(usesVariantColumns('[VARIANTS(LOOSE_TABLE)]')).toBe(true);
+    expect(usesVariantColumns('[VARIANTS(TABLE, SKU)]')).toBe(false);
+    expect(usesVariantColumns('[VARIANTS]')).toBe(false);
+    expect(usesVariantColumns('[TITLE]')).toBe(false);
   });
 });

@@ -5,11 +5,15 @@
  *   column asked for.
  * Except in STRICT_TABLE, a price column is dropped when every variation has the same price (SPEC §5): the
  * product's price already says it.
+ * A table that names no columns shows the catalog's variant table columns when the merchant chose some
+ * (SPEC §3 table configuration, CaptionContext `variantColumns`): each under its title, an option column
+ * (is_option) showing the variation's value of that option, and, except in STRICT_TABLE, only the columns some
+ * variation has a value for (SPEC §5).
  */
-import type { Variation } from '../model/index.ts';
+import type { Product, TableColumn, Variation } from '../model/index.ts';
 import { escapeHtml } from '../sanitize/index.ts';
-import type { VariantsNode } from './ast.ts';
-import type { Env, Subject } from './context.ts';
+import type { FieldNode, TemplateNode, TokenNode, VariantsNode } from './ast.ts';
+import { makeEnv, type Env, type Subject } from './context.ts';
 import { evaluateField, evaluateToken, priceOf } from './evaluate-token.ts';
 import { columnLabel } from './labels.ts';
 import type { PriceToken } from './tokens.ts';
@@ -29,8 +33,77 @@ function priceColumn(name: string, product: Subject['product']): Column['price']
   return m ? (variation) => priceOf({ product, variation }, m[1] as PriceToken) : null;
 }
 
+/** The caption token a built-in table column reads for each variation. */
+const TOKEN_OF_KEY: Record<string, string> = {
+  main_image: 'MAIN_IMAGE',
+  title: 'TITLE',
+  sku: 'SKU',
+  barcode: 'BARCODE_DATA',
+  stock: 'STOCK',
+  price: 'PRICE_FULL',
+  compare_at_price: 'COMPARE_AT_PRICE_FULL',
+  sale_price: 'SALE_PRICE_FULL',
+  suggested_retail_price: 'MSRP_FULL',
+  category: 'CATEGORY',
+  brand: 'BRAND',
+  vendor: 'VENDOR',
+  description: 'DESCRIPTION_RAW',
+};
+
+/** One configured column (SPEC §3 table configuration) as a column of a variations table. */
+function configuredColumn(config: TableColumn, subject: Subject, env: Env, raw: string): Column {
+  const { product } = subject;
+  const header = escapeHtml(config.title);
+  const none: Column = { header, price: null, cell: () => '' };
+  if (config.is_option) {
+    const options = Array.isArray(product.options) ? product.options : [];
+    const at = options.findIndex((o) => o?.name?.toLowerCase() === config.key.trim().toLowerCase());
+    if (at < 0) return none;
+    return { header, price: null, cell: (v) => escapeHtml(optionValues(product, v)[at] ?? '') };
+  }
+  if (config.is_custom) {
+    const field: FieldNode = {
+      kind: 'field',
+      source: 'custom',
+      namespace: '',
+      key: config.key,
+      raw,
+      inTag: false,
+    };
+    return { header, price: null, cell: (v) => evaluateField(field, { product, variation: v }, env) };
+  }
+  const name = TOKEN_OF_KEY[config.key];
+  if (name) {
+    const token: TokenNode = { kind: 'token', name, form: null, raw, inTag: false };
+    return {
+      header,
+      price: priceColumn(name, product),
+      cell: (v) => evaluateToken(token, { product, variation: v }, env),
+    };
+  }
+  const dot = config.key.lastIndexOf('.');
+  if (dot <= 0) return none;
+  // A metafield: the variation's own, else the listing's.
+  const at = { namespace: config.key.slice(0, dot), key: config.key.slice(dot + 1), raw, inTag: false };
+  const own: FieldNode = { kind: 'field', source: 'variant-metafield', ...at };
+  const listing: FieldNode = { kind: 'field', source: 'metafield', ...at };
+  return {
+    header,
+    price: null,
+    cell: (v) =>
+      evaluateField(own, { product, variation: v }, env) ||
+      evaluateField(listing, { product, variation: v }, env),
+  };
+}
+
+/** Whether the block shows the catalog's variant table columns rather than its own. */
+const configured = (node: VariantsNode, env: Env) =>
+  node.defaultColumns && node.layout !== 'list' && (env.ctx.variantColumns?.length ?? 0) > 0;
+
 function columnsOf(node: VariantsNode, subject: Subject, env: Env): Column[] {
   const { product } = subject;
+  if (configured(node, env))
+    return env.ctx.variantColumns!.map((c) => configuredColumn(c, subject, env, node.raw));
   const columns: Column[] = [];
   for (const column of node.columns) {
     if (column.kind === 'options') {
@@ -87,7 +160,8 @@ export function renderVariants(node: VariantsNode, subject: Subject, env: Env): 
   const shown = all.filter(({ cells, prices }) => {
     if (node.layout === 'strict') return true;
     if (prices && prices.every((p) => p === prices[0])) return false;
-    if (node.layout === 'loose' && cells.every((c) => c === '')) return false;
+    // A loose table, and a table of the catalog's columns, show a column only when some variation fills it.
+    if ((node.layout === 'loose' || configured(node, env)) && cells.every((c) => c === '')) return false;
     return true;
   });
   if (shown.length === 0) return '';
@@ -113,4 +187,27 @@ export function renderVariants(node: VariantsNode, subject: Subject, env: Env): 
     .map((_, row) => `<tr>${shown.map(({ cells }) => `<td>${cells[row]}</td>`).join('')}</tr>`)
     .join('');
   return `<table class="catalog-variants catalog-variants-table">${head}<tbody>${rows}</tbody></table>`;
+}
+
+/** Whether a template's VARIANTS blocks include a table naming no columns: the one the variant table columns fill. */
+export function usesVariantColumns(nodes: readonly TemplateNode[]): boolean {
+  return nodes.some((n) => n.kind === 'variants' && n.defaultColumns && n.layout !== 'list');
+}
+
+/**
+ * The variant table columns some variation of these products has a value for (SPEC §5: the others are left out
+ * of the table), for the table editor to say which are not shown.
+ */
+export function filledVariantColumns(
+  columns: readonly TableColumn[],
+  products: readonly Product[],
+  language: string,
+): TableColumn[] {
+  return columns.filter((config) =>
+    products.some((product) => {
+      const env = makeEnv(product, { language });
+      const column = configuredColumn(config, { product, variation: null }, env, '');
+      return visibleVariations(product).some((v) => column.cell(v) !== '');
+    }),
+  );
 }

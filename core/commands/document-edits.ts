@@ -25,6 +25,7 @@ export interface UpdateSettingsOptions extends CommandOptions {
       | 'title'
       | 'default_footer'
       | 'table_configuration'
+      | 'variants_table_configuration'
       | 'priceTemplate'
       | 'descriptionTemplate'
       | 'default_price_template'

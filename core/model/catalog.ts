@@ -71,6 +71,11 @@ export const CatalogSchema = z.object({
   table_configuration: z
     .object({ columns: z.array(TableColumnSchema).prefault(DEFAULT_TABLE_COLUMNS) })
     .prefault({}),
+  /**
+   * The columns of the variations tables in captions (a VARIANTS table naming no columns), in the form of
+   * table_configuration; none (the default) keeps such a table on the options and the price.
+   */
+  variants_table_configuration: z.object({ columns: z.array(TableColumnSchema).default([]) }).prefault({}),
   /** URL of the last generated PDF. */
   url: z.string().nullable().default(null),
   created_at: z.string().default(() => new Date(0).toISOString()),

@@ -1,7 +1,7 @@
 import { renderTemplate, resolveLocale } from '../captions/index.ts';
 import type { PageFormat } from '../constants.ts';
 import { getT, normalizeLanguage, type Language } from '../i18n/index.ts';
-import type { Catalog, Product, Replacement } from '../model/index.ts';
+import type { Catalog, Product, Replacement, TableColumn } from '../model/index.ts';
 import { PX_PER_MM, pageSize, resolveFormat, type PageSize } from './geometry.ts';
 
 /** A web font the document declares; the renderer never fetches it, the browser printing the page does. */
@@ -19,6 +19,8 @@ export interface TemplateContext {
   replacements?: Replacement[];
   log?: (msg: string, err?: unknown) => void;
   pageNumber?: number;
+  /** The catalog's variant table columns (variants_table_configuration), for VARIANTS tables naming none. */
+  variantColumns?: readonly TableColumn[];
 }
 
 /** The caption engine's entry point (core/captions): template source + product → trusted HTML. */

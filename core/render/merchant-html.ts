@@ -42,6 +42,7 @@ export function templateHtml(
       replacements: ctx.catalog.replacements,
       log: ctx.log,
       pageNumber,
+      variantColumns: ctx.catalog.variants_table_configuration.columns,
     });
   } catch (err) {
     ctx.log('render: caption template failed', err);

@@ -72,3 +72,14 @@ export function chipsToTokens(html: string, tokens: readonly string[]): string {
     return tokens.includes(t) ? t : '';
   });
 }
+
+/**
+ * A header's or footer's words as they are stored: the editor writes one paragraph, and a lone paragraph with no
+ * style of its own is stored as its words (`<strong>Summer</strong> sale`, `Maison PAGE_NUMBER`), the form bands
+ * always had; an aligned paragraph, a heading or several lines stay as written.
+ */
+export function bandHtml(html: string): string {
+  const m = /^<p>([\s\S]*)<\/p>$/.exec(html.trim());
+  if (!m || /<\/?(p|h[1-6]|ul|ol|li|div|blockquote|img|table)\b/i.test(m[1]!)) return html.trim();
+  return m[1]!;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bandHtml,
   chipsToTokens,
   fontSizeValue,
   LINE_HEIGHTS,
@@ -62,5 +63,19 @@ describe('tokens as chips', () => {
     );
     expect(chipsToTokens('<p><span data-token="EVIL">x</span>a</p>', TOKENS)).toBe('<p>a</p>');
     expect(tokensToChips('<p>PAGE_NUMBER</p>', [])).toBe('<p>PAGE_NUMBER</p>');
+  });
+});
+
+describe('band text as stored', () => {
+  it('stores a lone plain paragraph as its words', () => {
+    expect(bandHtml('<p><strong>Summer </strong>sale</p>')).toBe('<strong>Summer </strong>sale');
+    expect(bandHtml('<p>Maison PAGE_NUMBER</p>')).toBe('Maison PAGE_NUMBER');
+    expect(bandHtml('<p></p>')).toBe('');
+  });
+  it('keeps aligned paragraphs, headings and several lines as written', () => {
+    expect(bandHtml('<p style="text-align: center">Sale</p>')).toBe('<p style="text-align: center">Sale</p>');
+    expect(bandHtml('<p>One</p><p>Two</p>')).toBe('<p>One</p><p>Two</p>');
+    expect(bandHtml('<h2>Sale</h2>')).toBe('<h2>Sale</h2>');
+    expect(bandHtml('Already words')).toBe('Already words');
   });
 });

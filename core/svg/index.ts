@@ -5,7 +5,7 @@
  * (DRAWING_WIDTH × DRAWING_HEIGHT); the drawing scales to its cell. The markup goes through core/sanitize
  * `sanitizeSvg` wherever it is drawn, like an uploaded SVG file.
  */
-import { escapeHtml } from '../sanitize/index.ts';
+import { escapeHtml, sanitizeSvg } from '../sanitize/index.ts';
 
 export const DRAWING_WIDTH = 200;
 export const DRAWING_HEIGHT = 200;
@@ -56,6 +56,38 @@ export function newShape(kind: ShapeKind, text = ''): Shape {
   if (kind === 'text') return { ...base, fill: '#202223', text: text || 'Text' };
   if (kind === 'badge') return { ...base, x: 30, width: 140, text: text || 'NEW' };
   return base;
+}
+
+/** The shapes the drawing area draws by dragging. */
+export const DRAWN_KINDS = ['rect', 'ellipse', 'line', 'arrow'] as const;
+export type DrawnKind = (typeof DRAWN_KINDS)[number];
+
+/** Shorter drags than this (drawing units, either way) are clicks, not shapes. */
+const MIN_DRAG = 3;
+
+/**
+ * The shape a drag draws from `from` to `to` (points in the drawing's units, kept within it): a rectangle or an
+ * ellipse filling the box the drag spans, a line or an arrow from where it started to where it ended. Null for a
+ * drag too short to mean a shape.
+ */
+export function shapeFromDrag(
+  kind: DrawnKind,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+): Shape | null {
+  const clamp = (p: { x: number; y: number }) => ({
+    x: Math.round(Math.min(DRAWING_WIDTH, Math.max(0, p.x)) * 10) / 10,
+    y: Math.round(Math.min(DRAWING_HEIGHT, Math.max(0, p.y)) * 10) / 10,
+  });
+  const a = clamp(from);
+  const b = clamp(to);
+  const dx = +(b.x - a.x).toFixed(1);
+  const dy = +(b.y - a.y).toFixed(1);
+  if (Math.abs(dx) < MIN_DRAG && Math.abs(dy) < MIN_DRAG) return null;
+  const base = newShape(kind);
+  if (kind === 'line' || kind === 'arrow') return { ...base, x: a.x, y: a.y, width: dx, height: dy };
+  if (Math.abs(dx) < MIN_DRAG || Math.abs(dy) < MIN_DRAG) return null;
+  return { ...base, x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(dx), height: Math.abs(dy) };
 }
 
 /** The badges the panel offers with one click. */
@@ -123,4 +155,27 @@ export function shapesText(shapes: Shape[]): string {
     .map((s) => s.text.trim())
     .filter((t, i) => t && (shapes[i]!.kind === 'badge' || shapes[i]!.kind === 'text'))
     .join(' ');
+}
+
+/** The elements of a page as far as its drawings go: the type and the properties holding the markup. */
+interface WithElements {
+  elements: { type: string; properties: unknown }[];
+}
+
+/**
+ * A page with the markup of its drawings (image/svg+xml elements' `svg`) made safe by `sanitizeSvg`, as the
+ * server stores it: stored data never holds a script, handler or external reference, whoever sent it. The page
+ * itself when nothing changes.
+ */
+export function withSafeDrawings<P extends WithElements>(page: P): P {
+  let changed = false;
+  const elements = page.elements.map((e) => {
+    const props = e.properties as Record<string, unknown> | null;
+    if (e.type !== 'image/svg+xml' || !props || typeof props.svg !== 'string') return e;
+    const svg = sanitizeSvg(props.svg);
+    if (svg === props.svg) return e;
+    changed = true;
+    return { ...e, properties: { ...props, svg } };
+  });
+  return changed ? { ...page, elements } : page;
 }

@@ -4,7 +4,15 @@ import { setElementSvg } from '../commands/index.ts';
 import { CatalogPageView } from '../render/index.ts';
 import { CatalogBuilder } from '../render/test-fixtures.ts';
 import { sanitizeSvg } from '../sanitize/index.ts';
-import { newShape, normalizeShape, shapesText, shapesToSvg, type Shape } from './index.ts';
+import {
+  newShape,
+  normalizeShape,
+  shapeFromDrag,
+  shapesText,
+  shapesToSvg,
+  withSafeDrawings,
+  type Shape,
+} from './index.ts';
 
 describe('drawings of the SVG element', () => {
   it('writes badges, shapes, lines, arrows and text as one drawing the sanitizer keeps whole', () => {
@@ -79,5 +87,67 @@ describe('drawings of the SVG element', () => {
     const catalog = b.build();
     const r = setElementSvg(catalog, { pageIndex: 0, elementIndex: 0, svg: shapesToSvg([newShape('rect')]) });
     expect(r.catalog).toBe(catalog);
+  });
+});
+
+describe('drawings as stored', () => {
+  const evil =
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><image href="https://evil.test/x.png"/><rect width="10" height="10" fill="url(https://evil.test/#p)"/><circle r="4" fill="red"/></svg>';
+  it('strips scripts, handlers and outside references from every drawing of a page', () => {
+    const page = {
+      id: 'p',
+      elements: [
+        { type: 'image/svg+xml', properties: { svg: evil, shapes: [], alt: 'x' } },
+        { type: 'text/html', properties: { html: '<svg onload="x()"></svg>' } },
+      ],
+    };
+    const safe = withSafeDrawings(page);
+    const svg = String(safe.elements[0]!.properties.svg);
+    expect(svg).toContain('<circle');
+    expect(svg).not.toMatch(/script|onload|evil\.test|<image/);
+    expect(safe.elements[0]!.properties).toMatchObject({ alt: 'x', shapes: [] });
+    // Other elements are not drawings: left as they are (their HTML is sanitized where it is drawn).
+    expect(safe.elements[1]).toBe(page.elements[1]);
+  });
+  it('leaves a page with safe drawings as it is', () => {
+    const page = {
+      elements: [{ type: 'image/svg+xml', properties: { svg: shapesToSvg([newShape('rect')]) } }],
+    };
+    expect(withSafeDrawings(page)).toBe(page);
+  });
+});
+
+describe('shapes drawn by dragging', () => {
+  it('makes a rectangle or an ellipse fill the box the drag spans, whichever way it went', () => {
+    expect(shapeFromDrag('rect', { x: 150, y: 120 }, { x: 50, y: 20 })).toMatchObject({
+      kind: 'rect',
+      x: 50,
+      y: 20,
+      width: 100,
+      height: 100,
+    });
+    expect(shapeFromDrag('ellipse', { x: 10, y: 10 }, { x: 70.04, y: 40 })).toMatchObject({
+      kind: 'ellipse',
+      x: 10,
+      y: 10,
+      width: 60,
+      height: 30,
+    });
+  });
+  it('runs a line or an arrow from where the drag started to where it ended, kept in the drawing', () => {
+    expect(shapeFromDrag('arrow', { x: 180, y: 20 }, { x: 20, y: 260 })).toMatchObject({
+      kind: 'arrow',
+      x: 180,
+      y: 20,
+      width: -160,
+      height: 180,
+    });
+    const svg = shapesToSvg([shapeFromDrag('line', { x: 20, y: 100 }, { x: 180, y: 100 })!]);
+    expect(svg).toContain('<line x1="20" y1="100" x2="180" y2="100"');
+  });
+  it('draws nothing for a click or a flat box', () => {
+    expect(shapeFromDrag('rect', { x: 50, y: 50 }, { x: 51, y: 52 })).toBeNull();
+    expect(shapeFromDrag('rect', { x: 50, y: 50 }, { x: 150, y: 51 })).toBeNull();
+    expect(shapeFromDrag('line', { x: 50, y: 50 }, { x: 150, y: 51 })).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { CURRENT_SCHEMA_VERSION, PageSchema, type Catalog, type Page } from '../../core/model/index.ts';
 import { countProducts } from '../../core/rules/index.ts';
+import { withSafeDrawings } from '../../core/svg/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned } from '../../db/owned.ts';
 import { catalogPages, catalogs } from '../../db/schema.ts';
@@ -98,7 +99,8 @@ export async function savePage(opts: {
   if (!existing) throw notFound('Page not found.');
   const parsed = PageSchema.safeParse({ ...(opts.page as object), id: existing.id });
   if (!parsed.success) throw invalid('This page is not valid.', parsed.error.issues);
-  const page = parsed.data;
+  // A drawing's SVG is stored sanitized (no script, handler or outside reference), whoever sent it.
+  const page = withSafeDrawings(parsed.data);
   const productCount =
     row.productCount - storedProducts(catalogId, [existing.document]) + countProducts({ pages: [page] });
   await checkChangeLimits({
@@ -145,7 +147,7 @@ function parsePages(raw: unknown[]): Page[] {
     if (seen.has(parsed.data.id))
       throw invalid('This page is not valid.', [{ path: ['id'], message: 'Sent twice' }], ['pages', i]);
     seen.add(parsed.data.id);
-    return parsed.data;
+    return withSafeDrawings(parsed.data);
   });
 }
 

@@ -3,6 +3,7 @@ import { getDefaultLayout, createPage } from '../../core/layouts/index.ts';
 import { migrateCatalog } from '../../core/migrations/index.ts';
 import { CURRENT_SCHEMA_VERSION, type Catalog, type Page } from '../../core/model/index.ts';
 import { countProducts, enforceSizeLimit } from '../../core/rules/index.ts';
+import { withSafeDrawings } from '../../core/svg/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findOwned, ownedBy, ownedRow } from '../../db/owned.ts';
 import { catalogPages, catalogs, users } from '../../db/schema.ts';
@@ -219,7 +220,8 @@ export async function createCatalog(opts: {
     const { settings } = await loadUserSettings(db, ownerId);
     catalog = { ...catalog, settings: { ...catalog.settings, page_format: settings.page_format } };
   }
-  catalog = sanitizeBrand(catalog);
+  // The brand's CSS and the drawings' SVG are stored sanitized.
+  catalog = sanitizeBrand({ ...catalog, pages: catalog.pages.map(withSafeDrawings) });
   // A new catalog starts unprotected (and as a draft: the column's default); its owner protects it from the viewer.
   catalog = withStoredProtection(await applySaveRules(db, ownerId, catalog), null);
   await db.transaction(async (tx) => {
@@ -329,6 +331,7 @@ export async function saveCatalog(opts: {
   const current = await findOwned(db, catalogs, catalogId, ownerId);
   if (!current) throw notFound('Catalog not found.');
   let catalog = sanitizeBrand(toCatalog({ ...(opts.catalog as object), _id: catalogId }));
+  catalog = { ...catalog, pages: catalog.pages.map(withSafeDrawings) };
   await assertBrandChangeAllowed({ db, ownerId, before: storedBrand(current), after: catalog });
   catalog = withStoredProtection(await applySaveRules(db, ownerId, catalog), current.document);
   const row = await db.transaction(async (tx) => {

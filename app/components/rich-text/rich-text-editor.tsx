@@ -56,16 +56,16 @@ function storedHtml(editor: Editor, tokens: readonly string[]): string {
   return sanitizeHtml(chipsToTokens(editor.getHTML(), tokens)).replace(/(<p><\/p>)+$/, '');
 }
 
+/** No chips: one array for every render, since the editor starts again when its tokens change. */
+const NO_TOKENS: RichTextToken[] = [];
+
 /**
  * Rich text edited as it shows (issue 25 §4): headings, fonts, sizes 6–128, line heights 1–3, alignment, lists,
  * colours, links, JPEG or PNG pictures up to 2,097,152 bytes (SPEC §9) and tokens as chips, with an HTML view for
  * those who want it. Built on TipTap. What it starts with and every change go through core/sanitize
- * `sanitizeHtml`; the server's renderer sanitizes again. Used for text cells, covers and full-text pages, and by
- * any other screen with merchant text (a product description).
+ * `sanitizeHtml`; the server's renderer sanitizes again. Used for text cells, covers, full-text pages, headers and
+ * footers, and by any other screen with merchant text (a product description).
  */
-/** No chips: one array for every render, since the editor starts again when its tokens change. */
-const NO_TOKENS: RichTextToken[] = [];
-
 export function RichTextEditor({
   label,
   initialHtml,
@@ -74,6 +74,7 @@ export function RichTextEditor({
   fonts = [],
   uploadPicture = readPicture,
   readonly = false,
+  autoFocus = false,
   testId = 'rich-text-editor',
 }: {
   label: string;
@@ -87,6 +88,8 @@ export function RichTextEditor({
   /** Where a chosen picture goes; its address is put in the text. The default reads it into the text. */
   uploadPicture?: (file: File) => Promise<string>;
   readonly?: boolean;
+  /** Put the caret at the end of the text once the editor is ready (a band's editor opens on its words). */
+  autoFocus?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation('richText');
@@ -109,6 +112,7 @@ export function RichTextEditor({
       extensions: richTextExtensions(labels),
       content: tokensToChips(sanitizeHtml(initialHtml), tokenNames),
       editable: !readonly,
+      autofocus: autoFocus && !readonly ? 'end' : false,
       immediatelyRender: false,
       shouldRerenderOnTransaction: true,
       editorProps: {
