@@ -243,6 +243,12 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     ] as const;
     for (const [i, [name]] of specials.entries()) {
       await page.getByRole('button', { name: 'Add a special page' }).click();
+      // Each special page is drawn as a small page, as in the other layout menus (issue 26).
+      if (i === 0)
+        await expect
+          .poll(() => page.locator('.cb-layout-menu[data-loaded="true"] .cb-scaled-page').count())
+          .toBe(6);
+      if (i === 0) await shot('editor-special-pages');
       await page.getByRole('menuitem', { name, exact: true }).click();
       // Each goes after the current page and becomes current.
       await expectText(page.getByTestId('page-position'), `Page ${i + 2} of ${i + 3}`);

@@ -1,5 +1,5 @@
 import { ActionList, Button, ButtonGroup, InlineStack, Popover, Text } from '@shopify/polaris';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayoutSchema, type PageLayout } from '../../core/model/index.ts';
 import { groupLayouts } from '../../core/layouts/index.ts';
@@ -98,9 +98,47 @@ const SPECIAL_PAGES = [
 ] as const;
 type SpecialPage = (typeof SPECIAL_PAGES)[number];
 
-function SpecialPageMenu({ busy, onChoose }: { busy: boolean; onChoose: (name: SpecialPage) => void }) {
+/** A special page's layout as the server gives it (SPEC §7 GET api/v1/pagelayouts/{name}); null when it cannot. */
+async function fetchSpecial(api: ApiClient, name: SpecialPage): Promise<PageLayout | null> {
+  try {
+    const answer = await api.json(`/api/v1/pagelayouts/${name}`);
+    const parsed = PageLayoutSchema.safeParse(answer.body.data);
+    return answer.status === 200 && parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+type SpecialLayouts = Partial<Record<SpecialPage, PageLayout>>;
+
+/**
+ * Add a special page: each drawn as a small page like the other layout menus (issue 26: every layout picker shows
+ * thumbnails). The layouts are asked for once, when the menu first opens; until they come, the names alone.
+ */
+function SpecialPageMenu({
+  api,
+  busy,
+  onChoose,
+}: {
+  api: ApiClient;
+  busy: boolean;
+  onChoose: (name: SpecialPage, layout: PageLayout | undefined) => void;
+}) {
   const { t } = useTranslation('editor');
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<SpecialLayouts | null>(null);
+  useEffect(() => {
+    if (!open || loaded) return;
+    let live = true;
+    void Promise.all(SPECIAL_PAGES.map(async (name) => [name, await fetchSpecial(api, name)] as const)).then(
+      (list) => {
+        if (live) setLoaded(Object.fromEntries(list.filter(([, l]) => l)) as SpecialLayouts);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, loaded, api]);
   return (
     <Popover
       active={open}
@@ -111,17 +149,55 @@ function SpecialPageMenu({ busy, onChoose }: { busy: boolean; onChoose: (name: S
         </Button>
       }
     >
+      {open ? (
+        <SpecialPageItems
+          loaded={loaded}
+          onChoose={(name, layout) => {
+            setOpen(false);
+            onChoose(name, layout);
+          }}
+        />
+      ) : null}
+    </Popover>
+  );
+}
+
+function SpecialPageItems({
+  loaded,
+  onChoose,
+}: {
+  loaded: SpecialLayouts | null;
+  onChoose: (name: SpecialPage, layout: PageLayout | undefined) => void;
+}) {
+  const { t } = useTranslation('editor');
+  const layouts = useMemo(() => SPECIAL_PAGES.flatMap((n) => (loaded?.[n] ? [loaded[n]] : [])), [loaded]);
+  const context = useLayoutSamples(layouts);
+  return (
+    <div className="cb-layout-menu" data-loaded={loaded ? 'true' : 'false'}>
+      <CatalogStyles context={context} />
       <ActionList
         actionRole="menuitem"
-        items={SPECIAL_PAGES.map((name) => ({
-          content: t(`page.specials.${name}`),
-          onAction: () => {
-            setOpen(false);
-            onChoose(name);
+        sections={[
+          {
+            items: SPECIAL_PAGES.map((name) => {
+              const layout = loaded?.[name];
+              return {
+                content: t(`page.specials.${name}`),
+                prefix: layout ? (
+                  <ScaledCatalogPage
+                    context={context}
+                    pageIndex={layouts.indexOf(layout)}
+                    width={36}
+                    withStyles={false}
+                  />
+                ) : undefined,
+                onAction: () => onChoose(name, layout),
+              };
+            }),
           },
-        }))}
+        ]}
       />
-    </Popover>
+    </div>
   );
 }
 
@@ -179,15 +255,13 @@ export function PageToolbar({
   const pageId = page?.id ?? null;
 
   /** A special page (SPEC §7 GET api/v1/pagelayouts/{name}) after the current one. */
-  const addSpecial = async (name: SpecialPage) => {
+  const addSpecial = async (name: SpecialPage, shown: PageLayout | undefined) => {
     setBusy(true);
     try {
-      const answer = await api.json(`/api/v1/pagelayouts/${name}`);
-      const parsed = PageLayoutSchema.safeParse(answer.body.data);
-      if (answer.status !== 200 || !parsed.success) s().notify('critical', t('page.layoutsFailed'));
-      else s().dispatch({ name: 'addPage', args: { afterPageId: pageId, layout: parsed.data } });
-    } catch {
-      s().notify('critical', t('page.layoutsFailed'));
+      // The menu's drawing already holds the layout; asked for again only if it could not be had then.
+      const layout = shown ? structuredClone(shown) : await fetchSpecial(api, name);
+      if (!layout) s().notify('critical', t('page.layoutsFailed'));
+      else s().dispatch({ name: 'addPage', args: { afterPageId: pageId, layout } });
     } finally {
       setBusy(false);
     }
@@ -274,7 +348,7 @@ export function PageToolbar({
             disabled={!page || page.kind === 'flow'}
             onChoose={(layout) => pageId && s().dispatch({ name: 'changeLayout', args: { pageId, layout } })}
           />
-          <SpecialPageMenu busy={busy} onChoose={addSpecial} />
+          <SpecialPageMenu api={api} busy={busy} onChoose={(name, layout) => void addSpecial(name, layout)} />
           <Button
             disabled={!page || page.kind === 'flow'}
             onClick={() => s().startLayoutEdit(!!page?.layout.owner && page.layout.owner === userId)}
