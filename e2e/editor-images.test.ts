@@ -184,6 +184,8 @@ describe("the editor's Images tab in Chromium", () => {
     await page.getByRole('button', { name: 'Delete logo.png' }).click();
     await dialog.getByRole('button', { name: 'Delete picture' }).click();
     await expectVisible(page.getByText('"logo.png" was deleted.'));
+    // The dialog fades out before it leaves the page: until then its faded words are what axe would measure next.
+    await dialog.waitFor({ state: 'hidden' });
     await tile('logo.png').waitFor({ state: 'detached' });
     expect((await library()).map((f) => f.name)).toEqual(['banner.png']);
     expect((await api.get(logo.url)).status).toBe(200);

@@ -43,6 +43,17 @@ const shot = (name: string) => takeShot(page, name, { fullPage: false });
 const canvas = () => page.locator('.cb-editor-canvas');
 const sidebar = () => page.getByTestId('context-sidebar');
 const field = () => sidebar().getByRole('textbox', { name: /Header text|Footer text/ });
+/** The band field's text and selected words as its editor (TipTap keeps itself on its element) holds them. */
+const fieldState = () =>
+  field().evaluate((el) => {
+    const { state } = (el as HTMLElement & { editor: { state: EditorStateLike } }).editor;
+    const { from, to } = state.selection;
+    return { text: state.doc.textContent, selected: state.doc.textBetween(from, to) };
+  });
+type EditorStateLike = {
+  doc: { textContent: string; textBetween(from: number, to: number): string };
+  selection: { from: number; to: number };
+};
 const goTo = async (n: number, count = 4) => {
   await page
     .getByRole('button', { name: `Page ${n}`, exact: true })
@@ -108,10 +119,13 @@ describe('editing words in the editor', () => {
       .toBe('textbox');
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Summer sale');
-    // The editor has taken every key (a slow machine) before the selection moves.
-    await expect.poll(() => field().innerText()).toBe('Summer sale');
+    // The editor's own state (not only the page) has taken every key, with the caret after the last one, before
+    // the selection moves: on a slow machine ProseMirror reads the last typed letter after the page shows it, and
+    // that reading puts the caret back at the end.
+    await expect.poll(() => fieldState()).toEqual({ text: 'Summer sale', selected: '' });
     // The words typed over the whole text start plain; Ctrl+B on "sale" makes that word bold.
     for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => fieldState()).toEqual({ text: 'Summer sale', selected: 'sale' });
     await page.keyboard.press('Control+b');
     await sidebar().getByRole('button', { name: 'Apply' }).click();
     await expectVisible(sidebar().getByRole('heading', { name: 'Update similar headers?' }));
@@ -135,6 +149,7 @@ describe('editing words in the editor', () => {
     await expectVisible(sidebar().getByRole('heading', { name: 'Footer of page 2' }));
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Maison Nord, page ');
+    await expect.poll(() => fieldState()).toEqual({ text: 'Maison Nord, page ', selected: '' });
     await sidebar().getByRole('button', { name: 'Insert page number' }).click();
     await sidebar().getByRole('button', { name: 'Apply' }).click();
     await expectVisible(sidebar().getByText('3 other pages have a different footer.'));
@@ -172,6 +187,7 @@ describe('editing words in the editor', () => {
     expect(outline).not.toBe('none');
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Last page');
+    await expect.poll(() => fieldState()).toEqual({ text: 'Last page', selected: '' });
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Apply');
     await page.keyboard.press('Enter');

@@ -243,7 +243,7 @@ describe('the flipbook viewer', () => {
     expect(await status.inputValue()).toBe('new');
     await status.selectOption({ label: 'Shipped' });
     await expectVisible(orders.getByText('Marked Shipped; the buyer was told by email.'));
-    expect(await status.inputValue()).toBe('shipped');
+    await expect.poll(() => status.inputValue()).toBe('shipped');
     const told = server.outbox().slice(outboxShipped).map(server.readMail);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/^To: jeanne@boutique\.example/m);

@@ -14,7 +14,7 @@ import {
   Text,
   useBreakpoints,
 } from '@shopify/polaris';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useLoaderData,
@@ -93,6 +93,9 @@ function OrderStatus({ order }: { order: OrderRow }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The status just chosen, shown while it is saved (the page's data follows once it is read again).
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => setChosen(null), [order.status]);
   const run = async (call: () => Promise<unknown>, after?: string) => {
     setBusy(true);
     setError(null);
@@ -102,6 +105,7 @@ function OrderStatus({ order }: { order: OrderRow }) {
       await revalidator.revalidate();
       if (after) setDone(after);
     } catch (err) {
+      setChosen(null);
       setError((err as Error).message);
     } finally {
       setBusy(false);
@@ -130,17 +134,18 @@ function OrderStatus({ order }: { order: OrderRow }) {
           label={t('orders.statusOf', { number })}
           labelHidden
           disabled={busy}
-          value={order.status}
+          value={chosen ?? order.status}
           options={MERCHANT_ORDER_STATUSES.map((s) => ({ value: s, label: t(`orders.statuses.${s}`) }))}
-          onChange={(value) =>
+          onChange={(value) => {
+            setChosen(value);
             void run(
               () =>
                 callApi('PUT', `/api/v1/orders/${encodeURIComponent(order._id)}/status`, {
                   status: value as MerchantOrderStatus,
                 }),
               t('orders.statusSaved', { status: t(`orders.statuses.${value}`) }),
-            )
-          }
+            );
+          }}
         />
         {feedback}
       </BlockStack>

@@ -3,17 +3,39 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** A node axe found, as a failure message shows it: where, its opening tag, and why (the colours it measured). */
+const described = (n: { target: unknown[]; html: string; failureSummary?: string }) =>
+  `${n.target.join(' ')} ${n.html.slice(0, 160)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)})`;
+
+/**
+ * Waits (up to 5 s) until no finite CSS transition or animation runs on the page: a dialog fading out or a toast
+ * sliding in has colours between two states, and axe would measure those.
+ */
+export async function settledAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5000, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
 /** No serious or critical axe finding on the page as it is now (the bar of DESIGN: people first). */
 export async function expectNoSeriousA11yIssues(
   page: Page,
   opts: { exclude?: string[]; label?: string } = {},
 ): Promise<void> {
+  await settledAnimations(page);
   const builder = new AxeBuilder({ page });
   for (const selector of opts.exclude ?? []) builder.exclude(selector);
   const { violations } = await builder.analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id}: ${v.nodes.map(described).join(', ')}`);
   expect(serious, opts.label).toEqual([]);
 }
 
@@ -48,6 +70,7 @@ export async function expectNoSeriousA11yIssuesAt(
   for (const frame of page.frames()) await frame.evaluate(axe.source);
   for (const size of sizes) {
     await page.setViewportSize(size);
+    await settledAnimations(page);
     const violations = await page.evaluate(async () => {
       const run = (window as unknown as { axe: typeof axe }).axe.run;
       // Only violations are wanted: passing nodes are not described, which is most of axe's work on a big page.
@@ -55,12 +78,12 @@ export async function expectNoSeriousA11yIssuesAt(
       return results.violations.map((v) => ({
         id: v.id,
         impact: v.impact,
-        targets: v.nodes.map((n) => n.target.join(' ')),
+        targets: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
       }));
     });
     const serious = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.targets.join(', ')}`);
+      .map((v) => `${v.id}: ${v.targets.map(described).join(', ')}`);
     expect(serious, `${opts.label ?? page.url()} at ${size.width}`).toEqual([]);
   }
 }
