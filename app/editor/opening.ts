@@ -44,12 +44,19 @@ export async function fetchWholeCatalog(
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
+  let last = performance.now();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.byteLength;
     text += decoder.decode(value, { stream: true });
-    onProgress(Math.floor(opening.total * Math.min(0.99, bytes / size)));
+    // Chunks already arrived resolve at once: the page gets its turn (clicks, paints) every 50 ms or so, and the
+    // progress moves as often.
+    if (performance.now() - last > 50) {
+      onProgress(Math.floor(opening.total * Math.min(0.99, bytes / size)));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      last = performance.now();
+    }
   }
   text += decoder.decode();
   const body = JSON.parse(text) as { revision: number; saves: string[]; packed: PackedCatalog };

@@ -64,17 +64,26 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
     if (!opening) return;
     const stop = new AbortController();
     const id = boot.catalog._id;
-    fetchWholeCatalog(id, opening, (pages) => store.getState().openingProgress(pages), stop.signal).then(
-      (whole) => {
-        const restored = boot.readonly ? [] : readStoredPending(window.sessionStorage, id, whole.saves);
-        store.getState().finishOpening({ catalog: whole.catalog, revision: whole.revision, restored });
-        if (store.getState().pending.length) store.getState().notify('info', t('save.restored'));
-      },
-      () => {
-        if (!stop.signal.aborted) store.getState().notify('critical', t('opening.failed'));
-      },
-    );
-    return () => stop.abort();
+    const read = () =>
+      fetchWholeCatalog(id, opening, (pages) => store.getState().openingProgress(pages), stop.signal).then(
+        (whole) => {
+          const restored = boot.readonly ? [] : readStoredPending(window.sessionStorage, id, whole.saves);
+          store.getState().finishOpening({ catalog: whole.catalog, revision: whole.revision, restored });
+          if (store.getState().pending.length) store.getState().notify('info', t('save.restored'));
+        },
+        () => {
+          if (!stop.signal.aborted) store.getState().notify('critical', t('opening.failed'));
+        },
+      );
+    // After the first pages are on screen and the screen has answered its first render: the server's work for
+    // the whole catalog must not hold back what the page asks for while it starts.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => void read(), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      stop.abort();
+    };
     // The boot is the visit's: read once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
