@@ -111,6 +111,7 @@ export default [
   route('api/v1/catalogs/:catalogId/print', 'routes/api.v1.catalogs.id.print.ts'),
   route('api/v1/catalogs/:catalogId/preflight', 'routes/api.v1.catalogs.id.preflight.ts'),
   route('api/v1/catalogs/:catalogId/proof', 'routes/api.v1.catalogs.id.proof.ts'),
+  route('api/v1/catalogs/:catalogId/editor', 'routes/api.v1.catalogs.id.editor.ts'),
   route('api/v1/catalogs/:catalogId/synchronize', 'routes/api.v1.catalogs.id.synchronize.ts'),
   route('api/v1/catalogs/:catalogId/slug', 'routes/api.v1.catalogs.id.slug.ts'),
   route('api/v1/catalogs/:catalogId/settings', 'routes/api.v1.catalogs.id.settings.ts'),

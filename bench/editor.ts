@@ -107,6 +107,7 @@ export async function main(args: string[] = []): Promise<void> {
     await page.getByTestId('cell-0').waitFor();
     type Visit = {
       interactiveMs: number;
+      editableMs: number;
       wallMs: number;
       htmlBytes: number;
       firstByte: number;
@@ -122,6 +123,11 @@ export async function main(args: string[] = []): Promise<void> {
         timeout: 60_000,
       });
       const interactiveMs = await page.evaluate(() => performance.now());
+      // A long catalog opens on its first pages (issue 29): editing starts once every page has arrived.
+      await page.waitForFunction(() => document.querySelector('[data-status="opening"]') === null, null, {
+        timeout: 120_000,
+      });
+      const editableMs = await page.evaluate(() => performance.now());
       const wallMs = Date.now() - t0;
       const htmlBytes = (await answer!.body()).length;
       // Where the time before interactive goes: the server's answer, the HTML's arrival, the parse, then the
@@ -135,7 +141,7 @@ export async function main(args: string[] = []): Promise<void> {
           load: n.loadEventEnd,
         };
       });
-      visits.push({ interactiveMs, wallMs, htmlBytes, ...timing });
+      visits.push({ interactiveMs, editableMs, wallMs, htmlBytes, ...timing });
     }
     const median = [...visits].sort((a, b) => a.interactiveMs - b.interactiveMs)[Math.floor(VISITS / 2)]!;
     const first = visits[0]!;
@@ -183,6 +189,7 @@ export async function main(args: string[] = []): Promise<void> {
       `machine: ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(2)}, Node ${process.versions.node}`,
       `navigation → interactive (hydrated), median of ${VISITS} visits: ${interactiveMs.toFixed(0)} ms (wall ${median.wallMs} ms) — budget ${BUDGET.interactiveMs} ms: ${interactiveMs <= BUDGET.interactiveMs ? 'within' : 'OVER'}`,
       `  of which: first byte ${median.firstByte.toFixed(0)} ms, HTML received ${median.html.toFixed(0)} ms, DOM ready ${median.domReady.toFixed(0)} ms, load ${median.load.toFixed(0)} ms, then hydration`,
+      `every page arrived and editable (median): ${median.editableMs.toFixed(0)} ms${median.editableMs > median.interactiveMs + 1 ? ' (the catalog opened on its first pages)' : ' (opened whole)'} — editor/anchor ${(median.editableMs / anchorMs).toFixed(2)}`,
       `  each visit: ${visits.map((v) => v.interactiveMs.toFixed(0)).join(', ')} ms (the first after the warm-up: first byte ${first.firstByte.toFixed(0)} ms)`,
       `anchor (/login to its load event, same run): ${anchorMs.toFixed(0)} ms — editor/anchor ${(interactiveMs / anchorMs).toFixed(2)}`,
       `uptime: ${os.uptime().toFixed(0)} s, load averages ${os

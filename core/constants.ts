@@ -219,3 +219,9 @@ export const SOURCES_FETCHING_PARENT_LISTING = [
 /** The page's inner height with and without headers and footers. */
 export const INNER_HEIGHT_WITH_HEADERS = 0.9;
 export const INNER_HEIGHT_WITHOUT_HEADERS = 1;
+
+/**
+ * How the editor opens a long catalog (issue 29): up to `wholeUpTo` pages it opens whole; past that, on its first
+ * `firstPages` pages (what the screen shows first), the rest read once the screen is up, editing starting then.
+ */
+export const EDITOR_OPENING = { wholeUpTo: 60, firstPages: 24 } as const;

@@ -5,6 +5,7 @@ import { sortNames } from '../../db/list-sort.ts';
 import {
   createCatalog,
   deleteCatalog,
+  editorCatalogPages,
   getCatalog,
   getPage,
   CATALOG_SORTS,
@@ -88,6 +89,26 @@ export const getCatalogEndpoint = defineEndpoint(
     });
     return { data: catalog, revision };
   },
+);
+
+export const getEditorCatalogEndpoint = defineEndpoint(
+  {
+    method: 'GET',
+    path: '/api/v1/catalogs/{catalogId}/editor',
+    summary:
+      'A catalog as the editor holds it: its pages packed (the parts pages share sent once), its revision and the ' +
+      'save ids the server took. The editor opens a long catalog on its first pages and reads the rest here.',
+    tags: ['catalogs'],
+    auth: 'user',
+    response: z.object({
+      revision: z.number().int(),
+      saves: z.array(z.string()),
+      packed: z.object({ catalog: z.object({}).passthrough(), table: z.array(z.unknown()) }).passthrough(),
+    }),
+    errors: [404],
+  },
+  async ({ user, params, runtime }) =>
+    editorCatalogPages({ db: runtime.db, ownerId: user.id, catalogId: params.catalogId ?? '' }),
 );
 
 /**

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR_OPENING } from '../../core/constants.ts';
+import { unpackPages } from '../../core/model/index.ts';
 import { subscriptions, users } from '../../db/schema.ts';
+import { setUpgradeByEmail } from '../../server/billing/index.ts';
+import { createCatalog, openEditorCatalog } from '../../server/catalogs/index.ts';
+import { sampleCatalog } from '../../scripts/testing/sample-catalog.ts';
 import { registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 let server: TestServer;
@@ -52,5 +57,56 @@ describe('SPEC §6: who may open /designs/{id}/edit', () => {
     const res = await c.get(`/designs/${catalogId}/edit`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
+  });
+});
+
+describe('issue 29: a long catalog opens in the editor on its first pages', () => {
+  async function merchantWithLongCatalog(email: string) {
+    const c = await registeredClient(server.url, email);
+    await setUpgradeByEmail({ db: server.runtime.db, email, upgrade: true, planId: 'PREMIUM' });
+    const [u] = await server.runtime.db.select().from(users).where(eq(users.email, email));
+    const doc = sampleCatalog({ products: 9 * 70, perPage: 9, imageUrl: () => null });
+    const { catalog, revision } = await createCatalog({
+      db: server.runtime.db,
+      ownerId: u!.id,
+      input: { catalog: doc },
+    });
+    return { c, catalog, revision, userId: u!.id };
+  }
+
+  it('sends the first pages and the page count, and the whole catalog packed on request', async () => {
+    const { c, catalog, revision, userId } = await merchantWithLongCatalog('long-editor@example.com');
+    expect(catalog.pages.length).toBeGreaterThan(EDITOR_OPENING.wholeUpTo);
+    const start = await openEditorCatalog({ db: server.runtime.db, ownerId: userId, catalogId: catalog._id });
+    expect(start.total).toBe(catalog.pages.length);
+    expect(start.catalog.pages.map((p) => p.id)).toEqual(
+      catalog.pages.slice(0, EDITOR_OPENING.firstPages).map((p) => p.id),
+    );
+    expect(start.revision).toBe(revision);
+
+    const res = await c.get(`/api/v1/catalogs/${catalog._id}/editor`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.revision).toBe(revision);
+    expect(body.saves).toEqual([]);
+    const whole = unpackPages(body.packed);
+    expect(whole.pages.map((p) => p.id)).toEqual(catalog.pages.map((p) => p.id));
+    expect(whole.pages.at(-2)).toEqual(catalog.pages.at(-2));
+
+    // The editor's page itself opens (the loader sends the first pages).
+    expect((await c.get(`/designs/${catalog._id}/edit`)).status).toBe(200);
+  });
+
+  it('opens a catalog of up to 60 pages whole, and answers 404 for another merchant’s catalog', async () => {
+    const { c, catalogId, userId } = await merchantWithCatalog('short-editor@example.com');
+    const start = await openEditorCatalog({ db: server.runtime.db, ownerId: userId, catalogId });
+    expect(start.total).toBeNull();
+    expect(start.catalog.pages).toHaveLength(3);
+
+    const other = await merchantWithLongCatalog('long-other@example.com');
+    expect((await c.get(`/api/v1/catalogs/${other.catalog._id}/editor`)).status).toBe(404);
+    await expect(
+      openEditorCatalog({ db: server.runtime.db, ownerId: userId, catalogId: other.catalog._id }),
+    ).rejects.toThrow();
   });
 });

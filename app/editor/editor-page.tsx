@@ -7,6 +7,7 @@ import type { AssistBoot } from './assist/editor-assist.tsx';
 import { EditorScreen } from './editor-screen.tsx';
 import type { OnlineBoot } from './online-version.tsx';
 import type { EditorBoot } from './use-editor.ts';
+import { openingOf } from './opening.ts';
 import catalogFonts from '../styles/catalog-fonts.css?url';
 import editorStyles from '../styles/editor.css?url';
 import editorImageStyles from '../styles/editor-images.css?url';
@@ -33,7 +34,7 @@ export type EditorPageData = {
   userId: string;
   /** The catalog's pages packed (`packPages`), as JSON text. */
   packed: string;
-  boot: Omit<EditorBoot, 'catalog'>;
+  boot: Omit<EditorBoot, 'catalog' | 'opening'> & { opening: { total: number } | null };
   layouts: PageLayout[];
   accounts: PanelAccount[];
   initialListings: ListingPage | null;
@@ -44,10 +45,14 @@ export type EditorPageData = {
 
 /** The editor of both routes: standalone (`/designs/{id}/edit`) and inside the Shopify admin (`/app/designs/…`). */
 export function EditorPage({ data, backUrl }: { data: EditorPageData; backUrl: string }) {
-  const boot = useMemo(
-    () => ({ ...data.boot, catalog: unpackPages(JSON.parse(data.packed) as PackedCatalog) }),
-    [data],
-  );
+  const boot = useMemo(() => {
+    const catalog = unpackPages(JSON.parse(data.packed) as PackedCatalog);
+    return {
+      ...data.boot,
+      catalog,
+      opening: openingOf(data.boot.opening, catalog.pages.length, data.packed.length),
+    };
+  }, [data]);
   return (
     <EditorScreen
       boot={boot}

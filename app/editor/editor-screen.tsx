@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Button, ButtonGroup, Tabs, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Button, ButtonGroup, ProgressBar, Tabs, Text } from '@shopify/polaris';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageLayout } from '../../core/model/index.ts';
@@ -67,6 +67,30 @@ function SaveStatus({ store }: { store: EditorStore }) {
     <span className={`cb-save-status cb-save-status--${status}`} role="status" data-status={status}>
       {text}
     </span>
+  );
+}
+
+/** A long catalog opening on its first pages (issue 29): how many pages have arrived, and that editing waits. */
+function OpeningProgress({ store }: { store: EditorStore }) {
+  const { t } = useTranslation('editor');
+  const opening = useEditorState(store, (s) => s.opening);
+  if (!opening) return null;
+  return (
+    <div className="cb-editor-notices">
+      <Banner tone="info">
+        <BlockStack gap="200">
+          <p>{t('screen.opening', { received: opening.received, total: opening.total })}</p>
+          <ProgressBar
+            progress={Math.round((100 * opening.received) / opening.total)}
+            size="small"
+            ariaLabelledBy="cb-opening-label"
+          />
+          <span id="cb-opening-label" className="cb-visually-hidden">
+            {t('screen.openingLabel')}
+          </span>
+        </BlockStack>
+      </Banner>
+    </div>
   );
 }
 
@@ -179,6 +203,9 @@ const selectPlacements = (s: EditorState) => placementsOf(s.catalog);
 function ProductCount({ store }: { store: EditorStore }) {
   const { t } = useTranslation('editor');
   const { placements, products } = useEditorState(store, selectPlacements);
+  // A long catalog still opening would count only the pages arrived so far.
+  const opening = useEditorState(store, (s) => s.opening !== null);
+  if (opening) return null;
   return (
     <span className="cb-product-count" data-testid="product-count">
       {placements === products
@@ -198,6 +225,7 @@ export function EditorScreen(props: EditorScreenProps) {
   const canUndo = useEditorState(store, undoable);
   const canRedo = useEditorState(store, redoable);
   const readonly = useEditorState(store, (s) => s.readonly);
+  const opening = useEditorState(store, (s) => s.opening !== null);
   const placements = useEditorState(store, selectPlacements);
   // The listing edited from the products panel; a saved listing makes the panel ask for its page again.
   const [editing, setEditing] = useState<PanelListing | null>(null);
@@ -269,7 +297,8 @@ export function EditorScreen(props: EditorScreenProps) {
           />
         </div>
       </header>
-      {readonly ? (
+      <OpeningProgress store={store} />
+      {readonly && !opening ? (
         <div className="cb-editor-notices">
           <Banner tone="warning">
             <p>{t('screen.readonly')}</p>

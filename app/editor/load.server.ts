@@ -1,11 +1,10 @@
 import { redirect } from 'react-router';
-import { packPages, type Catalog, type PageLayout } from '../../core/model/index.ts';
+import { packPages, type PageLayout } from '../../core/model/index.ts';
 import { hasOrganizerMode, shouldAskRating, type AssistFlags } from '../../core/rules/index.ts';
 import type { User } from '../../server/accounts/index.ts';
 import { getEntitlementsWithGates } from '../../server/billing/index.ts';
-import { getCatalog, listLayouts, viewPath } from '../../server/catalogs/index.ts';
-import { findKeptPictures, listListings } from '../../server/listings/index.ts';
-import { unkeptPictureUrls, withKeptPictures } from '../../core/commands/index.ts';
+import { listLayouts, openEditorCatalog, recentSavesOf, viewPath } from '../../server/catalogs/index.ts';
+import { listListings } from '../../server/listings/index.ts';
 import { getRuntime } from '../../server/runtime/index.ts';
 import { listAccounts } from '../../server/stores/index.ts';
 
@@ -23,17 +22,14 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
   const flags = user.flags as AssistFlags;
   let loaded;
   try {
-    loaded = await getCatalog({ db, ownerId: user.id, catalogId: opts.designId ?? '' });
+    // A long catalog opens on its first pages; the editor reads the rest once its screen is up.
+    loaded = await openEditorCatalog({ db, ownerId: user.id, catalogId: opts.designId ?? '' });
   } catch {
     throw new Response('Not found', { status: 404 });
   }
   const accounts = await listAccounts({ db, ownerId: user.id });
-  // Products placed before their pictures were kept show our copies (their listings'), not the store's.
-  const urls = unkeptPictureUrls(loaded.catalog as Catalog);
-  const catalog = urls.length
-    ? withKeptPictures(loaded.catalog as Catalog, await findKeptPictures({ db, ownerId: user.id, urls }))
-    : (loaded.catalog as Catalog);
-  const saves = (loaded.row.recentSaves as { id: string }[]).map((s) => s.id);
+  const catalog = loaded.catalog;
+  const saves = recentSavesOf(loaded.row).map((s) => s.id);
   return {
     userId: user.id,
     // The prompts around the editor (SPEC §4): decided here so the first paint already shows them or not.
@@ -55,6 +51,8 @@ export async function loadEditor(opts: { request: Request; user: User; designId:
     packed: JSON.stringify(packPages(catalog)),
     boot: {
       revision: loaded.revision,
+      // Set for a long catalog opened on its first pages: how many pages it has.
+      opening: loaded.total === null ? null : { total: loaded.total },
       saves,
       readonly: new URL(request.url).searchParams.get('readonly') === 'true',
     },

@@ -246,7 +246,8 @@ export function PageToolbar({
   const readonly = useEditorState(store, (s) => s.readonly);
   const mode = useEditorState(store, (s) => s.mode);
   const index = useEditorState(store, currentPageIndex);
-  const count = useEditorState(store, (s) => s.catalog.pages.length);
+  // A long catalog still opening counts every page it has, not only those arrived.
+  const count = useEditorState(store, (s) => s.opening?.total ?? s.catalog.pages.length);
   const page = useEditorState(store, (s) => s.catalog.pages.find((p) => p.id === s.currentPageId) ?? null);
   const picked = useEditorState(store, (s) => s.selectedPages);
   const selection = useEditorState(store, (s) => s.selection);

@@ -64,3 +64,81 @@ describe('the editor store: a silent change', () => {
     expect(titleOf(s().catalog, 'a', 1)).toBe('Full listing');
   });
 });
+
+describe('the editor store: a long catalog opening on its first pages (issue 29)', () => {
+  const whole = makeCatalog([
+    productPage('a', [makeProduct(1)]),
+    productPage('b', [makeProduct(2)]),
+    productPage('c', [makeProduct(3)]),
+    productPage('d', [makeProduct(4)]),
+  ]);
+  const first = { ...whole, pages: whole.pages.slice(0, 2) };
+  const opened = () => createEditorStore({ catalog: first, revision: 3, opening: { total: 4 } });
+
+  it('shows the first pages read-only and changes nothing until every page is there', () => {
+    const store = opened();
+    const s = () => store.getState();
+    expect(s().opening).toEqual({ total: 4, received: 2 });
+    expect(s().status).toBe('opening');
+    expect(s().readonly).toBe(true);
+    const r = s().dispatch({ name: 'setPageBand', args: { pageId: 'a', which: 'footer', html: 'Maison' } });
+    expect(r.changed).toBe(false);
+    expect(s().pending).toEqual([]);
+    expect(s().catalog).toBe(first);
+    s().openingProgress(3);
+    s().openingProgress(1);
+    expect(s().opening).toEqual({ total: 4, received: 3 });
+  });
+
+  it('takes the whole catalog as the server copy, keeps the page looked at, and edits every page after', () => {
+    const store = opened();
+    const s = () => store.getState();
+    s().goToPage('b');
+    s().finishOpening({ catalog: whole, revision: 5, restored: [] });
+    expect(s().opening).toBeNull();
+    expect(s().readonly).toBe(false);
+    expect(s().status).toBe('saved');
+    expect(s().catalog.pages.map((p) => p.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(s().base).toBe(whole);
+    expect(s().revision).toBe(5);
+    expect(s().currentPageId).toBe('b');
+    expect(s().history.entries).toHaveLength(1);
+    // A page that had not arrived at first is now the merchant's to change, and the change is one step.
+    const r = s().dispatch({ name: 'setPageBand', args: { pageId: 'd', which: 'footer', html: 'Maison' } });
+    expect(r.changed).toBe(true);
+    expect(s().pending.map((e) => e.command.name)).toEqual(['setPageBand']);
+    s().undo();
+    expect(s().catalog.pages[3]!.footer.properties.html).toBe('');
+    // Finishing twice changes nothing.
+    s().finishOpening({ catalog: first, revision: 9, restored: [] });
+    expect(s().catalog.pages).toHaveLength(4);
+    expect(s().revision).toBe(5);
+  });
+
+  it('applies the changes kept from before a reload to the whole catalog, still to be saved', () => {
+    const store = opened();
+    const s = () => store.getState();
+    s().finishOpening({
+      catalog: whole,
+      revision: 5,
+      restored: [
+        {
+          command: { name: 'setPageBand', args: { pageId: 'd', which: 'header', html: 'Spring' }, ids: [] },
+          saveIds: ['save-1'],
+        },
+      ],
+    });
+    expect(s().catalog.pages[3]!.header.properties.html).toBe('Spring');
+    expect(s().base.pages[3]!.header.properties.html).toBe('');
+    expect(s().pending).toHaveLength(1);
+    expect(s().status).toBe('saving');
+  });
+
+  it('stays read-only after opening when the visit is read-only', () => {
+    const store = createEditorStore({ catalog: first, revision: 3, readonly: true, opening: { total: 4 } });
+    store.getState().finishOpening({ catalog: whole, revision: 3, restored: [] });
+    expect(store.getState().readonly).toBe(true);
+    expect(store.getState().status).toBe('readonly');
+    expect(store.getState().catalog.pages).toHaveLength(4);
+  });
+});

@@ -34,7 +34,8 @@ export type PendingEntry = {
   held?: true;
 };
 
-export type SaveStatus = 'saved' | 'saving' | 'failed' | 'blocked' | 'readonly';
+/** 'opening': a long catalog opened on its first pages while the rest is read (nothing can change meanwhile). */
+export type SaveStatus = 'saved' | 'saving' | 'failed' | 'blocked' | 'readonly' | 'opening';
 
 export type Notice = { id: number; tone: 'info' | 'warning' | 'critical' | 'success'; text: string };
 
@@ -110,6 +111,11 @@ export type EditorState = {
   notices: Notice[];
   /** Counts the listings saved from the editor (the listing editor): the products panel asks again when it moves. */
   listingsSaved: number;
+  /**
+   * A long catalog opened on its first pages (issue 29): how many pages it has and about how many have arrived.
+   * Meanwhile the editor shows those pages read-only; `finishOpening` brings the whole catalog.
+   */
+  opening: { total: number; received: number } | null;
 };
 
 export type DispatchOptions = {
@@ -143,6 +149,13 @@ export type EditorActions = {
   dismiss: (id: number) => void;
   /** A listing was saved (the listing editor): the products panel shows it as saved. */
   listingSaved: () => void;
+  /** About how many pages of a long catalog have arrived so far. */
+  openingProgress: (received: number) => void;
+  /**
+   * The whole catalog has arrived: it becomes the document (history, the server's copy and its revision start
+   * from it), the commands kept from before a reload are applied again, and editing starts.
+   */
+  finishOpening: (whole: { catalog: Catalog; revision: number; restored: PendingEntry[] }) => void;
 };
 
 export type DispatchResult = { changed: boolean; selection: Selection | null };
@@ -157,6 +170,8 @@ export type StoreOptions = {
   settle?: (catalog: Catalog) => Catalog;
   /** Commands recorded before a reload that the server has not taken: applied again, unsaved. */
   restored?: PendingEntry[];
+  /** A long catalog given by its first pages: how many it has (the rest comes through `finishOpening`). */
+  opening?: { total: number } | null;
 };
 
 let noticeIds = 0;
@@ -206,23 +221,37 @@ export function replay(
   return { catalog: doc, kept, failed };
 }
 
+/**
+ * The history a visit starts with from the server's copy: the commands kept from before a reload applied again as
+ * one step, those still pending; the ones that no longer apply are left out.
+ */
+function startHistory(
+  catalog: Catalog,
+  restored: PendingEntry[],
+  settle: StoreOptions['settle'],
+): { history: History<Catalog>; pending: PendingEntry[] } {
+  if (!restored.length) return { history: createHistory(catalog), pending: [] };
+  const r = replay(
+    catalog,
+    restored.map((e) => e.command),
+    settle,
+    catalog.pages[0]?.id ?? null,
+  );
+  const pending = restored.filter((e) => r.kept.includes(e.command));
+  return {
+    history: pending.length ? pushHistory(createHistory(catalog), r.catalog) : createHistory(r.catalog),
+    pending,
+  };
+}
+
 export function createEditorStore(options: StoreOptions): EditorStore {
   const settle = options.settle;
-  let initial = options.catalog;
-  let pending: PendingEntry[] = [];
-  if (options.restored?.length) {
-    const r = replay(
-      initial,
-      options.restored.map((e) => e.command),
-      settle,
-      initial.pages[0]?.id ?? null,
-    );
-    initial = r.catalog;
-    pending = options.restored.filter((e) => r.kept.includes(e.command));
-  }
-  const history = pending.length
-    ? pushHistory(createHistory(options.catalog), initial)
-    : createHistory(initial);
+  const opening = options.opening
+    ? { total: options.opening.total, received: options.catalog.pages.length }
+    : null;
+  // A long catalog's first pages are only looked at: what is kept from before a reload waits for the rest.
+  const { history, pending } = startHistory(options.catalog, opening ? [] : (options.restored ?? []), settle);
+  const initial = presentOf(history);
 
   return createStore<EditorState & EditorActions>()((set, get) => {
     /** Make `next` the present: one undo step, one pending entry, current page and selection kept by id. */
@@ -334,17 +363,20 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       zoom: 'page',
       fit: null,
       devMode: false,
-      readonly: !!options.readonly,
+      readonly: !!options.readonly || !!opening,
       base: options.catalog,
       revision: options.revision,
       pending,
-      status: options.readonly ? 'readonly' : pending.length ? 'saving' : 'saved',
+      status: opening ? 'opening' : options.readonly ? 'readonly' : pending.length ? 'saving' : 'saved',
       statusMessage: null,
       lastSavedAt: null,
       notices: [],
       listingsSaved: 0,
+      opening,
 
       dispatch: (command, opts = {}) => {
+        // Nothing changes a catalog of which only the first pages have arrived.
+        if (get().opening) return { changed: false, selection: null };
         // A change that is not a step of the layout edit (a product chosen in the panel, a setting) ends it first.
         if (!opts.silent && !LAYOUT_COMMANDS.has(command.name)) leaveLayoutEdit();
         const state = get();
@@ -381,8 +413,12 @@ export function createEditorStore(options: StoreOptions): EditorStore {
             : null;
         return { changed: true, selection };
       },
-      undo: () => moveHistory(historyUndo, -1),
-      redo: () => moveHistory(historyRedo, 1),
+      undo: () => {
+        if (!get().opening) moveHistory(historyUndo, -1);
+      },
+      redo: () => {
+        if (!get().opening) moveHistory(historyRedo, 1);
+      },
       goToPage: (pageId) => {
         // Another page ends the layout edit of this one (SPEC §4: stopping restores the copy).
         if (get().layoutEdit?.pageId !== pageId) leaveLayoutEdit();
@@ -448,6 +484,35 @@ export function createEditorStore(options: StoreOptions): EditorStore {
       },
       dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
       listingSaved: () => set({ listingsSaved: get().listingsSaved + 1 }),
+      openingProgress: (received) => {
+        const was = get().opening;
+        if (was && received > was.received)
+          set({ opening: { ...was, received: Math.min(received, was.total) } });
+      },
+      finishOpening: ({ catalog, revision, restored }) => {
+        const state = get();
+        if (!state.opening) return;
+        const start = startHistory(catalog, options.readonly ? [] : restored, settle);
+        const present = presentOf(start.history);
+        const has = (id: string | undefined) => !!id && present.pages.some((p) => p.id === id);
+        set({
+          history: start.history,
+          catalog: present,
+          base: catalog,
+          revision,
+          pending: start.pending,
+          opening: null,
+          readonly: !!options.readonly,
+          status: options.readonly ? 'readonly' : start.pending.length ? 'saving' : 'saved',
+          // The merchant stays where they were among the first pages.
+          currentPageId: has(state.currentPageId ?? undefined)
+            ? state.currentPageId
+            : (present.pages[0]?.id ?? null),
+          selection: state.selection && has(state.selection.pageId) ? state.selection : null,
+          band: state.band && has(state.band.pageId) ? state.band : null,
+          selectedPages: state.selectedPages.filter((id) => has(id)),
+        });
+      },
     };
   });
 }

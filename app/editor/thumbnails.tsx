@@ -131,6 +131,7 @@ export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Ca
   const { t } = useTranslation('editor');
   const currentPageId = useEditorState(store, (s) => s.currentPageId);
   const selectedPages = useEditorState(store, (s) => s.selectedPages);
+  const opening = useEditorState(store, (s) => s.opening);
   const context = useRenderContext(catalog);
   const barcodes = useBarcodeEncoderReady();
   const devMode = useEditorState(store, (s) => s.devMode);
@@ -184,6 +185,11 @@ export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Ca
           ),
         )}
       </ol>
+      {opening ? (
+        <p className="cb-page-thumbs__opening cb-tip">
+          {t('screen.openingMore', { from: catalog.pages.length + 1, total: opening.total })}
+        </p>
+      ) : null}
     </nav>
   );
 }

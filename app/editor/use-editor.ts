@@ -10,6 +10,7 @@ import { createDomSettle } from './dom-settle.ts';
 import { createEditorStore, currentPageIndex, type EditorState, type EditorStore } from './store.ts';
 import { nudgeCell } from '../../core/layouts/index.ts';
 import { readStoredPending, SaveQueue, type SyncOptions, type SyncText } from './sync.ts';
+import { fetchWholeCatalog, type Opening } from './opening.ts';
 
 /** A store listing as the product a page carries (the fields they share, with the listing's id and source). */
 export function productFromListing(listing: PanelListing): ProductInput {
@@ -27,6 +28,8 @@ export type EditorBoot = {
   /** The save ids the server already took: commands stored under them are not sent again. */
   saves: string[];
   readonly: boolean;
+  /** A long catalog given by its first pages (`catalog` holds those): the rest is read once the screen is up. */
+  opening: Opening | null;
 };
 
 /**
@@ -39,32 +42,67 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
   const [store] = useState(() => {
     const storage = typeof window === 'undefined' ? null : window.sessionStorage;
     const settle = typeof document === 'undefined' ? undefined : createDomSettle(document);
-    const restored = boot.readonly ? [] : readStoredPending(storage, boot.catalog._id, boot.saves);
+    // A long catalog's kept commands wait for its every page (they are read again then).
+    const restored =
+      boot.readonly || boot.opening ? [] : readStoredPending(storage, boot.catalog._id, boot.saves);
     const s = createEditorStore({
       catalog: boot.catalog,
       revision: boot.revision,
       readonly: boot.readonly,
       restored,
       settle,
+      opening: boot.opening,
     });
     if (restored.length) s.getState().notify('info', t('save.restored'));
     return s;
   });
+
+  const opened = useStore(store, (s) => s.opening === null);
+  // A long catalog opened on its first pages: the whole of it is read now, with its progress; editing starts then.
+  useEffect(() => {
+    const opening = boot.opening;
+    if (!opening) return;
+    const stop = new AbortController();
+    const id = boot.catalog._id;
+    const read = () =>
+      fetchWholeCatalog(id, opening, (pages) => store.getState().openingProgress(pages), stop.signal).then(
+        (whole) => {
+          const restored = boot.readonly ? [] : readStoredPending(window.sessionStorage, id, whole.saves);
+          store.getState().finishOpening({ catalog: whole.catalog, revision: whole.revision, restored });
+          if (store.getState().pending.length) store.getState().notify('info', t('save.restored'));
+        },
+        () => {
+          if (!stop.signal.aborted) store.getState().notify('critical', t('opening.failed'));
+        },
+      );
+    // After the first pages are on screen and the screen has answered its first render: the server's work for
+    // the whole catalog must not hold back what the page asks for while it starts.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => void read(), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      stop.abort();
+    };
+    // The boot is the visit's: read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store]);
 
   // A link from the print preflight (?page=<page id>&cell=<n>, n from 1) opens on that page, the element selected.
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
     const pageId = q.get('page');
     const page = pageId ? store.getState().catalog.pages.find((p) => p.id === pageId) : undefined;
-    if (!page) return;
+    if (!opened || !page) return;
     const cell = Number(q.get('cell'));
     if (Number.isInteger(cell) && cell >= 1 && cell <= page.layout.cells.length)
       store.getState().select({ pageId: page.id, index: cell - 1 });
     else store.getState().goToPage(page.id);
-  }, [store]);
+  }, [store, opened]);
 
   useEffect(() => {
-    if (boot.readonly) return;
+    // The save queue starts once every page is there: nothing can change before.
+    if (boot.readonly || !opened) return;
     const text: SyncText = {
       failed: t('save.failed'),
       unauthorized: t('save.unauthorized'),
@@ -101,7 +139,7 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
       queue.stop();
       channel?.close();
     };
-  }, [store, api, boot.readonly, boot.catalog._id, t]);
+  }, [store, api, boot.readonly, boot.catalog._id, t, opened]);
 
   return { store, api };
 }

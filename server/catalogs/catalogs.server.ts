@@ -254,6 +254,30 @@ export async function getCatalog(opts: {
   return { catalog: assemble(row, await loadPages(opts.db, row.id)), revision: row.revision, row };
 }
 
+/**
+ * The start of a catalog for its owner: the catalog with only its first `pages` pages, and how many it has. The
+ * editor opens a long catalog with it and reads the rest after the screen is up.
+ */
+export async function getCatalogStart(opts: {
+  db: Db;
+  ownerId: string;
+  catalogId: string;
+  pages: number;
+}): Promise<{ catalog: Catalog; revision: number; row: CatalogRow; total: number }> {
+  const row = await findOwned(opts.db, catalogs, opts.catalogId, opts.ownerId);
+  if (!row) throw notFound('Catalog not found.');
+  const [first, [counted]] = await Promise.all([
+    opts.db
+      .select({ document: catalogPages.document })
+      .from(catalogPages)
+      .where(eq(catalogPages.catalogId, row.id))
+      .orderBy(catalogPages.position)
+      .limit(opts.pages),
+    opts.db.select({ total: count() }).from(catalogPages).where(eq(catalogPages.catalogId, row.id)),
+  ]);
+  return { catalog: assemble(row, first), revision: row.revision, row, total: Number(counted?.total ?? 0) };
+}
+
 /** A catalog by id without an owner check: for the worker and staff tools, never for a user's request. */
 export async function loadCatalogById(opts: {
   db: Db;

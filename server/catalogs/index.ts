@@ -4,6 +4,7 @@ export {
   createCatalog,
   deleteCatalog,
   getCatalog,
+  getCatalogStart,
   getPage,
   listCatalogs,
   loadCatalogById,
@@ -11,6 +12,7 @@ export {
   saveCatalog,
   setCatalogPdf,
 } from './catalogs.server.ts';
+export { editorCatalogPages, openEditorCatalog } from './editor-open.server.ts';
 export { listCatalogCards, listFeaturedCatalogs, listTemplateCatalogs } from './cards.server.ts';
 export type { CatalogCard } from './cards.server.ts';
 export {
