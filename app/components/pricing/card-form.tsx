@@ -158,7 +158,7 @@ export function CardForm(props: {
               error={problems.number}
             />
           </div>
-          <FormLayout.Group condensed>
+          <FormLayout.Group>
             <Select
               id={FIELD_IDS.exp_month}
               label={labels.exp_month}
