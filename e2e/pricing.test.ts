@@ -294,11 +294,18 @@ describe('pricing and payment in Chromium', () => {
       page.getByText(/Your card was declined\. Your request was in test mode, but used a non test/),
     );
     expect(tokenCalls()).toBe(1);
+    // A token Stripe makes but whose card it declines when our server attaches it: the save-failed message.
+    await fill({ ...good, number: '4000 0000 0000 0002' });
+    await expectVisible(
+      page.getByText('We could not save your card. Please check its details and try again.'),
+    );
+    await expectVisible(page.getByText('Your card was declined.', { exact: true }));
+    expect(tokenCalls()).toBe(2);
 
     await fill({ ...good, number: '5555 5555 5555 4444' });
     await expectVisible(page.getByText('Your card was saved.'));
     await expectVisible(page.getByText('MASTERCARD •••• 4444'));
-    expect(tokenCalls()).toBe(2);
+    expect(tokenCalls()).toBe(3);
     const [tokenCall] = stripe.requests.filter((r) => r.path === '/v1/tokens').slice(-1);
     expect(tokenCall!.params).toEqual({
       card: {
@@ -310,7 +317,7 @@ describe('pricing and payment in Chromium', () => {
       },
     });
     page.off('request', watch);
-    // The browser spoke to Stripe's API for the two tokens only (and their CORS preflights).
+    // The browser spoke to Stripe's API for the three tokens only (and their CORS preflights).
     expect(toStripe.every((u) => u === `${stripe.url}/v1/tokens`)).toBe(true);
     await expectVisible(page.getByRole('button', { name: 'Remove MASTERCARD •••• 4444' }));
     await shot(page, 'cards-added-1440');
@@ -336,7 +343,7 @@ describe('pricing and payment in Chromium', () => {
     await expectNoSeriousA11yIssues(p);
     await shot(p, 'cards-add-fr-390');
     await fr.close();
-    expect(tokenCalls()).toBe(2);
+    expect(tokenCalls()).toBe(3);
   });
 
   it('puts the merchant back behind the gate after a failed payment and the end of the subscription', async () => {
