@@ -3,7 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { stripeBrowserApi } from '../server/billing/index.ts';
 import { documentPolicy, scriptNonce } from '../server/platform/index.ts';
+import { getRuntime } from '../server/runtime/index.ts';
 import { APP_BRIDGE_ORIGIN, embeddedFrameAncestors, getShopify } from './shopify.server.ts';
 
 export const streamTimeout = 5_000;
@@ -19,6 +21,8 @@ export default function handleRequest(
   const nonce = scriptNonce();
   const url = new URL(request.url);
   const shopify = url.pathname === '/app' || url.pathname.startsWith('/app/') ? getShopify() : null;
+  // The card page asks Stripe's API for card tokens from the browser: it may connect to that origin and no other.
+  const stripeApi = url.pathname === '/cards' ? stripeBrowserApi(getRuntime().config) : null;
   // The embedded app may be framed by the merchant's Shopify admin only; everything else by ourselves only.
   headers.set(
     'Content-Security-Policy',
@@ -28,7 +32,11 @@ export default function handleRequest(
           frameAncestors: embeddedFrameAncestors(shopify, request, headers),
           scriptOrigins: [APP_BRIDGE_ORIGIN],
         })
-      : documentPolicy({ nonce, frameAncestors: "'self'" }),
+      : documentPolicy({
+          nonce,
+          frameAncestors: "'self'",
+          ...(stripeApi ? { connectOrigins: [stripeApi.origin] } : {}),
+        }),
   );
 
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });

@@ -244,6 +244,108 @@ describe('pricing and payment in Chromium', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
+  it('adds a card with our own form: checked in the browser, tokenized by Stripe from the browser, saved with the token', async () => {
+    await page.goto(`${server.url}/cards`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Add a card' }).first().click();
+    await expectVisible(page.getByRole('heading', { name: 'Add a card' }));
+    // No input has a name: a form sent before the script runs carries no card number to our server.
+    expect(await page.locator('form input[name], form select[name]').count()).toBe(0);
+    const toStripe: string[] = [];
+    const watch = (r: { url: () => string }) => {
+      if (r.url().startsWith(stripe.url)) toStripe.push(r.url());
+    };
+    page.on('request', watch);
+    const tokenCalls = () => stripe.requests.filter((r) => r.path === '/v1/tokens').length;
+    const year = new Date().getUTCFullYear();
+    const fill = async (card: { number: string; month: string; year: string; cvc: string }) => {
+      await page.getByLabel('Card number').fill(card.number);
+      await page.getByLabel('Expiry month').selectOption(card.month);
+      await page.getByLabel('Expiry year').fill(card.year);
+      await page.getByLabel('Security code (CVC)').fill(card.cvc);
+      await page.getByRole('button', { name: 'Save card' }).click();
+    };
+    const good = { number: '4242 4242 4242 4242', month: '12', year: String(year + 2), cvc: '123' };
+    // SPEC §5: a bad Luhn digit, an expired date and a short CVC are refused here, nothing is sent.
+    await fill({ ...good, number: '4242 4242 4242 4241' });
+    await expectVisible(
+      page.getByText('This card number is not valid. Check the digits printed on the card.'),
+    );
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('new-card-number');
+    await fill({ ...good, month: '1', year: String(year - 1) });
+    await expectVisible(page.getByText('This card has expired.'));
+    await fill({ ...good, cvc: '12' });
+    await expectVisible(page.getByText('Enter the 3-digit security code on the back of the card.'));
+    // Each error is announced: the live region says it with its field.
+    await expectText(
+      page.locator('[aria-live="assertive"]'),
+      'Please check: Security code (CVC): Enter the 3-digit security code on the back of the card.',
+    );
+    expect(tokenCalls()).toBe(0);
+    expect(toStripe).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
+    await shot(page, 'cards-add-errors-1440');
+
+    // A number Stripe refuses when it tokenizes (a live card in test mode): its message in the error area.
+    await page.getByLabel('Name on card').fill('Ana Costa');
+    await fill({ ...good, number: '4532 0151 1283 0366' });
+    await expectVisible(page.getByText('Stripe did not accept this card'));
+    await expectVisible(
+      page.getByText(/Your card was declined\. Your request was in test mode, but used a non test/),
+    );
+    expect(tokenCalls()).toBe(1);
+    // A token Stripe makes but whose card it declines when our server attaches it: the save-failed message.
+    await fill({ ...good, number: '4000 0000 0000 0002' });
+    await expectVisible(
+      page.getByText('We could not save your card. Please check its details and try again.'),
+    );
+    await expectVisible(page.getByText('Your card was declined.', { exact: true }));
+    expect(tokenCalls()).toBe(2);
+
+    await fill({ ...good, number: '5555 5555 5555 4444' });
+    await expectVisible(page.getByText('Your card was saved.'));
+    await expectVisible(page.getByText('MASTERCARD •••• 4444'));
+    expect(tokenCalls()).toBe(3);
+    const [tokenCall] = stripe.requests.filter((r) => r.path === '/v1/tokens').slice(-1);
+    expect(tokenCall!.params).toEqual({
+      card: {
+        number: '5555555555554444',
+        exp_month: '12',
+        exp_year: String(year + 2),
+        cvc: '123',
+        name: 'Ana Costa',
+      },
+    });
+    page.off('request', watch);
+    // The browser spoke to Stripe's API for the three tokens only (and their CORS preflights).
+    expect(toStripe.every((u) => u === `${stripe.url}/v1/tokens`)).toBe(true);
+    await expectVisible(page.getByRole('button', { name: 'Remove MASTERCARD •••• 4444' }));
+    await shot(page, 'cards-added-1440');
+
+    // French, at phone width, with the form's checks.
+    const fr = await browser.newContext({
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+      storageState: await page.context().storageState(),
+    });
+    const p = await fr.newPage();
+    await p.goto(`${server.url}/cards`);
+    await hydrated(p);
+    await p.getByRole('button', { name: 'Ajouter une carte' }).first().click();
+    await p.getByRole('button', { name: 'Enregistrer la carte' }).click();
+    await expectVisible(
+      p.getByText("Ce numéro de carte n'est pas valide. Vérifiez les chiffres imprimés sur la carte."),
+    );
+    await expectVisible(p.getByText('Saisissez le cryptogramme à 3 chiffres au dos de la carte.'));
+    expect(
+      await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yIssues(p);
+    await shot(p, 'cards-add-fr-390');
+    await fr.close();
+    expect(tokenCalls()).toBe(3);
+  });
+
   it('puts the merchant back behind the gate after a failed payment and the end of the subscription', async () => {
     const [sub] = [...stripe.subscriptions.values()];
     await stripe.failPayment(sub!.id);

@@ -9,6 +9,7 @@ import {
   listCards,
   listInvoices,
   openBillingPortal,
+  saveCardWithToken,
   startCardSetup,
   startStripeCheckout,
   updateCard,
@@ -113,17 +114,22 @@ export const addCardEndpoint = defineEndpoint(
   {
     method: 'POST',
     path: '/api/v1/stripe/cards',
-    summary: "Add a card: Stripe's page in setup mode; the card becomes your default",
+    summary:
+      'Add a card, which becomes your default: save with token (SPEC §7) the card token the browser got from ' +
+      "Stripe, answering your cards; without a token, Stripe's page in setup mode",
     tags: ['billing', 'stripe'],
     auth: 'user',
-    response: Redirect,
-    errors: [409],
+    body: z.object({ token: z.string().trim().max(255).optional() }),
+    response: z.union([z.object({ data: z.array(CardSchema) }), Redirect]),
+    errors: [400, 409],
   },
-  async ({ user, runtime }) => {
+  async ({ user, body, runtime }) => {
     const stripe = stripeOf(runtime);
+    const customerId = await ensureCustomer({ db: runtime.db, stripe, user });
+    if (body.token) return { data: await saveCardWithToken({ stripe, customerId, token: body.token }) };
     return startCardSetup({
       stripe,
-      customerId: await ensureCustomer({ db: runtime.db, stripe, user }),
+      customerId,
       userId: user.id,
       appUrl: runtime.config.appUrl,
       currency: runtime.config.STRIPE_CURRENCY,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, subscriptions, users } from '../../db/schema.ts';
 import { FakeStripe } from '../../scripts/testing/fake-stripe.ts';
-import { registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
+import { client, registeredClient, startTestServer, type TestServer } from '../../scripts/testing/server.ts';
 
 let server: TestServer;
 const stripe = new FakeStripe();
@@ -256,5 +256,131 @@ describe('cards and subscriptions belong to their merchant', () => {
     expect(await saved.json()).toMatchObject({ id: cardId, exp_month: 2, exp_year: year + 5 });
     expect((await owner.c.del(`/api/v1/stripe/cards/${cardId}`)).status).toBe(200);
     expect((await (await owner.c.get('/api/v1/stripe/cards')).json()).data).toEqual([]);
+  });
+});
+
+describe('save with token (SPEC §7): a card tokenized by Stripe in the browser joins its merchant only', () => {
+  /** What the card page's browser sends Stripe: the card form-encoded, the publishable key as bearer. */
+  const tokenize = async (card: Record<string, string | number>, key = stripe.publishableKey) => {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(card)) form.set(`card[${k}]`, String(v));
+    const res = await fetch(`${stripe.url}/v1/tokens`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+    return {
+      status: res.status,
+      cors: res.headers.get('access-control-allow-origin'),
+      body: await res.json(),
+    };
+  };
+  const year = new Date().getUTCFullYear();
+  // Registrations are rate limited per address: the page test below reuses the owner.
+  let owner: Awaited<ReturnType<typeof registeredClient>>;
+  const good = {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: year + 2,
+    cvc: '123',
+    name: 'Ana Costa',
+  };
+
+  it("answers Stripe's own errors for a bad number or an expired card, and a token for a good one", async () => {
+    const bad = await tokenize({ ...good, number: '4242424242424241' });
+    expect(bad.status).toBe(402);
+    expect(bad.cors).toBe('*');
+    expect(bad.body.error).toMatchObject({
+      type: 'card_error',
+      code: 'incorrect_number',
+      param: 'number',
+      message: 'Your card number is incorrect.',
+    });
+    const expired = await tokenize({ ...good, exp_year: year - 1 });
+    expect(expired.body.error).toMatchObject({ code: 'invalid_expiry_year', param: 'exp_year' });
+    const ok = await tokenize(good);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      object: 'token',
+      type: 'card',
+      used: false,
+      card: { object: 'card', brand: 'Visa', last4: '4242', name: 'Ana Costa' },
+    });
+    expect(ok.body.card).not.toHaveProperty('number');
+    // The publishable key makes tokens and nothing else.
+    const listing = await fetch(`${stripe.url}/v1/customers`, {
+      headers: { Authorization: `Bearer ${stripe.publishableKey}` },
+    });
+    expect(listing.status).toBe(401);
+  });
+
+  it("attaches the token to the caller's customer, answers the cards, and refuses what Stripe refuses with its message", async () => {
+    expect((await client(server.url).post('/api/v1/stripe/cards', { token: 'tok_x' })).status).toBe(401);
+    owner = await registeredClient(server.url, 'token-owner@example.com');
+    const other = await registeredClient(server.url, 'token-other@example.com');
+    const { body: token } = await tokenize(good);
+    const saved = await owner.post('/api/v1/stripe/cards', { token: token.id });
+    expect(saved.status).toBe(200);
+    const cards = (await saved.json()).data;
+    expect(cards).toEqual([
+      expect.objectContaining({
+        brand: 'visa',
+        last4: '4242',
+        exp_year: year + 2,
+        default: true,
+        expired: false,
+      }),
+    ]);
+    const cardId = cards[0].id as string;
+    expect(cardId).toMatch(/^card_/);
+    const customer = (await userOf('token-owner@example.com')).stripeCustomerId!;
+    expect(stripe.requests.filter((r) => r.path === `/v1/customers/${customer}/sources`)).toEqual([
+      expect.objectContaining({ method: 'POST', params: { source: token.id } }),
+    ]);
+    expect((await (await other.get('/api/v1/stripe/cards')).json()).data).toEqual([]);
+    expect(
+      (await other.put(`/api/v1/stripe/cards/${cardId}`, { exp_month: 1, exp_year: year + 3 })).status,
+    ).toBe(404);
+    expect((await other.del(`/api/v1/stripe/cards/${cardId}`)).status).toBe(404);
+
+    // A token is single use; an unknown or malformed one, and a card declined on attach, are 400s saying why.
+    const refusals: [string, string, string][] = [
+      [token.id, `You cannot use a Stripe token more than once: ${token.id}.`, 'source'],
+      ['tok_unknown', "No such token: 'tok_unknown'", 'source'],
+      ['4242424242424242', 'Send the card token Stripe answered (tok_…).', 'token'],
+      [(await tokenize({ ...good, number: '4000000000000002' })).body.id, 'Your card was declined.', 'token'],
+    ];
+    for (const [sent, message, path] of refusals) {
+      const res = await owner.post('/api/v1/stripe/cards', { token: sent });
+      expect(res.status, message).toBe(400);
+      const body = await res.json();
+      expect(body.details[0], message).toMatchObject({ path: [path], message });
+    }
+    // Only the browser's token request carried a number to Stripe: the number sent as a token was refused here.
+    expect(
+      stripe.requests.filter(
+        (r) => JSON.stringify(r.params).includes('4242424242424242') && r.path !== '/v1/tokens',
+      ),
+    ).toEqual([]);
+
+    const changed = await owner.put(`/api/v1/stripe/cards/${cardId}`, { exp_month: 3, exp_year: year + 4 });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ id: cardId, exp_month: 3, exp_year: year + 4 });
+    expect((await owner.del(`/api/v1/stripe/cards/${cardId}`)).status).toBe(200);
+    expect((await (await owner.get('/api/v1/stripe/cards')).json()).data).toEqual([]);
+  });
+
+  it("lets the card page connect to Stripe's API origin and no other, and only the card page", async () => {
+    const c = owner;
+    const connectSrc = async (path: string) =>
+      ((await c.get(path, { Accept: 'text/html' })).headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('connect-src'));
+    expect(await connectSrc('/cards')).toBe(`connect-src 'self' ${stripe.url}`);
+    expect(await connectSrc('/catalogs')).toBeUndefined();
+    const html = await (await c.get('/cards', { Accept: 'text/html' })).text();
+    expect(html).toContain(stripe.publishableKey);
+    expect(html).not.toContain(stripe.secretKey);
   });
 });

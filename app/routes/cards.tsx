@@ -4,15 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { AppFrame } from '../components/app-frame.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
+import { CardForm } from '../components/pricing/card-form.tsx';
 import { CardRow } from '../components/pricing/card-row.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Cards · Catalog Builder' }];
 
-/** /cards (SPEC §5, §7 stripe/cards): the merchant's cards; a new one is entered on Stripe's page. */
+/**
+ * /cards (SPEC §5, §7 stripe/cards): the merchant's cards. A new one is entered in our own form and tokenized by
+ * Stripe from the browser when STRIPE_PUBLISHABLE_KEY is set (the page's connect-src names Stripe's API, see
+ * entry.server.tsx); otherwise on Stripe's Checkout page.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { requirePageUser, hasRole } = await import('../../server/accounts/index.ts');
   const { getRuntime } = await import('../../server/runtime/index.ts');
-  const { confirmCheckoutSession, getStripe, listCards } = await import('../../server/billing/index.ts');
+  const { confirmCheckoutSession, getStripe, listCards, stripeBrowserApi } =
+    await import('../../server/billing/index.ts');
   const user = await requirePageUser(request);
   const { db, config } = getRuntime();
   const stripe = config.stripeConfigured ? getStripe(config) : null;
@@ -24,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email,
     isStaff: hasRole(user, 'admin', 'manager'),
     paymentReady: Boolean(stripe),
+    // Only what the browser needs to ask Stripe for a token: never the secret key.
+    tokens: stripe ? stripeBrowserApi(config) : null,
     added: url.searchParams.get('added') === '1',
     cards: stripe ? await listCards({ stripe, user }) : [],
   };
@@ -37,8 +45,12 @@ export default function CardsPage() {
     d.added ? { tone: 'success', text: t('cards.added') } : null,
   );
   const [adding, setAdding] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
+  const tokens = d.tokens;
 
   async function addCard() {
+    setNotice(null);
+    if (tokens) return setFormOpen(true);
     setAdding(true);
     const res = await fetch('/api/v1/stripe/cards', {
       method: 'POST',
@@ -61,7 +73,7 @@ export default function CardsPage() {
         title={t('cards.title')}
         backAction={{ content: t('cards.back'), url: '/dashboard' }}
         primaryAction={
-          d.paymentReady
+          d.paymentReady && !formOpen
             ? { content: t('cards.add'), onAction: () => void addCard(), loading: adding }
             : undefined
         }
@@ -79,13 +91,30 @@ export default function CardsPage() {
               </Banner>
             </Layout.Section>
           ) : null}
+          {formOpen && tokens ? (
+            <Layout.Section>
+              <Card>
+                <CardForm
+                  publishableKey={tokens.publishableKey}
+                  apiBase={tokens.apiBase}
+                  onCancel={() => setFormOpen(false)}
+                  onSaved={() => {
+                    setFormOpen(false);
+                    done(t('cards.added'));
+                  }}
+                />
+              </Card>
+            </Layout.Section>
+          ) : null}
           <Layout.Section>
             <Card padding={d.cards.length ? '0' : undefined}>
               {d.cards.length === 0 ? (
                 <EmptyState
                   heading={t('cards.empty')}
                   action={
-                    d.paymentReady ? { content: t('cards.add'), onAction: () => void addCard() } : undefined
+                    d.paymentReady && !formOpen
+                      ? { content: t('cards.add'), onAction: () => void addCard() }
+                      : undefined
                   }
                 >
                   <p>{t('cards.emptyBody')}</p>

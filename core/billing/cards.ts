@@ -23,3 +23,70 @@ export function cardExpiryProblems(card: { exp_month: unknown; exp_year: unknown
     problems.push({ field: year < now.getUTCFullYear() ? 'exp_year' : 'exp_month', problem: 'expired' });
   return problems;
 }
+
+export type CardBrand =
+  'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
+
+/** The brand a card number belongs to, from its first digits (the ranges Stripe.js v2's cardType read). */
+export function cardBrand(number: string): CardBrand {
+  const d = number.replace(/\D/g, '');
+  if (/^4/.test(d)) return 'visa';
+  if (/^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/.test(d)) return 'mastercard';
+  if (/^3[47]/.test(d)) return 'amex';
+  if (/^(6011|64[4-9]|65)/.test(d)) return 'discover';
+  if (/^(30[0-5]|309|36|3[89])/.test(d)) return 'diners';
+  if (/^35(2[89]|[3-8])/.test(d)) return 'jcb';
+  if (/^62/.test(d)) return 'unionpay';
+  return 'unknown';
+}
+
+/** How many digits a number of each brand has. */
+const CARD_LENGTHS: Record<CardBrand, number[]> = {
+  visa: [13, 16, 19],
+  mastercard: [16],
+  amex: [15],
+  discover: [16, 19],
+  diners: [14, 16, 19],
+  jcb: [16, 17, 18, 19],
+  unionpay: [16, 17, 18, 19],
+  unknown: [12, 13, 14, 15, 16, 17, 18, 19],
+};
+
+/** The Luhn checksum every card number carries in its last digit. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let n = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      n *= 2;
+      if (n > 9) n -= 9;
+    }
+    sum += n;
+  }
+  return sum % 10 === 0;
+}
+
+export type CardField = 'number' | 'exp_month' | 'exp_year' | 'cvc';
+export type CardFormProblem = CardExpiryProblem | 'number' | 'cvc' | 'cvcAmex';
+
+/**
+ * SPEC §5: what is wrong with a new card before a token is requested, field by field: the number (digits, the
+ * length of its brand, the Luhn checksum), the expiry (SPEC §5 rule) and the CVC (3 digits, 4 for American
+ * Express). Spaces and dashes in the number are allowed, as printed on cards. An empty list when it can be sent.
+ */
+export function cardFormProblems(
+  card: { number: string; exp_month: unknown; exp_year: unknown; cvc: string },
+  now: Date,
+): { field: CardField; problem: CardFormProblem }[] {
+  const problems: { field: CardField; problem: CardFormProblem }[] = [];
+  const digits = card.number.replace(/[\s-]/g, '');
+  const brand = cardBrand(digits);
+  if (!/^\d+$/.test(digits) || !CARD_LENGTHS[brand].includes(digits.length) || !luhnValid(digits))
+    problems.push({ field: 'number', problem: 'number' });
+  problems.push(...cardExpiryProblems(card, now));
+  const cvcLength = brand === 'amex' ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim()))
+    problems.push({ field: 'cvc', problem: brand === 'amex' ? 'cvcAmex' : 'cvc' });
+  return problems;
+}

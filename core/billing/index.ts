@@ -11,9 +11,9 @@ export {
   savingsEstimate,
 } from './prices.ts';
 export type { BillingPeriod, CouponFacts, CouponOutcome, OfferFacts, PricedPlan, Quote } from './prices.ts';
-export { cardExpiryProblems, isCardExpired } from './cards.ts';
+export { cardBrand, cardExpiryProblems, cardFormProblems, isCardExpired, luhnValid } from './cards.ts';
 export { nextPaymentRecheck, PAYMENT_RECHECK_EVERY_MS, PAYMENT_RECHECK_FOR_MS } from './payment-wait.ts';
-export type { CardExpiry, CardExpiryProblem } from './cards.ts';
+export type { CardBrand, CardExpiry, CardExpiryProblem, CardField, CardFormProblem } from './cards.ts';
 export {
   BILLING_ON,
   billingOffPlan,

@@ -14,13 +14,15 @@ import {
   subscriptionObject,
   type Obj,
 } from './fake-stripe-objects.ts';
+import { attachSource, changeSource, createCardToken } from './fake-stripe-tokens.ts';
 
 type Answer = { status: number; body: unknown };
 
 /**
  * A local HTTP server that answers the Stripe API calls the real `stripe` client makes (customers, prices,
  * coupons, Checkout Sessions in subscription and setup mode, the billing portal, subscriptions, invoices, payment
- * methods, setup intents) in Stripe's shapes, with a hosted checkout page a browser can pay on. Paying sends the
+ * methods, setup intents, card tokens made in the browser with the publishable key and attached as customer
+ * sources) in Stripe's shapes, with a hosted checkout page a browser can pay on. Paying sends the
  * webhooks Stripe sends, signed like Stripe signs them, to `webhookUrl`, then redirects to the success URL.
  * The app reaches it through STRIPE_API_URL; nothing reaches Stripe.
  */
@@ -28,6 +30,7 @@ export class FakeStripe {
   server!: Server;
   url = '';
   readonly secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+  readonly publishableKey = `pk_test_${randomBytes(12).toString('hex')}`;
   readonly webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   /** Where events are delivered (the app's /webhooks/stripe). */
   webhookUrl: string | null = null;
@@ -42,6 +45,7 @@ export class FakeStripe {
   readonly paymentMethods = new Map<string, Obj>();
   readonly setupIntents = new Map<string, Obj>();
   readonly portalSessions = new Map<string, Obj>();
+  readonly tokens = new Map<string, Obj>();
   /** Every API call: method, path and decoded parameters. */
   readonly requests: { method: string; path: string; params: Obj }[] = [];
   /** Every event sent and the status the webhook answered. */
@@ -67,6 +71,7 @@ export class FakeStripe {
   env(): Record<string, string> {
     return {
       STRIPE_SECRET_KEY: this.secretKey,
+      STRIPE_PUBLISHABLE_KEY: this.publishableKey,
       STRIPE_WEBHOOK_SECRET: this.webhookSecret,
       STRIPE_API_URL: this.url,
     };
@@ -240,7 +245,7 @@ export class FakeStripe {
 
   private api(method: string, path: string, p: Obj): Answer {
     const seg = path.split('/').filter(Boolean).slice(1); // drop v1
-    const [a, b, c] = seg;
+    const [a, b, c, d] = seg;
     const now = this.now();
     if (a === 'customers' && !b && method === 'POST') {
       const customer = {
@@ -250,6 +255,7 @@ export class FakeStripe {
         email: p.email ?? null,
         name: p.name ?? null,
         metadata: p.metadata ?? {},
+        default_source: null,
         invoice_settings: {
           default_payment_method: null,
           custom_fields: null,
@@ -273,6 +279,10 @@ export class FakeStripe {
       }
       return { status: 200, body: this.expand(customer, p) };
     }
+    if (a === 'tokens' && !b && method === 'POST') return createCardToken(this.tokens, p, now);
+    if (a === 'customers' && b && c === 'sources' && !d && method === 'POST')
+      return attachSource(this, b, p, now);
+    if (a === 'customers' && b && c === 'sources' && d) return changeSource(this, method, b, d, p);
     if (
       (a === 'customers' && c === 'payment_methods') ||
       (a === 'payment_methods' && !b && method === 'GET')
@@ -487,7 +497,12 @@ export class FakeStripe {
         });
         return res.end(a.html);
       }
-      res.writeHead(a.status, { 'Content-Type': 'application/json', 'Request-Id': stripeId('req') });
+      // Stripe's API answers browsers from any origin (Stripe.js calls it with the publishable key).
+      res.writeHead(a.status, {
+        'Content-Type': 'application/json',
+        'Request-Id': stripeId('req'),
+        'Access-Control-Allow-Origin': '*',
+      });
       res.end(JSON.stringify(a.body));
     };
     try {
@@ -498,7 +513,24 @@ export class FakeStripe {
         );
       }
       if (!url.pathname.startsWith('/v1/')) return send(stripeError(404, 'Not found'));
-      if (req.headers.authorization !== `Bearer ${this.secretKey}`)
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, POST, DELETE',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type, Stripe-Version, Idempotency-Key',
+          'Access-Control-Max-Age': '300',
+        });
+        return res.end();
+      }
+      const publishable = req.headers.authorization === `Bearer ${this.publishableKey}`;
+      if (publishable && !(url.pathname === '/v1/tokens' && req.method === 'POST'))
+        return send(
+          stripeError(
+            401,
+            'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+          ),
+        );
+      if (!publishable && req.headers.authorization !== `Bearer ${this.secretKey}`)
         return send(stripeError(401, 'Invalid API Key provided: sk_test_****'));
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);

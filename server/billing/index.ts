@@ -44,7 +44,7 @@ export { getUsage } from './usage.server.ts';
 export type { Usage } from './usage.server.ts';
 export { applyProviderSubscription, findProviderSubscription } from './provider-subscriptions.server.ts';
 export type { ProviderSubscription } from './provider-subscriptions.server.ts';
-export { getStripe } from './stripe/client.server.ts';
+export { getStripe, stripeBrowserApi } from './stripe/client.server.ts';
 export {
   CHECKOUT_MESSAGES,
   confirmCheckoutSession,
@@ -57,6 +57,7 @@ export {
   listCards,
   listInvoices,
   openBillingPortal,
+  saveCardWithToken,
   startCardSetup,
   updateCard,
 } from './stripe/cards.server.ts';

@@ -161,6 +161,11 @@ export const EnvSchema = z
     CURRENCY_RATES_URL: optionalUrl,
     /** Stripe secret key (sk_live_… / sk_test_…): standalone merchants pay through Stripe Checkout when set. */
     STRIPE_SECRET_KEY: optionalText,
+    /**
+     * Stripe publishable key (pk_live_… / pk_test_…): with it the card screen asks Stripe for a card token straight
+     * from the browser (the card number never reaches this server); without it a card is added on Stripe Checkout.
+     */
+    STRIPE_PUBLISHABLE_KEY: optionalText,
     /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /webhooks/stripe. */
     STRIPE_WEBHOOK_SECRET: optionalText,
     /** Another Stripe API base (a local server that speaks Stripe's API, for tests); default Stripe's own. */

@@ -20,6 +20,7 @@ export const CARD_MESSAGES = {
   expired: 'This card has expired.',
   noCustomer: 'You have no card on file yet.',
   saveFailed: 'We could not save your card. Please check its details and try again.',
+  token: 'Send the card token Stripe answered (tok_…).',
 } as const;
 
 type Owner = { stripeCustomerId: string | null };
@@ -53,9 +54,22 @@ export async function listCards(opts: { stripe: Stripe; user: Owner; now?: Date 
     }));
 }
 
+/** A Stripe error about what the merchant sent (a card refused, a token unknown or used): its own message, 400. */
+function refusedByStripe(err: unknown, field: string): never {
+  const e = err as { type?: string; message?: string; param?: string };
+  if (e.type === 'StripeCardError' || e.type === 'StripeInvalidRequestError')
+    throw badRequest(e.message ?? CARD_MESSAGES.saveFailed, [
+      { path: [e.param || field], message: e.message ?? '' },
+    ]);
+  throw err;
+}
+
+/** A card added with a token (SPEC §7 save with token) is a customer source: its id starts `card_`. */
+const isSource = (cardId: string) => cardId.startsWith('card_');
+
 /** A card of this merchant's customer, or 404: another merchant's card id finds nothing. */
 async function ownedCard(stripe: Stripe, user: Owner, cardId: string) {
-  if (!user.stripeCustomerId || !/^pm_[A-Za-z0-9_]{1,200}$/.test(cardId))
+  if (!user.stripeCustomerId || !/^(pm|card)_[A-Za-z0-9_]{1,200}$/.test(cardId))
     throw notFound(CARD_MESSAGES.notFound);
   try {
     const pm = await stripe.paymentMethods.retrieve(cardId);
@@ -83,17 +97,16 @@ export async function updateCard(opts: {
     throw badRequest(`${problems[0]!.field}: ${CARD_MESSAGES[problems[0]!.problem]}`, details);
   }
   await ownedCard(opts.stripe, opts.user, opts.cardId);
+  const expiry = { exp_month: opts.exp_month, exp_year: opts.exp_year };
   try {
-    await opts.stripe.paymentMethods.update(opts.cardId, {
-      card: { exp_month: opts.exp_month, exp_year: opts.exp_year },
-    });
+    if (isSource(opts.cardId))
+      await opts.stripe.customers.updateSource(opts.user.stripeCustomerId!, opts.cardId, {
+        exp_month: String(expiry.exp_month),
+        exp_year: String(expiry.exp_year),
+      });
+    else await opts.stripe.paymentMethods.update(opts.cardId, { card: expiry });
   } catch (err) {
-    const e = err as { type?: string; message?: string; param?: string };
-    if (e.type === 'StripeCardError' || e.type === 'StripeInvalidRequestError')
-      throw badRequest(e.message ?? CARD_MESSAGES.saveFailed, [
-        { path: [e.param ?? 'card'], message: e.message ?? '' },
-      ]);
-    throw err;
+    refusedByStripe(err, 'card');
   }
   const cards = await listCards(opts);
   return cards.find((c) => c.id === opts.cardId)!;
@@ -102,10 +115,37 @@ export async function updateCard(opts: {
 /** SPEC §7 delete with cardId: the card leaves the merchant's customer. */
 export async function deleteCard(opts: { stripe: Stripe; user: Owner; cardId: string }): Promise<void> {
   await ownedCard(opts.stripe, opts.user, opts.cardId);
-  await opts.stripe.paymentMethods.detach(opts.cardId);
+  if (isSource(opts.cardId))
+    await opts.stripe.customers.deleteSource(opts.user.stripeCustomerId!, opts.cardId);
+  else await opts.stripe.paymentMethods.detach(opts.cardId);
 }
 
-/** A new card is entered on Stripe's page (Checkout in setup mode), never on ours. */
+/**
+ * SPEC §7 save with token: the card token the browser got from Stripe with the publishable key (the number never
+ * came here) joins the merchant's own customer and becomes the card their invoices are paid with. Stripe's
+ * refusal (an unknown or used token, a card declined on attach) is a 400 with Stripe's message.
+ */
+export async function saveCardWithToken(opts: {
+  stripe: Stripe;
+  customerId: string;
+  token: string;
+}): Promise<CardView[]> {
+  if (!/^tok_[A-Za-z0-9_]{1,200}$/.test(opts.token))
+    throw badRequest(`token: ${CARD_MESSAGES.token}`, [{ path: ['token'], message: CARD_MESSAGES.token }]);
+  let cardId: string;
+  try {
+    const source = await opts.stripe.customers.createSource(opts.customerId, { source: opts.token });
+    cardId = source.id;
+  } catch (err) {
+    refusedByStripe(err, 'token');
+  }
+  await opts.stripe.customers.update(opts.customerId, {
+    invoice_settings: { default_payment_method: cardId },
+  });
+  return listCards({ stripe: opts.stripe, user: { stripeCustomerId: opts.customerId } });
+}
+
+/** A new card entered on Stripe's page (Checkout in setup mode): the way without a publishable key. */
 export async function startCardSetup(opts: {
   stripe: Stripe;
   customerId: string;

@@ -26,4 +26,19 @@ export function getStripe(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API
   return client;
 }
 
+/** Stripe's own API, where browsers ask for card tokens unless STRIPE_API_URL names another. */
+export const STRIPE_API_BASE = 'https://api.stripe.com';
+
+/**
+ * What the card page needs to ask Stripe for a card token from the browser (the publishable key and the API base,
+ * which is also the page's one `connect-src` origin besides itself), or null when no publishable key is set.
+ */
+export function stripeBrowserApi(
+  config: Pick<Config, 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL' | 'stripeConfigured'>,
+): { publishableKey: string; apiBase: string; origin: string } | null {
+  if (!config.STRIPE_PUBLISHABLE_KEY || !config.stripeConfigured) return null;
+  const apiBase = (config.STRIPE_API_URL ?? STRIPE_API_BASE).replace(/\/+$/, '');
+  return { publishableKey: config.STRIPE_PUBLISHABLE_KEY, apiBase, origin: new URL(apiBase).origin };
+}
+
 export type { Stripe };

@@ -17,9 +17,15 @@ export function documentPolicy(opts: {
   frameAncestors: string;
   /** Other origins scripts may come from (App Bridge on the embedded app). */
   scriptOrigins?: string[];
+  /**
+   * When given, the page may fetch from itself and these origins only (`connect-src`): the card page, which
+   * talks to Stripe's API from the browser, names exactly that origin.
+   */
+  connectOrigins?: string[];
 }): string {
   return [
     ["script-src 'self'", `'nonce-${opts.nonce}'`, ...(opts.scriptOrigins ?? [])].join(' '),
+    ...(opts.connectOrigins ? [["connect-src 'self'", ...opts.connectOrigins].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     `frame-ancestors ${opts.frameAncestors}`,
