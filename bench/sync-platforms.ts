@@ -18,6 +18,8 @@ import { FakeEbay } from '../scripts/testing/fake-ebay.ts';
 import { FakeEcwid, generatedEcwidProducts, publishedEcwidProducts } from '../scripts/testing/fake-ecwid.ts';
 import { FakeEtsy } from '../scripts/testing/fake-etsy.ts';
 import { FakeLightspeed, rItem, xProduct } from '../scripts/testing/fake-lightspeed.ts';
+import { addFakeProduct, addIpods } from '../scripts/testing/fake-shopify-products.ts';
+import { FakeShopify } from '../scripts/testing/fake-shopify.ts';
 import {
   FakeMagento,
   generatedMagentoProducts,
@@ -72,6 +74,38 @@ function adapter(
 }
 
 export const PLATFORMS: Record<string, Platform> = {
+  shopify: {
+    name: 'Shopify',
+    start: async () => {
+      // Admin GraphQL over TLS (this process's fetch sent to the local server for *.myshopify.com); a store of
+      // BULK_THRESHOLD products or more syncs through one bulk export, as the app does.
+      const shopify = new FakeShopify('key', 'secret');
+      await shopify.start();
+      const domain = 'bench.myshopify.com';
+      shopify.shops.set(domain, { name: 'Bench', email: `owner@${domain}`, currencyCode: 'EUR' });
+      const admin = shopify.admin(domain);
+      return {
+        connector: () =>
+          adapter('shopify', domain, { accessToken: 'shpat_bench' }, { options: { bulkPollMs: 5 } }),
+        fixtures: () => {
+          admin.products = [];
+          addIpods(admin, domain);
+          return 'shopify-admin-rest-2026-07-products.json';
+        },
+        generate: (count) => {
+          admin.products = [];
+          admin.collections = [
+            { id: 'gid://shopify/Collection/1', title: 'Summer', handle: 'summer', smart: false },
+          ];
+          for (let i = 1; i <= count; i++) {
+            const p = addFakeProduct(admin, { title: `Dress ${i}`, variants: 3, images: 2, price: 30 });
+            if (i % 2) p.collections = ['gid://shopify/Collection/1'];
+          }
+        },
+        stop: () => shopify.stop(),
+      };
+    },
+  },
   woocommerce: {
     name: 'WooCommerce',
     start: async () => {
@@ -316,6 +350,8 @@ export type PlatformReport = {
   fields: string[];
   syncMs: number;
   stored: number;
+  /** How the sync read the store: cursor pages, or one bulk export (Shopify). */
+  mode: string;
 };
 
 export async function benchPlatform(key: string, count = PLATFORM_SYNC_PRODUCTS): Promise<PlatformReport> {
@@ -361,6 +397,7 @@ export async function benchPlatform(key: string, count = PLATFORM_SYNC_PRODUCTS)
       fields,
       syncMs,
       stored: result.created + result.updated,
+      mode: result.mode,
     };
   } finally {
     await database.close();
@@ -385,7 +422,7 @@ export async function main(args: string[] = []): Promise<void> {
         r.name,
         `${r.mapped} (${r.skipped})`,
         String(r.variations),
-        `${s(r.syncMs)} (${r.stored} stored)`,
+        `${s(r.syncMs)} (${r.stored} stored, ${r.mode})`,
         `${r.fields.length}: ${r.fields.join(', ')}`,
       ].join(' | '),
     );

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localStore, registryConnector } from '../../scripts/testing/connector-tests.ts';
 import {
   FakeBigcommerce,
   generatedBigcommerceProducts,
@@ -6,7 +7,7 @@ import {
 } from '../../scripts/testing/fake-bigcommerce.ts';
 import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { listAllPages } from '../../scripts/testing/connector-pages.ts';
-import { getConnector, PLATFORMS } from '../index.ts';
+import { PLATFORMS } from '../index.ts';
 import { BigcommerceConnector } from './connector.ts';
 import type { BcProduct } from './map-product.ts';
 import {
@@ -19,34 +20,33 @@ import {
 const HASH = 'abc123';
 const TOKEN = 'bc-token';
 
-let fake: FakeBigcommerce;
-let apiUrl = '';
-beforeAll(async () => {
-  fake = new FakeBigcommerce(HASH, TOKEN);
-  apiUrl = await fake.start();
-});
-afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.products = publishedBigcommerceProducts();
-  fake.brands = [
-    { id: 36, name: 'Le Parfait' },
-    { id: 43, name: 'Able' },
-  ];
-  fake.limit(Infinity);
-  fake.server.clearForced();
-});
+const store = localStore(
+  async () => {
+    const fake = new FakeBigcommerce(HASH, TOKEN);
+    return { fake, url: await fake.start() };
+  },
+  (fake) => {
+    fake.products = publishedBigcommerceProducts();
+    fake.brands = [
+      { id: 36, name: 'Le Parfait' },
+      { id: 43, name: 'Able' },
+    ];
+    fake.limit(Infinity);
+    fake.server.clearForced();
+  },
+);
 
 /** The connector as the app builds it: through the registry, with the stored credentials opened. */
 const connector = (options: Record<string, number> = {}, token = TOKEN) =>
-  getConnector(
+  registryConnector<BigcommerceConnector>(
     {
       id: 'acc-1',
       type: 'bigcommerce',
       shopDomain: `store-${HASH}.mybigcommerce.com`,
-      credentialsEncrypted: JSON.stringify({ storeHash: HASH, accessToken: token }),
+      credentials: { storeHash: HASH, accessToken: token },
     },
-    { decrypt: (s) => s, apiUrl, sleep: fake.advance, options },
-  ) as BigcommerceConnector;
+    { apiUrl: store.url, sleep: store.fake.advance, options },
+  );
 
 /**
  * A product with options, built from the published "Able Brewing System" in the shape BigCommerce documents for
@@ -165,13 +165,13 @@ describe('BigCommerce: products', () => {
     });
     expect(jar.description).toContain('Lorem ipsum dolor sit amet');
     // The request asked for every nested resource, in id order.
-    const call = fake.server.requests.find((c) => c.path.endsWith('/v3/catalog/products'))!;
+    const call = store.fake.server.requests.find((c) => c.path.endsWith('/v3/catalog/products'))!;
     expect(call.query.get('include')).toBe('variants,images,custom_fields,bulk_pricing_rules');
     expect(call.query.get('sort')).toBe('id');
   });
 
   it('maps variants with their own SKU, barcode, prices, stock and image; bulk pricing as tier prices', async () => {
-    fake.products = [brewerWithVariants()];
+    store.fake.products = [brewerWithVariants()];
     const [l] = (await connector().listProducts()).listings;
     expect(l).toMatchObject({
       title: 'Able Brewing System',
@@ -258,14 +258,14 @@ describe('BigCommerce: products', () => {
   });
 
   it('pages to the end by meta.pagination, 250 a page', async () => {
-    fake.products = generatedBigcommerceProducts(1000);
-    const before = fake.server.requests.length;
+    store.fake.products = generatedBigcommerceProducts(1000);
+    const before = store.fake.server.requests.length;
     const c = connector();
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages.map((p) => p.listings.length)).toEqual([250, 250, 250, 250]);
     const ids = new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id)));
     expect(ids.size).toBe(1000);
-    const pageCalls = fake.server.requests
+    const pageCalls = store.fake.server.requests
       .slice(before)
       .filter((c) => c.path.endsWith('/v3/catalog/products'));
     expect(pageCalls.map((c) => [c.query.get('page'), c.query.get('limit')])).toEqual([
@@ -283,13 +283,13 @@ describe('BigCommerce: products', () => {
       c.listProductsChangedSince(new Date('2018-09-01T00:00:00Z'), cur),
     );
     expect(pages.flatMap((p) => p.listings.map((l) => l.title))).toEqual(['1L Le Parfait Jar']);
-    const call = fake.server.requests.findLast((x) => x.path.endsWith('/v3/catalog/products'))!;
+    const call = store.fake.server.requests.findLast((x) => x.path.endsWith('/v3/catalog/products'))!;
     expect(call.query.get('date_modified:min')).toBe('2018-09-01T00:00:00+00:00');
   });
 
   it('skips and reports a product that cannot be mapped, keeping the rest of the page', async () => {
     const [jar, able] = publishedBigcommerceProducts();
-    fake.products = [{ ...able!, name: '' }, jar!, { ...jar!, id: 175, name: 'Broken jar', price: -5 }];
+    store.fake.products = [{ ...able!, name: '' }, jar!, { ...jar!, id: 175, name: 'Broken jar', price: -5 }];
     const page = await connector().listProducts();
     expect(page.listings.map((l) => l.external_id)).toEqual(['174']);
     expect(page.failures).toEqual([
@@ -320,7 +320,7 @@ describe('BigCommerce: products', () => {
 
 describe('BigCommerce: rate limits, errors and connection', () => {
   it('waits out a 429 for the window reset it names, then goes on', async () => {
-    fake.server.force(
+    store.fake.server.force(
       {
         status: 429,
         headers: { 'X-Rate-Limit-Time-Reset-Ms': '1500', 'X-Rate-Limit-Requests-Left': '0' },
@@ -333,9 +333,9 @@ describe('BigCommerce: rate limits, errors and connection', () => {
   });
 
   it('paces itself before the shared quota runs out, so it never gets a 429', async () => {
-    fake.limit(4);
-    fake.products = generatedBigcommerceProducts(40);
-    const before = fake.server.requests.length;
+    store.fake.limit(4);
+    store.fake.products = generatedBigcommerceProducts(40);
+    const before = store.fake.server.requests.length;
     const c = connector({ pageSize: 5 });
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages.flatMap((p) => p.listings)).toHaveLength(40);
@@ -343,7 +343,7 @@ describe('BigCommerce: rate limits, errors and connection', () => {
     const paces = c.client.waits.filter((w) => w.reason === 'pace');
     expect(paces.length).toBeGreaterThan(3);
     expect(c.client.waits.filter((w) => w.reason === 'throttled')).toEqual([]);
-    expect(fake.server.requests.length - before).toBeGreaterThan(8);
+    expect(store.fake.server.requests.length - before).toBeGreaterThan(8);
   });
 
   it('is unauthorized with a wrong or revoked token', async () => {
@@ -357,9 +357,9 @@ describe('BigCommerce: rate limits, errors and connection', () => {
   });
 
   it('reports an HTML page or a truncated answer as invalid', async () => {
-    fake.server.force(HTML_LOGIN_PAGE, { path: '/v3/catalog/products' });
+    store.fake.server.force(HTML_LOGIN_PAGE, { path: '/v3/catalog/products' });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
-    fake.server.force(truncatedJson({ data: publishedBigcommerceProducts() }), {
+    store.fake.server.force(truncatedJson({ data: publishedBigcommerceProducts() }), {
       path: '/v3/catalog/products',
     });
     await expect(connector().listProducts()).rejects.toMatchObject({
@@ -375,7 +375,7 @@ describe('BigCommerce: rate limits, errors and connection', () => {
       currency: 'USD',
       storeUrl: 'https://my-awesome.store',
     });
-    fake.server.force({ status: 503 }, { path: '/v2/store', times: 4 });
+    store.fake.server.force({ status: 503 }, { path: '/v2/store', times: 4 });
     expect(await connector({ retryBaseMs: 1 }).checkConnection()).toMatchObject({
       ok: false,
       code: 'network',
@@ -448,7 +448,7 @@ describe('BigCommerce: webhooks', () => {
       secret: 's3cret',
     });
     expect(created).toHaveLength(BIGCOMMERCE_PRODUCT_SCOPES.length);
-    expect(fake.hooks.map((h) => [h.scope, h.headers[BIGCOMMERCE_WEBHOOK_HEADER]])).toEqual(
+    expect(store.fake.hooks.map((h) => [h.scope, h.headers[BIGCOMMERCE_WEBHOOK_HEADER]])).toEqual(
       BIGCOMMERCE_PRODUCT_SCOPES.map((s) => [s, 's3cret']),
     );
     expect(
@@ -458,7 +458,7 @@ describe('BigCommerce: webhooks', () => {
 
   it('deletes the hooks it created (DELETE /v3/hooks/{id}), an id already gone included', async () => {
     const c = connector();
-    fake.hooks.push({
+    store.fake.hooks.push({
       id: 1,
       scope: 'store/product/updated',
       destination: 'https://someone.else/hooks',
@@ -468,8 +468,8 @@ describe('BigCommerce: webhooks', () => {
     const created = await c.ensureWebhooks({ destination: 'https://app.test/webhooks/b2', secret: 's' });
     expect(created.length).toBeGreaterThan(0);
     await c.removeWebhooks!([...created, '999999']);
-    expect(fake.hooks.some((h) => created.includes(String(h.id)))).toBe(false);
+    expect(store.fake.hooks.some((h) => created.includes(String(h.id)))).toBe(false);
     // Another app's hook stays.
-    expect(fake.hooks.some((h) => h.id === 1)).toBe(true);
+    expect(store.fake.hooks.some((h) => h.id === 1)).toBe(true);
   });
 });

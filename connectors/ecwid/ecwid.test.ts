@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localStore, registryConnector } from '../../scripts/testing/connector-tests.ts';
 import { readExtdata } from '../../scripts/testing/extdata.ts';
 import {
   FakeEcwid,
@@ -7,35 +8,29 @@ import {
 } from '../../scripts/testing/fake-ecwid.ts';
 import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { listAllPages } from '../../scripts/testing/connector-pages.ts';
-import { getConnector, PLATFORMS } from '../index.ts';
+import { PLATFORMS } from '../index.ts';
 import { EcwidConnector } from './connector.ts';
 import { ecwidWebhookSignature, readEcwidWebhook, verifyEcwidWebhook } from './webhooks.ts';
 
 const STORE = '4870020';
 const TOKEN = 'secret_ecwid_token';
 
-let fake: FakeEcwid;
-let apiUrl = '';
-beforeAll(async () => {
-  fake = new FakeEcwid(STORE, TOKEN);
-  apiUrl = await fake.start();
-});
-afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.products = publishedEcwidProducts();
-  fake.server.clearForced();
-});
+const store = localStore(
+  async () => {
+    const fake = new FakeEcwid(STORE, TOKEN);
+    return { fake, url: await fake.start() };
+  },
+  (fake) => {
+    fake.products = publishedEcwidProducts();
+    fake.server.clearForced();
+  },
+);
 
 const connector = (options: Record<string, number> = {}, token = TOKEN) =>
-  getConnector(
-    {
-      id: 'acc-2',
-      type: 'ecwid',
-      shopDomain: STORE,
-      credentialsEncrypted: JSON.stringify({ storeId: STORE, token }),
-    },
-    { decrypt: (s) => s, apiUrl, sleep: async () => {}, options: { minIntervalMs: 0, ...options } },
-  ) as EcwidConnector;
+  registryConnector<EcwidConnector>(
+    { id: 'acc-2', type: 'ecwid', shopDomain: STORE, credentials: { storeId: STORE, token } },
+    { apiUrl: store.url, sleep: async () => {}, options: { minIntervalMs: 0, ...options } },
+  );
 
 describe('Ecwid: products', () => {
   it('maps the published products: prices, wholesale tiers, attributes, category, stock', async () => {
@@ -149,13 +144,13 @@ describe('Ecwid: products', () => {
   });
 
   it('pages by offset to the end, 100 a page', async () => {
-    fake.products = generatedEcwidProducts(1000);
-    const before = fake.server.requests.length;
+    store.fake.products = generatedEcwidProducts(1000);
+    const before = store.fake.server.requests.length;
     const c = connector();
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(10);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
-    const offsets = fake.server.requests
+    const offsets = store.fake.server.requests
       .slice(before)
       .filter((x) => x.path.endsWith('/products'))
       .map((x) => x.query.get('offset'));
@@ -169,14 +164,18 @@ describe('Ecwid: products', () => {
       c.listProductsChangedSince(new Date('2016-01-01T00:00:00Z'), cur),
     );
     expect(pages.flatMap((p) => p.listings.map((l) => l.title))).toEqual(['Orange']);
-    expect(fake.server.requests.findLast((x) => x.path.endsWith('/products'))!.query.get('updatedFrom')).toBe(
-      '1451606400',
-    );
+    expect(
+      store.fake.server.requests.findLast((x) => x.path.endsWith('/products'))!.query.get('updatedFrom'),
+    ).toBe('1451606400');
   });
 
   it('skips and reports a product that cannot be mapped', async () => {
     const [orange, radish] = publishedEcwidProducts();
-    fake.products = [{ ...orange!, name: '' }, radish!, { ...orange!, id: 1, name: 'Bad orange', price: -1 }];
+    store.fake.products = [
+      { ...orange!, name: '' },
+      radish!,
+      { ...orange!, id: 1, name: 'Bad orange', price: -1 },
+    ];
     const page = await connector().listProducts();
     expect(page.listings.map((l) => l.title)).toEqual(['Radish']);
     expect(page.failures).toEqual([
@@ -199,22 +198,17 @@ describe('Ecwid: products', () => {
 
 describe('Ecwid: limits, errors and connection', () => {
   it('waits Retry-After on 429, then goes on', async () => {
-    fake.server.force({ status: 429, headers: { 'Retry-After': '4' } }, { path: '/products' });
+    store.fake.server.force({ status: 429, headers: { 'Retry-After': '4' } }, { path: '/products' });
     const c = connector();
     expect((await c.listProducts()).listings).toHaveLength(2);
     expect(c.client.waits).toEqual([{ ms: 4000, reason: 'throttled' }]);
   });
 
   it('spaces its requests 100 ms apart by default (600 a minute)', async () => {
-    const c = getConnector(
-      {
-        id: 'a',
-        type: 'ecwid',
-        shopDomain: STORE,
-        credentialsEncrypted: JSON.stringify({ storeId: STORE, token: TOKEN }),
-      },
-      { decrypt: (s) => s, apiUrl, sleep: async () => {} },
-    ) as EcwidConnector;
+    const c = registryConnector<EcwidConnector>(
+      { id: 'a', type: 'ecwid', shopDomain: STORE, credentials: { storeId: STORE, token: TOKEN } },
+      { apiUrl: store.url, sleep: async () => {} },
+    );
     await c.listProducts();
     expect(c.client.waits.length).toBeGreaterThan(0);
     expect(c.client.waits.every((w) => w.reason === 'pace' && w.ms <= 100)).toBe(true);
@@ -231,9 +225,11 @@ describe('Ecwid: limits, errors and connection', () => {
   });
 
   it('reports an HTML page or a truncated answer as invalid', async () => {
-    fake.server.force(HTML_LOGIN_PAGE, { path: '/products' });
+    store.fake.server.force(HTML_LOGIN_PAGE, { path: '/products' });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
-    fake.server.force(truncatedJson({ total: 2, items: publishedEcwidProducts() }), { path: '/products' });
+    store.fake.server.force(truncatedJson({ total: 2, items: publishedEcwidProducts() }), {
+      path: '/products',
+    });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
   });
 
@@ -244,7 +240,7 @@ describe('Ecwid: limits, errors and connection', () => {
       currency: 'USD',
       storeUrl: 'https://mdemo.ecwid.com',
     });
-    fake.server.force(
+    store.fake.server.force(
       {
         status: 402,
         body: { errorMessage: 'Store is suspended', errorCode: 'STORE_IS_SUSPENDED' },

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localStore, registryConnector } from '../../scripts/testing/connector-tests.ts';
 import {
   champTee,
   FakeMagento,
@@ -7,38 +8,37 @@ import {
 } from '../../scripts/testing/fake-magento.ts';
 import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { listAllPages } from '../../scripts/testing/connector-pages.ts';
-import { getConnector, PLATFORMS } from '../index.ts';
+import { PLATFORMS } from '../index.ts';
 import { MagentoConnector } from './connector.ts';
 
 const TOKEN = 'magento-integration-token';
 const OAUTH = { consumerKey: 'ck', consumerSecret: 'cs', token: TOKEN, tokenSecret: 'ts' };
 
-let fake: FakeMagento;
-let baseUrl = '';
-beforeAll(async () => {
-  fake = new FakeMagento(TOKEN, OAUTH);
-  baseUrl = await fake.start();
-});
-afterAll(() => fake.stop());
-beforeEach(() => {
-  const tee = champTee();
-  fake.products = publishedMagentoSearch();
-  fake.attributes = tee.attributes;
-  fake.sourceItems = [{ sku: 'Zapatillas', source_code: 'default', quantity: 7, status: 1 }];
-  fake.deniedPaths.clear();
-  fake.server.clearForced();
-});
+const store = localStore(
+  async () => {
+    const fake = new FakeMagento(TOKEN, OAUTH);
+    return { fake, url: await fake.start() };
+  },
+  (fake) => {
+    const tee = champTee();
+    fake.products = publishedMagentoSearch();
+    fake.attributes = tee.attributes;
+    fake.sourceItems = [{ sku: 'Zapatillas', source_code: 'default', quantity: 7, status: 1 }];
+    fake.deniedPaths.clear();
+    fake.server.clearForced();
+  },
+);
 
 const connector = (credentials: Record<string, string> = {}, options: Record<string, number> = {}) =>
-  getConnector(
+  registryConnector<MagentoConnector>(
     {
       id: 'acc-4',
       type: 'magento',
       shopDomain: '127.0.0.1',
-      credentialsEncrypted: JSON.stringify({ baseUrl, accessToken: TOKEN, ...credentials }),
+      credentials: { baseUrl: store.url, accessToken: TOKEN, ...credentials },
     },
-    { decrypt: (s) => s, sleep: async () => {}, options },
-  ) as MagentoConnector;
+    { sleep: async () => {}, options },
+  );
 
 describe('Magento: products', () => {
   it('maps the published search: media under the store media URL, categories, attributes, URL, stock', async () => {
@@ -60,9 +60,9 @@ describe('Magento: products', () => {
       online: true,
       category: 'Looks',
       categories: [{ external_id: '48', title: 'Looks' }],
-      url: `${baseUrl}/camiseta-tecnica-dry-fit-carbono.html`,
-      main_image: `${baseUrl}/media/catalog/product/c/a/camiseta1_1.jpg`,
-      thumbnail_image: `${baseUrl}/media/catalog/product/c/a/camiseta1_1.jpg`,
+      url: `${store.url}/camiseta-tecnica-dry-fit-carbono.html`,
+      main_image: `${store.url}/media/catalog/product/c/a/camiseta1_1.jpg`,
+      thumbnail_image: `${store.url}/media/catalog/product/c/a/camiseta1_1.jpg`,
       // No stock_item in the list and no source item for it: not known.
       stock: null,
       external_created_at: '2026-02-11T10:09:11.000Z',
@@ -75,7 +75,7 @@ describe('Magento: products', () => {
     });
     expect(shoes).toMatchObject({ title: 'Zapatillas', stock: 7 });
     // Only products visible on their own, by id.
-    const call = fake.server.requests.find((c) => c.path === '/rest/V1/products')!;
+    const call = store.fake.server.requests.find((c) => c.path === '/rest/V1/products')!;
     expect(call.query.get('searchCriteria[filter_groups][0][filters][0][field]')).toBe('visibility');
     expect(call.query.get('searchCriteria[filter_groups][0][filters][0][condition_type]')).toBe('neq');
     expect(call.query.get('searchCriteria[sortOrders][0][field]')).toBe('entity_id');
@@ -83,8 +83,8 @@ describe('Magento: products', () => {
 
   it('maps a configurable product with its children as variations: option labels, prices, stock, tiers', async () => {
     const tee = champTee();
-    fake.products = tee.products;
-    fake.sourceItems = tee.sourceItems;
+    store.fake.products = tee.products;
+    store.fake.sourceItems = tee.sourceItems;
     const page = await connector().listProducts();
     // The published child (visibility 1) is not a product of its own.
     expect(page.listings.map((l) => l.external_id)).toEqual(['2078']);
@@ -116,12 +116,12 @@ describe('Magento: products', () => {
         { key: 'pattern', name: 'Pattern', value: 'Solid' },
       ],
       metafields: [{ namespace: 'pricing', key: 'tier_prices', value: '[{"min_quantity":10,"price":20}]' }],
-      url: `${baseUrl}/champ-tee.html`,
+      url: `${store.url}/champ-tee.html`,
     });
     expect(l!.images!.map((i) => i.original)).toEqual([
-      `${baseUrl}/media/catalog/product/m/s/ms-champ.jpg`,
-      `${baseUrl}/media/catalog/product/m/s/ms-champ-m.jpg`,
-      `${baseUrl}/media/catalog/product/m/s/ms-champ-l.jpg`,
+      `${store.url}/media/catalog/product/m/s/ms-champ.jpg`,
+      `${store.url}/media/catalog/product/m/s/ms-champ-m.jpg`,
+      `${store.url}/media/catalog/product/m/s/ms-champ-l.jpg`,
     ]);
     expect(
       l!.variations!.map((v) => [
@@ -149,28 +149,28 @@ describe('Magento: products', () => {
 
   it('asks the children endpoint for a configurable the list gave without links', async () => {
     const tee = champTee();
-    fake.products = tee.products;
-    fake.sourceItems = tee.sourceItems;
-    fake.hideLinksInList = true;
+    store.fake.products = tee.products;
+    store.fake.sourceItems = tee.sourceItems;
+    store.fake.hideLinksInList = true;
     try {
       const [l] = (await connector().listProducts()).listings;
       expect(l!.variations!.map((v) => v.sku)).toEqual(['MS-Champ-S', 'MS-Champ-M', 'MS-Champ-L']);
       expect(
-        fake.server.requests.some((c) => c.path === '/rest/V1/configurable-products/MS-Champ/children'),
+        store.fake.server.requests.some((c) => c.path === '/rest/V1/configurable-products/MS-Champ/children'),
       ).toBe(true);
     } finally {
-      fake.hideLinksInList = false;
+      store.fake.hideLinksInList = false;
     }
   });
 
   it('pages by total_count to the end, though a page past the last repeats the last one', async () => {
-    fake.products = generatedMagentoProducts(1000);
-    const before = fake.server.requests.length;
+    store.fake.products = generatedMagentoProducts(1000);
+    const before = store.fake.server.requests.length;
     const c = connector();
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(10);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
-    const pageCalls = fake.server.requests
+    const pageCalls = store.fake.server.requests
       .slice(before)
       .filter((x) => x.path === '/rest/V1/products' && x.query.get('searchCriteria[pageSize]') === '100');
     expect(pageCalls.map((x) => x.query.get('searchCriteria[currentPage]'))).toEqual([
@@ -192,14 +192,14 @@ describe('Magento: products', () => {
   });
 
   it('lists only the products updated since a date (updated_at gt)', async () => {
-    fake.products = generatedMagentoProducts(56);
+    store.fake.products = generatedMagentoProducts(56);
     const c = connector();
     const pages = await listAllPages((cur) =>
       c.listProductsChangedSince(new Date('2026-02-27T12:00:00Z'), cur),
     );
     // Updated on the 28th: every 28th of the 56.
     expect(pages.flatMap((p) => p.listings)).toHaveLength(2);
-    const call = fake.server.requests.findLast(
+    const call = store.fake.server.requests.findLast(
       (x) =>
         x.path === '/rest/V1/products' && x.query.has('searchCriteria[filter_groups][1][filters][0][value]'),
     )!;
@@ -208,7 +208,7 @@ describe('Magento: products', () => {
 
   it('skips and reports a product that cannot be mapped', async () => {
     const [a, b, c] = publishedMagentoSearch();
-    fake.products = [{ ...a!, name: '' }, b!, { ...c!, price: -3 }];
+    store.fake.products = [{ ...a!, name: '' }, b!, { ...c!, price: -3 }];
     const page = await connector().listProducts();
     expect(page.listings.map((l) => l.external_id)).toEqual(['1248']);
     expect(page.failures).toEqual([
@@ -236,14 +236,14 @@ describe('Magento: products', () => {
   });
 
   it('does without what the integration may not read: store configs, attributes, stock', async () => {
-    fake.deniedPaths.add('store/storeConfigs');
-    fake.deniedPaths.add('products/attributes');
-    fake.deniedPaths.add('inventory');
+    store.fake.deniedPaths.add('store/storeConfigs');
+    store.fake.deniedPaths.add('products/attributes');
+    store.fake.deniedPaths.add('inventory');
     const [shirt, shoes] = (await connector().listProducts()).listings;
     expect(shirt).toMatchObject({
       // From the directory, which Magento answers to anyone.
       iso_currency_code: 'EUR',
-      main_image: `${baseUrl}/media/catalog/product/c/a/camiseta1_1.jpg`,
+      main_image: `${store.url}/media/catalog/product/c/a/camiseta1_1.jpg`,
       customfields: expect.arrayContaining([{ key: 'provider', name: 'provider', value: '304' }]),
     });
     expect(shoes!.stock).toBeNull();
@@ -254,7 +254,7 @@ describe('Magento: authentication, errors and connection', () => {
   it('signs every request with the four OAuth 1.0a keys (HMAC-SHA256)', async () => {
     const c = connector({ consumerKey: 'ck', consumerSecret: 'cs', accessTokenSecret: 'ts' });
     expect((await c.listProducts()).listings).toHaveLength(17);
-    const auth = String(fake.server.requests.at(-1)!.headers.authorization);
+    const auth = String(store.fake.server.requests.at(-1)!.headers.authorization);
     expect(auth).toMatch(/^OAuth /);
     expect(auth).toContain('oauth_signature_method="HMAC-SHA256"');
     // A wrong secret makes a signature the store refuses.
@@ -270,14 +270,14 @@ describe('Magento: authentication, errors and connection', () => {
       code: 'unauthorized',
       reason:
         'the Magento store 127.0.0.1:' +
-        new URL(baseUrl).port +
+        new URL(store.url).port +
         " answered 401: The consumer isn't authorized to access Magento_Catalog::products.",
     });
   });
 
   it('waits Retry-After on 429 and retries a 503 after 3 s', async () => {
-    fake.server.force({ status: 429, headers: { 'Retry-After': '2' } }, { path: '/rest/V1/products' });
-    fake.server.force({ status: 503 }, { path: '/rest/V1/products' });
+    store.fake.server.force({ status: 429, headers: { 'Retry-After': '2' } }, { path: '/rest/V1/products' });
+    store.fake.server.force({ status: 503 }, { path: '/rest/V1/products' });
     const c = connector();
     expect((await c.listProducts()).listings).toHaveLength(17);
     expect(c.client.waits).toEqual([
@@ -287,13 +287,13 @@ describe('Magento: authentication, errors and connection', () => {
   });
 
   it('reports a login page or a truncated answer as invalid', async () => {
-    fake.server.force(HTML_LOGIN_PAGE, { path: '/rest/V1/products' });
+    store.fake.server.force(HTML_LOGIN_PAGE, { path: '/rest/V1/products' });
     expect(await connector().checkConnection()).toMatchObject({
       ok: false,
       code: 'invalid_response',
       reason: expect.stringContaining('protected by a password or a login page'),
     });
-    fake.server.force(truncatedJson({ items: publishedMagentoSearch(), total_count: 17 }), {
+    store.fake.server.force(truncatedJson({ items: publishedMagentoSearch(), total_count: 17 }), {
       path: '/rest/V1/products',
     });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
@@ -302,9 +302,9 @@ describe('Magento: authentication, errors and connection', () => {
   it('checks the connection with one product and the store configuration', async () => {
     expect(await connector().checkConnection()).toEqual({
       ok: true,
-      shopName: new URL(baseUrl).host,
+      shopName: new URL(store.url).host,
       currency: 'EUR',
-      storeUrl: `${baseUrl}/`,
+      storeUrl: `${store.url}/`,
     });
   });
 

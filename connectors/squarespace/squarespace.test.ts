@@ -1,40 +1,35 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { localStore, registryConnector } from '../../scripts/testing/connector-tests.ts';
 import { HTML_LOGIN_PAGE, truncatedJson } from '../../scripts/testing/fake-store-server.ts';
 import { listAllPages } from '../../scripts/testing/connector-pages.ts';
-// No published Squarespace responses exist in ../shared/extdata: the fake serves products built from the
+// No published Squarespace responses exist in ../shared/extdata: the store.fake serves products built from the
 // documented Product, ProductVariant and ProductImage fields (see fake-squarespace.ts).
 import {
   documentedSquarespaceProducts,
   FakeSquarespace,
   generatedSquarespaceProducts,
 } from '../../scripts/testing/fake-squarespace.ts';
-import { getConnector, PLATFORMS } from '../index.ts';
+import { PLATFORMS } from '../index.ts';
 import { SquarespaceConnector } from './connector.ts';
 
 const KEY = 'sq-api-key';
 
-let fake: FakeSquarespace;
-let apiUrl = '';
-beforeAll(async () => {
-  fake = new FakeSquarespace(KEY);
-  apiUrl = await fake.start();
-});
-afterAll(() => fake.stop());
-beforeEach(() => {
-  fake.products = documentedSquarespaceProducts();
-  fake.server.clearForced();
-});
+const store = localStore(
+  async () => {
+    const fake = new FakeSquarespace(KEY);
+    return { fake, url: await fake.start() };
+  },
+  (fake) => {
+    fake.products = documentedSquarespaceProducts();
+    fake.server.clearForced();
+  },
+);
 
 const connector = (options: Record<string, number> = {}, apiKey = KEY) =>
-  getConnector(
-    {
-      id: 'acc-3',
-      type: 'squarespace',
-      shopDomain: 'example.squarespace.com',
-      credentialsEncrypted: JSON.stringify({ apiKey }),
-    },
-    { decrypt: (s) => s, apiUrl, sleep: async () => {}, options: { minIntervalMs: 0, ...options } },
-  ) as SquarespaceConnector;
+  registryConnector<SquarespaceConnector>(
+    { id: 'acc-3', type: 'squarespace', shopDomain: 'example.squarespace.com', credentials: { apiKey } },
+    { apiUrl: store.url, sleep: async () => {}, options: { minIntervalMs: 0, ...options } },
+  );
 
 describe('Squarespace: products', () => {
   it('maps variants with their SKU, base and sale prices, stock and picture; the Store Page as collection', async () => {
@@ -105,27 +100,27 @@ describe('Squarespace: products', () => {
   });
 
   it('follows the cursor to the end, 50 a page, sending nothing else with it', async () => {
-    fake.products = generatedSquarespaceProducts(1000);
-    const before = fake.server.requests.length;
+    store.fake.products = generatedSquarespaceProducts(1000);
+    const before = store.fake.server.requests.length;
     const c = connector();
     const pages = await listAllPages((cur) => c.listProducts(cur));
     expect(pages).toHaveLength(20);
     expect(pages.every((p) => p.listings.length === 50)).toBe(true);
     expect(new Set(pages.flatMap((p) => p.listings.map((l) => l.external_id))).size).toBe(1000);
-    const calls = fake.server.requests.slice(before).filter((c) => c.path === '/1.1/commerce/products');
+    const calls = store.fake.server.requests.slice(before).filter((c) => c.path === '/1.1/commerce/products');
     expect(calls[0]!.rawQuery).toBe('type=PHYSICAL%2CDIGITAL');
     expect(calls.slice(1).every((c) => [...c.query.keys()].join() === 'cursor')).toBe(true);
   });
 
   it('lists products modified since a date with both ends of the range, then by cursor', async () => {
-    fake.products = generatedSquarespaceProducts(120);
+    store.fake.products = generatedSquarespaceProducts(120);
     const c = connector();
     const pages = await listAllPages((cur) =>
       c.listProductsChangedSince(new Date(Date.UTC(2021, 0, 1, 0, 0, 9, 500)), cur),
     );
     // Modified at 00:00:10 and after: 110 of them, on 3 pages.
     expect(pages.flatMap((p) => p.listings)).toHaveLength(110);
-    const first = fake.server.requests.filter((x) => x.path === '/1.1/commerce/products').at(-3)!;
+    const first = store.fake.server.requests.filter((x) => x.path === '/1.1/commerce/products').at(-3)!;
     expect(first.query.get('modifiedAfter')).toBe('2021-01-01T00:00:09.500Z');
     expect(first.query.get('modifiedBefore')).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
@@ -136,7 +131,7 @@ describe('Squarespace: products', () => {
     negative.variants = [
       { ...marinade!.variants![0]!, pricing: { basePrice: { currency: 'USD', value: '-2.00' } } },
     ];
-    fake.products = [{ ...rub!, name: '' }, marinade!, negative];
+    store.fake.products = [{ ...rub!, name: '' }, marinade!, negative];
     const page = await connector().listProducts();
     expect(page.listings.map((l) => l.title)).toEqual(['Homemade Marinade']);
     expect(page.failures).toEqual([
@@ -159,21 +154,23 @@ describe('Squarespace: products', () => {
 
 describe('Squarespace: limits, errors and connection', () => {
   it('cools down a minute after a 429 that says nothing, then goes on', async () => {
-    fake.server.force({ status: 429 }, { path: '/commerce/products' });
+    store.fake.server.force({ status: 429 }, { path: '/commerce/products' });
     const c = connector();
     expect((await c.listProducts()).listings).toHaveLength(3);
     expect(c.client.waits).toEqual([{ ms: 60_000, reason: 'throttled' }]);
   });
 
   it('spaces its requests 200 ms apart by default (300 a minute), with its own User-Agent', async () => {
-    const c = getConnector(
-      { id: 'a', type: 'squarespace', shopDomain: '', credentialsEncrypted: JSON.stringify({ apiKey: KEY }) },
-      { decrypt: (s) => s, apiUrl, sleep: async () => {} },
-    ) as SquarespaceConnector;
+    const c = registryConnector<SquarespaceConnector>(
+      { id: 'a', type: 'squarespace', shopDomain: '', credentials: { apiKey: KEY } },
+      { apiUrl: store.url, sleep: async () => {} },
+    );
     await c.listProducts();
     expect(c.client.waits.length).toBeGreaterThan(0);
     expect(c.client.waits.every((w) => w.reason === 'pace' && w.ms <= 200)).toBe(true);
-    expect(fake.server.requests.at(-1)!.headers['user-agent']).toBe('CatalogBuilder/1.0 (catalog sync)');
+    expect(store.fake.server.requests.at(-1)!.headers['user-agent']).toBe(
+      'CatalogBuilder/1.0 (catalog sync)',
+    );
   });
 
   it('is unauthorized with a revoked key', async () => {
@@ -187,9 +184,9 @@ describe('Squarespace: limits, errors and connection', () => {
   });
 
   it('reports an HTML page or a truncated answer as invalid', async () => {
-    fake.server.force(HTML_LOGIN_PAGE, { path: '/commerce/products' });
+    store.fake.server.force(HTML_LOGIN_PAGE, { path: '/commerce/products' });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
-    fake.server.force(truncatedJson({ products: documentedSquarespaceProducts() }), {
+    store.fake.server.force(truncatedJson({ products: documentedSquarespaceProducts() }), {
       path: '/commerce/products',
     });
     await expect(connector().listProducts()).rejects.toMatchObject({ code: 'invalid_response' });
@@ -202,7 +199,7 @@ describe('Squarespace: limits, errors and connection', () => {
       currency: 'USD',
       storeUrl: 'https://example.squarespace.com',
     });
-    fake.server.force({ status: 500 }, { path: '/authorization/website', times: 4 });
+    store.fake.server.force({ status: 500 }, { path: '/authorization/website', times: 4 });
     expect(await connector({ retryBaseMs: 1 }).checkConnection()).toMatchObject({
       ok: false,
       code: 'network',

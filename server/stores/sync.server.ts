@@ -146,12 +146,18 @@ async function syncAll(options: SyncStoreOptions, ctx: SyncProgress): Promise<Sy
     await writer.take(item);
   };
 
-  if (mode === 'incremental') {
-    await eachPage((cursor) => connector.listProductsChangedSince!(options.since!, cursor), take);
-  } else if (mode === 'bulk') {
-    for await (const item of connector.exportProducts!({ signal: options.signal })) await take(item);
-  } else {
-    await eachPage((cursor) => connector.listProducts(cursor), take);
+  try {
+    if (mode === 'incremental') {
+      await eachPage((cursor) => connector.listProductsChangedSince!(options.since!, cursor), take);
+    } else if (mode === 'bulk') {
+      for await (const item of connector.exportProducts!({ signal: options.signal })) await take(item);
+    } else {
+      await eachPage((cursor) => connector.listProducts(cursor), take);
+    }
+  } catch (err) {
+    // The store failed: the write in flight ends before the sync does (nothing writes after it reports).
+    await writer.settle();
+    throw err;
   }
   await writer.flush();
 
@@ -222,7 +228,10 @@ async function markSynced(db: Db, accountId: string, full: boolean): Promise<voi
 
 /**
  * Listings stored in batches through the writer, with their collects (collections and categories), counting
- * what was created, updated and skipped, and reporting progress as products done over the total.
+ * what was created, updated and skipped, and reporting progress as products done over the total. A full batch is
+ * written while the next one is read: `take` hands it over and returns, and only waits when the batch after it
+ * is full too (one write in flight at a time, in order; the database's time overlaps the store's). A failed write
+ * is thrown by the next `take` or by `flush`, which waits for every write.
  */
 function listingBatches(
   options: SyncStoreOptions,
@@ -236,14 +245,14 @@ function listingBatches(
   const batchSize = options.batchSize ?? (total >= 2_000 ? 500 : 100);
   let batch: StoreListing[] = [];
   let done = 0;
+  let writing: Promise<void> = Promise.resolve();
   const report = () => ctx.progress(done, Math.max(total, done));
-  const flush = async () => {
-    if (batch.length === 0) return;
+  const write = async (items: StoreListing[]) => {
     const stored = await options.writer.upsert({
       db,
       ownerId: account.userId,
       accountId: account.id,
-      listings: batch.map(({ collections: _c, categories: _k, ...listing }) => listing),
+      listings: items.map(({ collections: _c, categories: _k, ...listing }) => listing),
     });
     result.created += stored.created;
     result.updated += stored.updated;
@@ -253,7 +262,7 @@ function listingBatches(
       account,
       known: maps.known,
       knownCategories: maps.knownCategories,
-      memberships: batch.flatMap((l) =>
+      memberships: items.flatMap((l) =>
         (l.collections || l.categories) && idOf.has(l.external_id)
           ? [
               {
@@ -265,9 +274,21 @@ function listingBatches(
           : [],
       ),
     });
-    done += batch.length;
-    batch = [];
+    done += items.length;
     report();
+  };
+  /** Starts writing the batch once the write before it is done (whose failure this throws). */
+  const handOver = async () => {
+    const items = batch;
+    batch = [];
+    await writing;
+    writing = write(items);
+    // Awaited by the next handOver or flush; this only keeps a failure meanwhile from being unhandled.
+    writing.catch(() => {});
+  };
+  const flush = async () => {
+    if (batch.length) await handOver();
+    await writing;
   };
   const take = async (item: { listing: StoreListing } | { failure: ProductFailure }) => {
     if (options.signal?.aborted) throw new Error('The sync was cancelled');
@@ -280,9 +301,11 @@ function listingBatches(
       return;
     }
     batch.push(item.listing);
-    if (batch.length >= batchSize) await flush();
+    if (batch.length >= batchSize) await handOver();
   };
-  return { take, flush };
+  /** Waits for the write in flight, whatever its outcome. */
+  const settle = () => writing.catch(() => {});
+  return { take, flush, settle };
 }
 
 /**
@@ -310,7 +333,10 @@ async function syncProducts(options: SyncStoreOptions, ctx: SyncProgress): Promi
     try {
       listing = await connector.getProduct(id);
     } catch (err) {
-      if (err instanceof ConnectorError) throw err;
+      if (err instanceof ConnectorError) {
+        await writer.settle();
+        throw err;
+      }
       await writer.take({ failure: { external_id: id, title: null, error: (err as Error).message } });
       continue;
     }

@@ -4,8 +4,9 @@ import { collections, listings, storeAccounts } from '../../db/schema.ts';
 import { addFakeProduct, addIpods } from '../../scripts/testing/fake-shopify-products.ts';
 import { openStoreShops, type StoreShops } from '../../scripts/testing/store-shops.ts';
 import { findListingByExternalId, listingWriter } from '../listings/index.ts';
+import type { Connector } from '../../connectors/index.ts';
 import { listCollects } from './collections.server.ts';
-import { syncStore } from './sync.server.ts';
+import { syncStore, type ListingWriter } from './sync.server.ts';
 
 const SECRET = 'store-sync-test-secret-0123456789abcdef';
 let shops: StoreShops;
@@ -122,6 +123,62 @@ describe('store sync: cursor pages (small shop)', () => {
     ]);
     expect(rows[0]!.id).toBe(keepId);
     expect(await listCollects({ db: shops.db, ownerId: shops.ownerId, accountId: account.id })).toEqual([]);
+  });
+});
+
+describe('store sync: reading and writing overlap', () => {
+  it('reads the next pages while a batch is written, one write at a time and in order', async () => {
+    const { account, admin } = await shops.connectedShop();
+    for (const title of ['One', 'Two', 'Three', 'Four']) addFakeProduct(admin, { title });
+    const events: string[] = [];
+    let pagesAsked = 0;
+    let thirdPageAsked!: () => void;
+    const thirdPage = new Promise<void>((r) => (thirdPageAsked = r));
+    // The shop's products served one a page (the cursor is the next one's index).
+    const store = shops.connector(account);
+    const { listings: all } = await store.listProducts(null);
+    expect(all).toHaveLength(4);
+    const connector: Connector = Object.assign(Object.create(store) as Connector, {
+      listProducts: async (cursor?: string | null) => {
+        events.push(`read ${++pagesAsked}`);
+        if (pagesAsked === 3) thirdPageAsked();
+        const i = Number(cursor ?? 0);
+        return { listings: [all[i]!], failures: [], nextCursor: i + 1 < all.length ? String(i + 1) : null };
+      },
+    });
+    // The first write ends only once the third page was asked for: a sync that waited for each write before
+    // reading on would never get there.
+    let writes = 0;
+    const writer: ListingWriter = {
+      remove: listingWriter.remove,
+      upsert: async (opts) => {
+        const n = ++writes;
+        events.push(`write ${n}: ${opts.listings.map((l) => l.title).join(', ')}`);
+        if (n === 1) await thirdPage;
+        const stored = await listingWriter.upsert(opts);
+        events.push(`written ${n}`);
+        return stored;
+      },
+    };
+    const result = await syncStore(
+      { db: shops.db, account, connector, writer, batchSize: 1 },
+      { progress: () => {} },
+    );
+    expect(result).toMatchObject({ created: 4, skipped: [] });
+    expect(events.indexOf('read 3')).toBeLessThan(events.indexOf('written 1'));
+    // Never two writes at once: each starts after the one before it ended.
+    const writeEvents = events.filter((e) => e.startsWith('writ'));
+    expect(writeEvents).toEqual([
+      'write 1: One',
+      'written 1',
+      'write 2: Two',
+      'written 2',
+      'write 3: Three',
+      'written 3',
+      'write 4: Four',
+      'written 4',
+    ]);
+    expect((await rowsOf(account.id)).map((r) => r.title).sort()).toEqual(['Four', 'One', 'Three', 'Two']);
   });
 });
 
