@@ -26,18 +26,28 @@ export class OpeningError extends Error {
 }
 
 /**
- * Read the whole catalog as the editor holds it (`GET /api/v1/catalogs/{id}/editor`), telling `onProgress` about
- * how many pages have arrived as the answer comes in (its bytes against the expected size; never all of them
- * before the last byte). Retried as the editor's other reads are (SPEC §7 'HTTP retry').
+ * Ask for the whole catalog as the editor holds it (`GET /api/v1/catalogs/{id}/editor`), retried as the editor's
+ * other reads are (SPEC §7 'HTTP retry'). Asked as the screen starts, so the server reads it while the page
+ * hydrates.
  */
-export async function fetchWholeCatalog(
-  catalogId: string,
+export function askWholeCatalog(catalogId: string, signal?: AbortSignal): Promise<Response> {
+  const path = `/api/v1/catalogs/${encodeURIComponent(catalogId)}/editor`;
+  const answer = withRetry(path, () => apiFetch(path, { signal }));
+  // Read later (readWholeCatalog): a failure meanwhile is not an unhandled one.
+  answer.catch(() => undefined);
+  return answer;
+}
+
+/**
+ * Read the answer of `askWholeCatalog`, telling `onProgress` about how many pages have arrived as it comes in (its
+ * bytes against the expected size; never all of them before the last byte).
+ */
+export async function readWholeCatalog(
+  asked: Promise<Response>,
   opening: Opening,
   onProgress: (pages: number) => void,
-  signal?: AbortSignal,
 ): Promise<{ catalog: Catalog; revision: number; saves: string[] }> {
-  const path = `/api/v1/catalogs/${encodeURIComponent(catalogId)}/editor`;
-  const res = await withRetry(path, () => apiFetch(path, { signal }));
+  const res = await asked;
   if (!res.ok || !res.body) throw new OpeningError(res.status);
   const size = Number(res.headers.get('Content-Length')) || opening.expectedBytes;
   const reader = res.body.getReader();

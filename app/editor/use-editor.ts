@@ -10,7 +10,7 @@ import { createDomSettle } from './dom-settle.ts';
 import { createEditorStore, currentPageIndex, type EditorState, type EditorStore } from './store.ts';
 import { nudgeCell } from '../../core/layouts/index.ts';
 import { readStoredPending, SaveQueue, type SyncOptions, type SyncText } from './sync.ts';
-import { fetchWholeCatalog, type Opening } from './opening.ts';
+import { askWholeCatalog, readWholeCatalog, type Opening } from './opening.ts';
 
 /** A store listing as the product a page carries (the fields they share, with the listing's id and source). */
 export function productFromListing(listing: PanelListing): ProductInput {
@@ -57,15 +57,27 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
     return s;
   });
 
+  // A long catalog opened on its first pages: the whole of it is asked for at once (the server reads it while the
+  // page hydrates), and read once the screen is up.
+  const [asking] = useState(() => {
+    if (!boot.opening || typeof window === 'undefined') return null;
+    const stop = new AbortController();
+    return { stop, answer: askWholeCatalog(boot.catalog._id, stop.signal) };
+  });
   const opened = useStore(store, (s) => s.opening === null);
   // A long catalog opened on its first pages: the whole of it is read now, with its progress; editing starts then.
   useEffect(() => {
     const opening = boot.opening;
-    if (!opening) return;
-    const stop = new AbortController();
+    if (!opening || !asking) return;
     const id = boot.catalog._id;
+    // Asked again when an earlier run of this effect stopped the first asking (a development double run).
+    if (asking.stop.signal.aborted) {
+      asking.stop = new AbortController();
+      asking.answer = askWholeCatalog(id, asking.stop.signal);
+    }
+    const stop = asking.stop;
     const read = () =>
-      fetchWholeCatalog(id, opening, (pages) => store.getState().openingProgress(pages), stop.signal).then(
+      readWholeCatalog(asking.answer, opening, (pages) => store.getState().openingProgress(pages)).then(
         (whole) => {
           const restored = boot.readonly ? [] : readStoredPending(window.sessionStorage, id, whole.saves);
           store.getState().finishOpening({ catalog: whole.catalog, revision: whole.revision, restored });
@@ -75,8 +87,7 @@ export function useEditor(boot: EditorBoot): { store: EditorStore; api: ApiClien
           if (!stop.signal.aborted) store.getState().notify('critical', t('opening.failed'));
         },
       );
-    // After the first pages are on screen and the screen has answered its first render: the server's work for
-    // the whole catalog must not hold back what the page asks for while it starts.
+    // Read after the first pages are on screen and the screen has answered its first render.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => (timer = setTimeout(() => void read(), 0)));
     return () => {
