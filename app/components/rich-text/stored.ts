@@ -1,0 +1,46 @@
+import type { Editor } from '@tiptap/core';
+import {
+  captionChipLabel,
+  captionToChips,
+  chipsToTokens,
+  isBlockCaptionToken,
+  isCaptionToken,
+  tokensToChips,
+} from '../../../core/rich-text/index.ts';
+import { sanitizeHtml } from '../../../core/sanitize/index.ts';
+
+/**
+ * Tokens told apart by their form rather than listed (caption and description templates, SPEC §5): how a stored
+ * text becomes chips, which typed `[…]` is a token, which prints blocks, and each chip's name.
+ */
+export interface TemplateChips {
+  toChips: (html: string) => string;
+  isToken: (token: string) => boolean;
+  isBlock: (token: string) => boolean;
+  labelOf: (token: string) => string;
+}
+
+export type Tokens = readonly string[] | ((token: string) => boolean);
+
+/** The stored form of the editor's text: tokens written back, sanitized, an empty text ''. */
+export function storedHtml(editor: Editor, tokens: Tokens): string {
+  if (editor.isEmpty) return '';
+  // The empty paragraph the editor keeps after a last heading or picture (so the caret can go there) is not text.
+  return sanitizeHtml(chipsToTokens(editor.getHTML(), tokens)).replace(/(<p><\/p>)+$/, '');
+}
+
+/** The editor's start text: sanitized, tokens as chips. */
+export function chipHtml(html: string, tokens: readonly string[], chips?: TemplateChips): string {
+  const safe = sanitizeHtml(html);
+  return chips ? chips.toChips(safe) : tokensToChips(safe, tokens);
+}
+
+/** Caption and description templates' chips, named in `language` (every SPEC §5 token). */
+export function templateChips(language: string): TemplateChips {
+  return {
+    toChips: captionToChips,
+    isToken: isCaptionToken,
+    isBlock: isBlockCaptionToken,
+    labelOf: (token) => captionChipLabel(token, language),
+  };
+}
