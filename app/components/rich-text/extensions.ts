@@ -1,4 +1,6 @@
 import { Extension, InputRule, mergeAttributes, Node } from '@tiptap/core';
+import { Plugin } from '@tiptap/pm/state';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import { Color, FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
@@ -13,6 +15,8 @@ export type ChipOptions = {
   isToken: ((token: string) => boolean) | null;
   /** Whether a token prints blocks (a VARIANTS table), so its chip goes between paragraphs. */
   isBlock: (token: string) => boolean;
+  /** Where a text holds a token written wrongly ([PRICEE]), marked in place. */
+  problemsIn: ((text: string) => { start: number; end: number }[]) | null;
 };
 
 const tokenAttribute = {
@@ -44,7 +48,7 @@ export const TokenChip = Node.create<ChipOptions>({
   atom: true,
   selectable: true,
   addOptions() {
-    return { labelOf: () => undefined, isToken: null, isBlock: () => false };
+    return { labelOf: () => undefined, isToken: null, isBlock: () => false, problemsIn: null };
   },
   addAttributes() {
     return tokenAttribute;
@@ -91,7 +95,7 @@ export const TokenBlock = Node.create<ChipOptions>({
   selectable: true,
   draggable: true,
   addOptions() {
-    return { labelOf: () => undefined, isToken: null, isBlock: () => false };
+    return { labelOf: () => undefined, isToken: null, isBlock: () => false, problemsIn: null };
   },
   addAttributes() {
     return tokenAttribute;
@@ -155,6 +159,44 @@ export const ClassNames = Extension.create({
   },
 });
 
+/**
+ * Tokens written wrongly ([TITEL], [OP[PRICE*]]) underlined where they are typed, and the text said invalid
+ * while there is one (issue 22).
+ */
+export const ProblemMarks = Extension.create<Pick<ChipOptions, 'problemsIn'>>({
+  name: 'problemMarks',
+  addOptions() {
+    return { problemsIn: null };
+  },
+  addProseMirrorPlugins() {
+    const find = this.options.problemsIn;
+    if (!find) return [];
+    const marks = (doc: Parameters<typeof DecorationSet.create>[0]) => {
+      const found: Decoration[] = [];
+      doc.descendants((node, pos) => {
+        if (!node.isText || !node.text) return;
+        for (const p of find(node.text))
+          found.push(
+            Decoration.inline(pos + p.start, pos + p.end, {
+              nodeName: 'mark',
+              class: 'cb-template-field__problem',
+            }),
+          );
+      });
+      return DecorationSet.create(doc, found);
+    };
+    return [
+      new Plugin({
+        props: {
+          decorations: (state) => marks(state.doc),
+          attributes: (state): Record<string, string> =>
+            marks(state.doc).find().length ? { 'aria-invalid': 'true' } : {},
+        },
+      }),
+    ];
+  },
+});
+
 /** Text styles of spans: a style, or only a class the renderer styles (`<span class="price-old">`). */
 const ClassTextStyle = TextStyle.extend({
   parseHTML() {
@@ -211,6 +253,7 @@ export function richTextExtensions(chips: Partial<ChipOptions> = {}) {
     labelOf: chips.labelOf ?? (() => undefined),
     isToken: chips.isToken ?? null,
     isBlock: chips.isBlock ?? (() => false),
+    problemsIn: chips.problemsIn ?? null,
   };
   return [
     StarterKit.configure({
@@ -234,6 +277,7 @@ export function richTextExtensions(chips: Partial<ChipOptions> = {}) {
     SizedImage,
     TokenChip.configure(options),
     TokenBlock.configure(options),
+    ProblemMarks.configure({ problemsIn: options.problemsIn }),
     // Only templates (whose tokens are told apart) keep divs; other text reads a div's paragraphs as before.
     ...(options.isToken ? [TextDiv] : []),
   ];

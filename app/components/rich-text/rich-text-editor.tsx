@@ -139,6 +139,7 @@ export function RichTextEditor({
         labelOf: (t) => labels[t] ?? chips?.labelOf(t),
         isToken: chips?.isToken ?? null,
         isBlock: chips?.isBlock,
+        problemsIn: chips?.problemsIn,
       }),
       content: chipHtml(initialHtml, tokenNames, chips),
       editable: !readonly,
@@ -168,11 +169,16 @@ export function RichTextEditor({
     () => ({
       insertToken: (token: string) => {
         if (!editor || readonly) return;
+        // A formula written wrongly goes in as the words typed, marked, rather than as a chip.
+        if (chips && !tokenNames.includes(token) && !chips.isToken(token)) {
+          editor.chain().focus().insertContent(token).run();
+          return;
+        }
         const type = chips?.isBlock(token) ? 'tokenBlock' : 'tokenChip';
         editor.chain().focus().insertContent({ type, attrs: { token } }).run();
       },
     }),
-    [editor, readonly, chips],
+    [editor, readonly, chips, tokenNames],
   );
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import {
   isCaptionToken,
   tokensToChips,
 } from '../../../core/rich-text/index.ts';
+import { templateProblems } from '../../../core/captions/index.ts';
 import { sanitizeHtml } from '../../../core/sanitize/index.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface TemplateChips {
   isToken: (token: string) => boolean;
   isBlock: (token: string) => boolean;
   labelOf: (token: string) => string;
+  /** Where a text holds a token written wrongly, underlined in place. */
+  problemsIn?: (text: string) => { start: number; end: number }[];
 }
 
 export type Tokens = readonly string[] | ((token: string) => boolean);
@@ -42,5 +45,6 @@ export function templateChips(language: string): TemplateChips {
     isToken: isCaptionToken,
     isBlock: isBlockCaptionToken,
     labelOf: (token) => captionChipLabel(token, language),
+    problemsIn: templateProblems,
   };
 }
