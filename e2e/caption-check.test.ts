@@ -121,6 +121,17 @@ describe('caption tokens', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await template().scrollIntoViewIfNeeded();
     await shot(page, 'caption-check-390', { fullPage: false });
+    // Markup the text cannot show (a table) keeps the caption in its HTML view, said so, nothing of it lost.
+    const table = '<h6>[TITLE]</h6><table><tbody><tr><td>[SKU]</td></tr></tbody></table>';
+    await sidebar().getByRole('button', { name: 'HTML' }).click();
+    const html = sidebar().getByRole('textbox', { name: 'Caption template (HTML)' });
+    await html.fill(table);
+    await sidebar().getByRole('button', { name: 'Back to text' }).click();
+    await expectVisible(
+      sidebar().getByText('Part of this HTML (such as a table) cannot be shown as text', { exact: false }),
+    );
+    expect(await html.inputValue()).toBe(table);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -6,6 +6,7 @@ import {
   chipsToTokens,
   isBlockCaptionToken,
   isCaptionToken,
+  markupLost,
 } from './index.ts';
 
 const chip = (raw: string) =>
@@ -84,5 +85,28 @@ describe('caption tokens as chips (SPEC §5 Caption tokens)', () => {
       'Variants table: options, SKU, Price (with headers)',
     );
     expect(captionChipLabel('[VARIANTS]', 'fr')).toBe('Liste des variantes : options, Prix avec devise');
+  });
+});
+
+describe('markup the editor would lose', () => {
+  it('is none for the same drawing written another way', () => {
+    expect(
+      markupLost(
+        '<h6>[TITLE]</h6><p class="price">[PRICE_FULL]</p>',
+        '<h6>[TITLE]</h6><p class="price">[PRICE_FULL]</p>',
+      ),
+    ).toBe(false);
+    expect(markupLost('<b>Sale</b> [SKU]', '<p><strong>Sale</strong> [SKU]</p>')).toBe(false);
+    expect(markupLost('<p style="text-align:center">a</p>', '<p style="text-align: center">a</p>')).toBe(
+      false,
+    );
+  });
+
+  it('is a tag, class, style property, attribute or word gone', () => {
+    expect(markupLost('<table><tr><td>[SKU]</td></tr></table>', '<p>[SKU]</p>')).toBe(true);
+    expect(markupLost('<p class="price">[PRICE]</p>', '<p>[PRICE]</p>')).toBe(true);
+    expect(markupLost('<p style="font-size:11px">a</p>', '<p>a</p>')).toBe(true);
+    expect(markupLost('<img src="x.png" title="t">', '<img src="x.png">')).toBe(true);
+    expect(markupLost('<p>[PRICEE] a</p>', '<p>a</p>')).toBe(true);
   });
 });

@@ -130,3 +130,42 @@ export function captionChipLabel(raw: string, language: string = 'en'): string {
     }
   }
 }
+
+/** Tags the editor writes in another spelling that draws the same. */
+const SAME_TAG: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's' };
+const OPEN_TAG = /<([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)>/g;
+
+/** The markup a text carries: each tag, each class on it, each style property and attribute it has. */
+function markupOf(html: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of html.matchAll(OPEN_TAG)) {
+    const tag = SAME_TAG[m[1]!.toLowerCase()] ?? m[1]!.toLowerCase();
+    out.add(tag);
+    const attrs = m[2] ?? '';
+    for (const a of attrs.matchAll(/([a-zA-Z-]+)\s*=\s*"([^"]*)"/g)) {
+      const name = a[1]!.toLowerCase();
+      if (name === 'class') for (const c of a[2]!.split(/\s+/).filter(Boolean)) out.add(`${tag}.${c}`);
+      else if (name === 'style')
+        for (const decl of a[2]!.split(';')) {
+          const prop = decl.split(':')[0]?.trim().toLowerCase();
+          if (prop) out.add(`${tag}{${prop}}`);
+        }
+      else if (name !== 'target' && name !== 'rel') out.add(`${tag}[${name}]`);
+    }
+  }
+  return out;
+}
+
+const wordsOf = (html: string) => html.replace(/<[^>]*>/g, '').replace(/\s+/g, '');
+
+/**
+ * Whether the editor's text (`after`) lost part of a template's (`before`): a tag, class, style property or
+ * attribute it no longer has anywhere (a table, `<small>`, a paragraph's font size), or any of its words.
+ * Spellings that draw the same (`<b>` and `<strong>`) and a paragraph around loose words are no loss.
+ */
+export function markupLost(before: string, after: string): boolean {
+  if (wordsOf(before) !== wordsOf(after)) return true;
+  const kept = markupOf(after);
+  for (const m of markupOf(before)) if (!kept.has(m)) return true;
+  return false;
+}

@@ -92,4 +92,10 @@ export function bandHtml(html: string): string {
   return m[1]!;
 }
 
-export { captionChipLabel, captionToChips, isBlockCaptionToken, isCaptionToken } from './caption-chips.ts';
+export {
+  captionChipLabel,
+  captionToChips,
+  isBlockCaptionToken,
+  isCaptionToken,
+  markupLost,
+} from './caption-chips.ts';

@@ -10,7 +10,7 @@ import { isCaptionToken } from '../../../core/rich-text/index.ts';
 import { sanitizeHtml } from '../../../core/sanitize/index.ts';
 import { DESCRIPTION_TEMPLATES, PRICE_TEMPLATES } from '../../../db/seed/templates.ts';
 import { richTextExtensions } from './extensions.ts';
-import { chipHtml, storedHtml, templateChips } from './stored.ts';
+import { chipHtml, losesMarkup, storedHtml, templateChips } from './stored.ts';
 
 const chips = templateChips('en');
 const editors: Editor[] = [];
@@ -46,8 +46,9 @@ const seeded = [
 
 describe('caption templates through the rich-text editor (issue 25 §4)', () => {
   it.each(seeded)('%s template "%s" comes back as written and draws the same', (which, _title, html) => {
-    const { stored } = roundTrip(html);
+    const { stored, editor } = roundTrip(html);
     expect(stored).toBe(sanitizeHtml(html));
+    expect(losesMarkup(editor, sanitizeHtml(html), isCaptionToken)).toBe(false);
     expect(rendered(which, stored)).toBe(rendered(which, html));
   });
 
@@ -77,6 +78,12 @@ describe('caption templates through the rich-text editor (issue 25 §4)', () => 
       'Variants table: options, SKU, Price (with headers)',
     );
     expect(rendered('price', stored)).toBe(rendered('price', html));
+  });
+
+  it('tells when a template holds markup the editor cannot keep, so it stays HTML', () => {
+    const html = '<h6>[TITLE]</h6><table><tbody><tr><td>[SKU]</td></tr></tbody></table>';
+    const { editor } = roundTrip(html);
+    expect(losesMarkup(editor, html, isCaptionToken)).toBe(true);
   });
 
   it('turns a token typed in full into a chip as its bracket closes', () => {

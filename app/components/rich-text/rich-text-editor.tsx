@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, InlineError, InlineStack, Text, TextField } from '@shopify/polaris';
+import { Banner, Button, ButtonGroup, InlineError, InlineStack, Text, TextField } from '@shopify/polaris';
 import {
   CodeIcon,
   ImageIcon,
@@ -36,7 +36,7 @@ import {
 } from '../../../core/rich-text/index.ts';
 import { sanitizeHtml } from '../../../core/sanitize/index.ts';
 import { richTextExtensions } from './extensions.ts';
-import { chipHtml, storedHtml, type TemplateChips, type Tokens } from './stored.ts';
+import { chipHtml, losesMarkup, storedHtml, type TemplateChips, type Tokens } from './stored.ts';
 
 const LINK_ADDRESS = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
@@ -125,6 +125,8 @@ export function RichTextEditor({
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [htmlView, setHtmlView] = useState(false);
+  // A template with markup the editor cannot keep (a table) is edited as HTML, never cut down by the editor.
+  const [keepsAll, setKeepsAll] = useState(true);
   const [htmlDraft, setHtmlDraft] = useState('');
   const [linking, setLinking] = useState(false);
   const [address, setAddress] = useState('https://');
@@ -185,7 +187,18 @@ export function RichTextEditor({
     setHtmlView(false);
     setLinking(false);
     setPicture(null);
+    setKeepsAll(true);
   }, [initialHtml]);
+
+  // Templates (whose markup the page renderer styles) open as HTML when the editor would lose part of them.
+  useEffect(() => {
+    if (!editor || !chips) return;
+    const start = sanitizeHtml(initialHtml);
+    if (!losesMarkup(editor, start, keeps)) return;
+    setKeepsAll(false);
+    setHtmlDraft(start);
+    setHtmlView(true);
+  }, [editor]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const textStyle = (editor?.getAttributes('textStyle') ?? {}) as {
     fontFamily?: string;
@@ -264,6 +277,11 @@ export function RichTextEditor({
     const safe = sanitizeHtml(htmlDraft);
     editor.commands.setContent(chipHtml(safe, tokenNames, chips), { emitUpdate: false });
     onChangeRef.current(safe);
+    if (chips && losesMarkup(editor, safe, keeps)) {
+      setKeepsAll(false);
+      return;
+    }
+    setKeepsAll(true);
     setHtmlView(false);
   };
 
@@ -508,6 +526,11 @@ export function RichTextEditor({
           fieldID={`${id}-text`}
           message={t(`pictureProblem.${picture.problem}`, { name: picture.name })}
         />
+      ) : null}
+      {!keepsAll ? (
+        <Banner tone="warning">
+          <p>{t('keepsHtml')}</p>
+        </Banner>
       ) : null}
       {htmlView ? (
         <textarea

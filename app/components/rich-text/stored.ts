@@ -5,6 +5,7 @@ import {
   chipsToTokens,
   isBlockCaptionToken,
   isCaptionToken,
+  markupLost,
   tokensToChips,
 } from '../../../core/rich-text/index.ts';
 import { templateProblems } from '../../../core/captions/index.ts';
@@ -30,6 +31,14 @@ export function storedHtml(editor: Editor, tokens: Tokens): string {
   if (editor.isEmpty) return '';
   // The empty paragraph the editor keeps after a last heading or picture (so the caret can go there) is not text.
   return sanitizeHtml(chipsToTokens(editor.getHTML(), tokens)).replace(/(<p><\/p>)+$/, '');
+}
+
+/**
+ * Whether the editor, holding `html`, would store something else: markup outside its schema (a table, a `<small>`)
+ * that a template keeps as written. The text then stays in the HTML view.
+ */
+export function losesMarkup(editor: Editor, html: string, tokens: Tokens): boolean {
+  return markupLost(html, storedHtml(editor, tokens));
 }
 
 /** The editor's start text: sanitized, tokens as chips. */
