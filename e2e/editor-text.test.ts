@@ -7,7 +7,7 @@ import { expectNoSeriousA11yIssues, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
 import { signInMerchant } from './support/merchant.ts';
-import { openEditor } from './support/editor.ts';
+import { openEditor, richTextState } from './support/editor.ts';
 
 /*
  * Editing words in the editor (SPEC §5 'Editor', 'Caption and description tokens'): headers and footers with
@@ -43,17 +43,7 @@ const shot = (name: string) => takeShot(page, name, { fullPage: false });
 const canvas = () => page.locator('.cb-editor-canvas');
 const sidebar = () => page.getByTestId('context-sidebar');
 const field = () => sidebar().getByRole('textbox', { name: /Header text|Footer text/ });
-/** The band field's text and selected words as its editor (TipTap keeps itself on its element) holds them. */
-const fieldState = () =>
-  field().evaluate((el) => {
-    const { state } = (el as HTMLElement & { editor: { state: EditorStateLike } }).editor;
-    const { from, to } = state.selection;
-    return { text: state.doc.textContent, selected: state.doc.textBetween(from, to) };
-  });
-type EditorStateLike = {
-  doc: { textContent: string; textBetween(from: number, to: number): string };
-  selection: { from: number; to: number };
-};
+const fieldState = () => richTextState(field());
 const goTo = async (n: number, count = 4) => {
   await page
     .getByRole('button', { name: `Page ${n}`, exact: true })

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot as takeShot } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectText, expectVisible } from './support/expect.ts';
-import { openEditor } from './support/editor.ts';
+import { openEditor, richTextState } from './support/editor.ts';
 import { signInMerchant } from './support/merchant.ts';
 
 /*
@@ -228,15 +228,22 @@ describe('tables and text in the editor', () => {
     await text.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Our story');
+    // The editor has read every typed letter before the style changes (slow machines: see richTextState).
+    await expect.poll(() => richTextState(text)).toEqual({ text: 'Our story', selected: '' });
     await sidebar().getByLabel('Paragraph style').selectOption('h1');
     await text.locator('h1').click();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Woven in Normandy since 1921, ');
+    await expect.poll(async () => (await richTextState(text)).text).toMatch(/1921, $/);
     await page.keyboard.press('Control+b');
     await page.keyboard.type('by hand');
+    await expect.poll(async () => (await richTextState(text)).text).toMatch(/by hand$/);
     await page.keyboard.press('Control+b');
     await page.keyboard.type('. Page ');
+    await expect
+      .poll(() => richTextState(text))
+      .toEqual({ text: 'Our storyWoven in Normandy since 1921, by hand. Page ', selected: '' });
     await sidebar().getByRole('button', { name: 'Insert Page number' }).click();
     await expectVisible(text.locator('.cb-token-chip', { hasText: 'Page number' }));
     await expect

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -23,4 +23,22 @@ export async function openEditor(page: Page, url: string) {
   const res = await page.goto(url);
   await page.locator('.cb-editor[data-hydrated]').waitFor();
   return res;
+}
+
+type RichTextState = {
+  doc: { textContent: string; textBetween(from: number, to: number): string };
+  selection: { from: number; to: number };
+};
+
+/**
+ * A rich-text field's words and selected words as its editor holds them (TipTap keeps itself on its element), not
+ * as the page shows them: on a slow machine ProseMirror reads a typed letter after the page shows it, and that
+ * reading puts the caret back after it. Wait on this before acting on what was typed.
+ */
+export function richTextState(field: Locator): Promise<{ text: string; selected: string }> {
+  return field.evaluate((el) => {
+    const { state } = (el as HTMLElement & { editor: { state: RichTextState } }).editor;
+    const { from, to } = state.selection;
+    return { text: state.doc.textContent, selected: state.doc.textBetween(from, to) };
+  });
 }
