@@ -245,6 +245,8 @@ describe('editing words in the editor', () => {
     await page.keyboard.type('Now');
     await page.keyboard.press('Control+b');
     await page.keyboard.type(' ref ');
+    // ProseMirror has read every typed letter before the picker takes the focus.
+    await expect.poll(async () => (await richTextState(template)).text).toMatch(/Now ref $/);
     // The picker, by keyboard, puts the chip at the caret and gives the text its focus back.
     await sidebar().getByLabel('Token').focus();
     await sidebar().getByLabel('Token').selectOption('[SKU]');

@@ -45,6 +45,7 @@ async function openPanel() {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 const dialog = () => page.getByRole('dialog');
+type CaretState = { selection: { to: number }; doc: { content: { size: number } } };
 /** Writes the template in its HTML view, as a merchant who knows HTML does, and goes back to the text. */
 const writeTemplate = async (html: string) => {
   await dialog().getByRole('button', { name: 'HTML' }).click();
@@ -115,6 +116,15 @@ describe('the template panel', () => {
     await writeTemplate('<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[BARCODE(EAN13)]');
     await html.click();
     await page.keyboard.press('Control+End');
+    // The editor has the caret at the end (ProseMirror reads the move after the page shows it).
+    await expect
+      .poll(() =>
+        html.evaluate((el) => {
+          const { state } = (el as HTMLElement & { editor: { state: CaretState } }).editor;
+          return state.selection.to >= state.doc.content.size - 1;
+        }),
+      )
+      .toBe(true);
     await dialog().getByRole('button', { name: 'Insert variants block' }).click();
     // The block goes in as one chip, named, on a line of its own; stored as written.
     await expectText(
