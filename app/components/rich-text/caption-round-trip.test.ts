@@ -26,6 +26,17 @@ function roundTrip(html: string): { stored: string; editor: Editor } {
   return { stored: storedHtml(editor, isCaptionToken), editor };
 }
 
+/** Types `text` at the caret as key presses do: the input rules see the text before the caret. */
+function typeInto(editor: Editor, text: string) {
+  for (const c of text) {
+    const { from, to } = editor.state.selection;
+    const handled = editor.view.someProp('handleTextInput', (f) =>
+      f(editor.view, from, to, c, () => editor.state.tr),
+    );
+    if (!handled) editor.view.dispatch(editor.state.tr.insertText(c, from, to));
+  }
+}
+
 /** The whole catalog as core/render draws it, a product with variations showing the template. */
 function rendered(which: 'price' | 'description', template: string): string {
   const b = new CatalogBuilder();
@@ -89,16 +100,16 @@ describe('caption templates through the rich-text editor (issue 25 §4)', () => 
   it('turns a token typed in full into a chip as its bracket closes', () => {
     const { editor } = roundTrip('<p>SKU</p>');
     editor.commands.focus('end');
-    for (const c of ' [OP[PRICE*0.9]]') {
-      const { from, to } = editor.state.selection;
-      // As a key press does: the input rules see the text before the caret.
-      const handled = editor.view.someProp('handleTextInput', (f) =>
-        f(editor.view, from, to, c, () => editor.state.tr),
-      );
-      if (!handled) editor.view.dispatch(editor.state.tr.insertText(c, from, to));
-    }
+    typeInto(editor, ' [OP[PRICE*0.9]]');
     expect(storedHtml(editor, isCaptionToken)).toBe('<p>SKU [OP[PRICE*0.9]]</p>');
     expect(editor.view.dom.querySelector('[data-token]')?.textContent).toBe('Formula: PRICE*0.9');
+    // A token inside a formula being typed waits for the formula's last bracket: one chip, not two.
+    typeInto(editor, ' [New!] [OP_ROUND[PRICE]]');
+    expect(storedHtml(editor, isCaptionToken)).toBe('<p>SKU [OP[PRICE*0.9]] [New!] [OP_ROUND[PRICE]]</p>');
+    expect([...editor.view.dom.querySelectorAll('[data-token]')].map((e) => e.textContent)).toEqual([
+      'Formula: PRICE*0.9',
+      'Rounded formula: PRICE',
+    ]);
   });
 
   it('drops no chip of a listed token and keeps header tokens working as before', () => {

@@ -27,11 +27,21 @@ const tokenAttribute = {
   },
 };
 
-/** The longest `[…]` ending `text` that is a token, or null. */
+/** Whether `text` leaves a bracket open: a formula or VARIANTS block still being typed (`[OP[`). */
+function opensBracket(text: string): boolean {
+  let depth = 0;
+  for (const c of text) depth = c === '[' ? depth + 1 : c === ']' ? Math.max(0, depth - 1) : depth;
+  return depth > 0;
+}
+
+/**
+ * The `[…]` ending `text` that is a token, or null; none inside a bracket still open, so `[OP[PRICE]]` becomes one
+ * chip when its last bracket is typed, not a [PRICE] chip at the first.
+ */
 function typedToken(text: string, isToken: (token: string) => boolean) {
   for (let at = text.lastIndexOf('['); at >= 0; at = at > 0 ? text.lastIndexOf('[', at - 1) : -1) {
     const raw = text.slice(at);
-    if (isToken(raw)) return { index: at, text: raw };
+    if (isToken(raw)) return opensBracket(text.slice(0, at)) ? null : { index: at, text: raw };
   }
   return null;
 }

@@ -42,10 +42,11 @@ export function variantsBlock(
 
 /**
  * Creating or editing a price or description template (SPEC §4 Templates: a modal; saving creates when new,
- * updates otherwise; a template of someone else is saved as the user's copy, SPEC §6). The template is checked
- * as it is typed in the rich-text editor, each token a chip (TemplateRichField), tokens come from a picker of every SPEC §5 token, the product's metafields of
- * caption value types and its custom fields, VARIANTS blocks and formulas from small builders, and the preview
- * draws it on the product with core/render. What the server refuses is said in the modal.
+ * updates otherwise; a template of someone else is saved as the user's copy, SPEC §6). The template is written
+ * as it prints in the rich-text editor, each token a chip, and checked as it is typed (TemplateRichField); chips
+ * come from a picker of every SPEC §5 token, the product's metafields of caption value types and its custom
+ * fields, VARIANTS blocks and formulas from small builders, put at the caret; the preview draws it on the product
+ * with core/render. What the server refuses is said in the modal.
  */
 export function TemplateModal({
   open,
