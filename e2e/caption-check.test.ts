@@ -22,6 +22,20 @@ let catalogId: string;
 const CAPTION = '<h6>[TITLE]</h6><p>[PRICE_FULL] · [STOCK] in stock</p>';
 const sidebar = () => page.getByTestId('context-sidebar');
 const caption = (cell: number) => page.getByTestId(`cell-${cell}`).locator('.cb-caption');
+const template = () => sidebar().getByRole('textbox', { name: 'Caption template' });
+/** The caption as its HTML view shows it (the template as stored), back to the text after. */
+const storedCaption = async () => {
+  await sidebar().getByRole('button', { name: 'HTML' }).click();
+  const value = await sidebar().getByRole('textbox', { name: 'Caption template (HTML)' }).inputValue();
+  await sidebar().getByRole('button', { name: 'Back to text' }).click();
+  return value;
+};
+/** Writes the caption in its HTML view, as a merchant who knows HTML does, and goes back to the text. */
+const writeCaption = async (html: string) => {
+  await sidebar().getByRole('button', { name: 'HTML' }).click();
+  await sidebar().getByRole('textbox', { name: 'Caption template (HTML)' }).fill(html);
+  await sidebar().getByRole('button', { name: 'Back to text' }).click();
+};
 
 beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
@@ -59,12 +73,12 @@ describe('caption tokens', () => {
 
   it('are underlined where typed when unknown, with a suggestion one click away', async () => {
     await page.getByTestId('cell-0').click();
-    const template = sidebar().getByLabel('Caption template');
-    await expect.poll(() => template.inputValue()).toBe(CAPTION);
-    await template.fill('<h6>[TITEL]</h6><p>[PRICE_FULL] · [STOKC] in stock [COLOUR]</p>');
-    const marks = sidebar().locator('mark.cb-template-field__problem');
+    await expect.poll(() => template().locator('.cb-token-chip').count()).toBe(3);
+    expect(await storedCaption()).toBe(CAPTION);
+    await writeCaption('<h6>[TITEL]</h6><p>[PRICE_FULL] · [STOKC] in stock [COLOUR]</p>');
+    const marks = template().locator('mark.cb-template-field__problem');
     await expect.poll(() => marks.allTextContents()).toEqual(['[TITEL]', '[STOKC]', '[COLOUR]']);
-    expect(await template.getAttribute('aria-invalid')).toBe('true');
+    expect(await template().getAttribute('aria-invalid')).toBe('true');
     const problems = sidebar().getByRole('list', { name: 'Tokens to fix' });
     await expectVisible(
       problems.getByText('[TITEL] is not a token: it prints nothing. Did you mean [TITLE]?', { exact: true }),
@@ -75,15 +89,12 @@ describe('caption tokens', () => {
 
     await problems.getByRole('button', { name: 'Use [TITLE]' }).click();
     await problems.getByRole('button', { name: 'Use [STOCK]' }).click();
-    await expect
-      .poll(() => template.inputValue())
-      .toBe('<h6>[TITLE]</h6><p>[PRICE_FULL] · [STOCK] in stock [COLOUR]</p>');
     await expect.poll(() => marks.allTextContents()).toEqual(['[COLOUR]']);
+    expect(await storedCaption()).toBe('<h6>[TITLE]</h6><p>[PRICE_FULL] · [STOCK] in stock [COLOUR]</p>');
   });
 
   it('never print an unknown token as typed: not in the editor, not online', async () => {
-    const template = sidebar().getByLabel('Caption template');
-    await template.fill('<h6>[TITLE] [COLOUR]</h6><p>[PRICE_FULL] · [STOCK] in stock</p>');
+    await writeCaption('<h6>[TITLE] [COLOUR]</h6><p>[PRICE_FULL] · [STOCK] in stock</p>');
     await sidebar().getByRole('button', { name: 'Apply caption' }).click();
     await expectText(caption(0), 'Tote $12.00');
     expect(await caption(0).textContent()).not.toContain('[COLOUR]');
@@ -105,12 +116,22 @@ describe('caption tokens', () => {
     await openEditor(page, `${server.url}/designs/${catalogId}/edit`);
     await page.getByRole('button', { name: 'Page 2', exact: true }).first().click();
     await page.getByTestId('cell-0').click();
-    const template = sidebar().getByLabel('Caption template');
-    await template.fill('<h6>[TITLE]</h6><p>[PRICEE]</p>');
+    await writeCaption('<h6>[TITLE]</h6><p>[PRICEE]</p>');
     await expectVisible(sidebar().getByRole('button', { name: 'Use [PRICE]' }));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await template.scrollIntoViewIfNeeded();
+    await template().scrollIntoViewIfNeeded();
     await shot(page, 'caption-check-390', { fullPage: false });
+    // Markup the text cannot show (a table) keeps the caption in its HTML view, said so, nothing of it lost.
+    const table = '<h6>[TITLE]</h6><table><tbody><tr><td>[SKU]</td></tr></tbody></table>';
+    await sidebar().getByRole('button', { name: 'HTML' }).click();
+    const html = sidebar().getByRole('textbox', { name: 'Caption template (HTML)' });
+    await html.fill(table);
+    await sidebar().getByRole('button', { name: 'Back to text' }).click();
+    await expectVisible(
+      sidebar().getByText('Part of this HTML (such as a table) cannot be shown as text', { exact: false }),
+    );
+    expect(await html.inputValue()).toBe(table);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -222,11 +222,15 @@ describe('editing words in the editor', () => {
     expect(headers[1]).toBe('Summer <strong>sale</strong>');
   });
 
-  it('changes a caption with a token from the picker; it shows on the page and survives a reload', async () => {
+  it('edits a caption as it prints: a bold word, token chips by the picker and typed; page and save show it', async () => {
     await goTo(2);
     await page.getByTestId('cell-0').click();
-    const template = sidebar().getByLabel('Caption template');
-    await expect.poll(() => template.inputValue()).toBe('<h6>[TITLE]</h6><p class="price">[PRICE_FULL]</p>');
+    const template = sidebar().getByRole('textbox', { name: 'Caption template' });
+    const chips = () => template.locator('.cb-token-chip').allTextContents();
+    // The catalog's caption as it looks, each token a chip named in words.
+    await expect.poll(chips).toEqual(['Title', 'Price with currency']);
+    expect(await template.locator('h6').count()).toBe(1);
+    expect(await template.locator('p.price').count()).toBe(1);
     // Only metafields of caption value types are offered (a JSON one is not).
     const tokens = await sidebar()
       .getByLabel('Token')
@@ -234,18 +238,45 @@ describe('editing words in the editor', () => {
     expect(tokens).toContain('[LISTING.custom.material]');
     expect(tokens).toContain('[PRICE_FULL]');
     expect(tokens.some((t) => t.includes('sizes_json'))).toBe(false);
-    await template.fill('[TITLE] ref ');
+    await template.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('Now');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' ref ');
+    // ProseMirror has read every typed letter before the picker takes the focus.
+    await expect.poll(async () => (await richTextState(template)).text).toMatch(/Now ref $/);
+    // The picker, by keyboard, puts the chip at the caret and gives the text its focus back.
+    await sidebar().getByLabel('Token').focus();
     await sidebar().getByLabel('Token').selectOption('[SKU]');
-    await sidebar().getByRole('button', { name: 'Insert token' }).click();
-    await expect.poll(() => template.inputValue()).toBe('[TITLE] ref [SKU]');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Insert token');
+    await page.keyboard.press('Enter');
+    // A token typed in full becomes a chip as its bracket closes.
+    await page.keyboard.type(' [OP[PRICE*2]]');
+    await expect.poll(chips).toEqual(['Title', 'Price with currency', 'SKU', 'Formula: PRICE*2']);
     await sidebar().getByRole('button', { name: 'Apply caption' }).click();
-    await expectText(page.getByTestId('cell-0').locator('.cb-caption'), 'Linen Shirt ref LS-1');
+    const caption = page.getByTestId('cell-0').locator('.cb-caption');
+    await expectText(caption, 'Linen Shirt$49.00Now ref LS-1 98.00');
+    await expectText(caption.locator('strong'), 'Now');
     await settled();
-    expect((await saved())[1]!.elements[0]!.price_template).toBe('[TITLE] ref [SKU]');
+    const written =
+      '<h6>[TITLE]</h6><p class="price">[PRICE_FULL]</p><p><strong>Now</strong> ref [SKU] [OP[PRICE*2]]</p>';
+    expect((await saved())[1]!.elements[0]!.price_template).toBe(written);
+    // The HTML view shows the template as stored.
+    await sidebar().getByRole('button', { name: 'HTML' }).click();
+    expect(await sidebar().getByRole('textbox', { name: 'Caption template (HTML)' }).inputValue()).toBe(
+      written,
+    );
+    await sidebar().getByRole('button', { name: 'Back to text' }).click();
     await page.reload();
     await expectVisible(page.getByRole('heading', { name: 'Words' }));
     await goTo(2);
-    await expectText(page.getByTestId('cell-0').locator('.cb-caption'), 'Linen Shirt ref LS-1');
+    await expectText(
+      page.getByTestId('cell-0').locator('.cb-caption'),
+      'Linen Shirt$49.00Now ref LS-1 98.00',
+    );
   });
 
   it('replaces the product of a cell, keeping the cell and its caption', async () => {
@@ -257,10 +288,10 @@ describe('editing words in the editor', () => {
     await dialog.getByRole('button', { name: 'Replace with Wool Scarf' }).focus();
     await page.keyboard.press('Enter');
     await expectVisible(page.getByRole('button', { name: 'Cell 1: product Wool Scarf' }));
-    await expectText(page.getByTestId('cell-0').locator('.cb-caption'), 'Wool Scarf ref WS-2');
+    await expectText(page.getByTestId('cell-0').locator('.cb-caption'), 'Wool Scarf$25.00Now ref WS-2 50.00');
     await settled();
     const after = (await saved())[1]!.elements[0]!;
-    expect(after).toMatchObject({ id: before.id, price_template: '[TITLE] ref [SKU]' });
+    expect(after).toMatchObject({ id: before.id, price_template: before.price_template });
     expect(after.properties).toMatchObject({ title: 'Wool Scarf', sku: 'WS-2' });
   });
 
@@ -349,5 +380,14 @@ describe('editing words in the editor', () => {
     expect(options['[PRICE_FULL]']).toBe(
       '[PRICE_FULL] — Prix avec son symbole de devise (1 234,50 €, $1,234.50 en anglais)',
     );
+    // The caption's chips are named in French too.
+    await expect
+      .poll(() =>
+        sidebar()
+          .getByRole('textbox', { name: 'Modèle de légende' })
+          .locator('.cb-token-chip')
+          .allTextContents(),
+      )
+      .toEqual(['Titre', 'Prix avec devise', 'SKU', 'Formule : PRICE*2']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredClient, startTestServer, type TestServer } from '../scripts/testing/server.ts';
 import { expectNoSeriousA11yIssues, expectNoSidewaysScroll, shot } from './support/axe.ts';
@@ -13,6 +13,16 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let merchant: Awaited<ReturnType<typeof registeredClient>>;
+
+/** Writes a template in its HTML view and goes back to the text, whose tokens are chips. */
+const writeTemplate = async (dialog: Locator, html: string) => {
+  await dialog.getByRole('button', { name: 'HTML' }).click();
+  await dialog.getByRole('textbox', { name: 'Template (HTML)' }).fill(html);
+  await dialog.getByRole('button', { name: 'Back to text' }).click();
+  await expectVisible(
+    dialog.getByRole('textbox', { name: 'Template', exact: true }).locator('.cb-token-chip'),
+  );
+};
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -61,7 +71,7 @@ describe('the template library screens', () => {
     await page.getByRole('button', { name: 'New template' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title', { exact: true }).fill('Staff pick');
-    await dialog.getByLabel('Template', { exact: true }).fill('<h6>[TITLE]</h6><p>Only [PRICE_FULL]</p>');
+    await writeTemplate(dialog, '<h6>[TITLE]</h6><p>Only [PRICE_FULL]</p>');
     await dialog.getByLabel('Order in the library').fill('1');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -70,7 +80,7 @@ describe('the template library screens', () => {
     expect(seen[0]?.title).toBe('Staff pick');
 
     await page.getByRole('button', { name: 'Edit Staff pick' }).click();
-    await dialog.getByLabel('Template', { exact: true }).fill('<h6>[TITLE]</h6><p>Now [PRICE_FULL]</p>');
+    await writeTemplate(dialog, '<h6>[TITLE]</h6><p>Now [PRICE_FULL]</p>');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     const row = page.locator('.Polaris-IndexTable__TableRow').filter({ hasText: 'Staff pick' });

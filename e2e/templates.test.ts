@@ -45,6 +45,20 @@ async function openPanel() {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 const dialog = () => page.getByRole('dialog');
+type CaretState = { selection: { to: number }; doc: { content: { size: number } } };
+/** Writes the template in its HTML view, as a merchant who knows HTML does, and goes back to the text. */
+const writeTemplate = async (html: string) => {
+  await dialog().getByRole('button', { name: 'HTML' }).click();
+  await dialog().getByRole('textbox', { name: 'Template (HTML)' }).fill(html);
+  await dialog().getByRole('button', { name: 'Back to text' }).click();
+};
+/** The template as its HTML view shows it (as stored), back to the text after. */
+const storedTemplate = async () => {
+  await dialog().getByRole('button', { name: 'HTML' }).click();
+  const value = await dialog().getByRole('textbox', { name: 'Template (HTML)' }).inputValue();
+  await dialog().getByRole('button', { name: 'Back to text' }).click();
+  return value;
+};
 const caption = () => page.getByTestId('cell-0').locator('.cb-caption');
 
 beforeAll(async () => {
@@ -87,24 +101,39 @@ describe('the template panel', () => {
   it('creates a price template with [PRICE_FULL], a VARIANTS table and an EAN-13 barcode, and applies it to the catalog', async () => {
     await panel().getByRole('button', { name: 'New template' }).click();
     await dialog().getByLabel('Title', { exact: true }).fill('Wholesale sizes');
-    const html = dialog().getByLabel('Template', { exact: true });
-    await html.fill('<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>');
+    const html = dialog().getByRole('textbox', { name: 'Template', exact: true });
+    await writeTemplate('<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>');
+    await expect
+      .poll(() => html.locator('.cb-token-chip').allTextContents())
+      .toEqual(['Title', 'Price with currency']);
     // A token written wrongly is marked in place, and saving says so.
-    await html.fill('<h6>[TITEL]</h6><p>From [PRICE_FULL]</p>');
+    await writeTemplate('<h6>[TITEL]</h6><p>From [PRICE_FULL]</p>');
     await expect
       .poll(() => dialog().locator('mark.cb-template-field__problem').allTextContents())
       .toEqual(['[TITEL]']);
     await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await expectText(dialog().getByTestId('template-error'), 'Fix the marked tokens before saving.');
-    await html.fill('<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[BARCODE(EAN13)]');
-    await html.press('End');
-    await html.blur();
-    await dialog().getByRole('button', { name: 'Insert variants block' }).click();
+    await writeTemplate('<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[BARCODE(EAN13)]');
+    await html.click();
+    await page.keyboard.press('Control+End');
+    // The editor has the caret at the end (ProseMirror reads the move after the page shows it).
     await expect
-      .poll(() => html.inputValue())
-      .toBe(
-        '<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[BARCODE(EAN13)][VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE_FULL)]',
-      );
+      .poll(() =>
+        html.evaluate((el) => {
+          const { state } = (el as HTMLElement & { editor: { state: CaretState } }).editor;
+          return state.selection.to >= state.doc.content.size - 1;
+        }),
+      )
+      .toBe(true);
+    await dialog().getByRole('button', { name: 'Insert variants block' }).click();
+    // The block goes in as one chip, named, on a line of its own; stored as written.
+    await expectText(
+      html.locator('.cb-token-chip--block').last(),
+      'Variants table: options, SKU, Price with currency (with headers)',
+    );
+    expect(await storedTemplate()).toBe(
+      '<h6>[TITLE]</h6><p>From [PRICE_FULL]</p>[BARCODE(EAN13)][VARIANTS(TABLE, SHOW_HEADERS, OPTIONS, SKU, PRICE_FULL)]',
+    );
     // The preview draws it on the product: the variations' table is there.
     await expectVisible(dialog().locator('.cb-template-form__preview .cb-caption').getByText('LS-1-L'));
     await expectNoSeriousA11yIssues(page);
@@ -128,9 +157,7 @@ describe('the template panel', () => {
     await library.getByRole('button', { name: 'Copy: Title, SKU and price' }).click();
     await expectVisible(dialog().getByText('Copy of “Title, SKU and price”'));
     await dialog().getByLabel('Title', { exact: true }).fill('My SKU caption');
-    await dialog()
-      .getByLabel('Template', { exact: true })
-      .fill('<h6>[TITLE]</h6><p>Ref. [SKU] at [PRICE_FULL]</p>');
+    await writeTemplate('<h6>[TITLE]</h6><p>Ref. [SKU] at [PRICE_FULL]</p>');
     await dialog().getByRole('button', { name: 'Save my copy' }).click();
     await dialog().waitFor({ state: 'detached' });
     await expectText(caption(), 'Linen shirtRef. LS-1 at $59.00');

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { captionKeywords, type CaptionKeyword } from '../../core/captions/index.ts';
 import type { ProductElement } from '../../core/model/index.ts';
 import type { EditorStore } from './store.ts';
-import { TemplateField } from './template-field.tsx';
+import type { RichTextControls } from '../components/rich-text/index.ts';
+import { TemplateRichField } from './template-rich-field.tsx';
 
 /**
- * A product element's caption (SPEC §5 'Caption and description tokens'): its template text, checked as it is
- * typed (unknown tokens underlined with a suggestion), a picker of the tokens the product can fill (metafields
- * only of the value types captions print), applied as one step.
+ * A product element's caption (SPEC §5 'Caption and description tokens'): its template edited as it will look in
+ * the rich-text editor, tokens as chips (issue 25 §4), checked as it is typed (unknown tokens underlined with a
+ * suggestion), a picker of the tokens the product can fill (metafields only of the value types captions print)
+ * that puts a chip at the caret, applied as one step.
  */
 export function CaptionEditor({
   store,
@@ -30,9 +32,7 @@ export function CaptionEditor({
   const id = useId();
   const saved = element.price_template ?? catalogTemplate;
   const [draft, setDraft] = useState(saved);
-  const area = useRef<HTMLTextAreaElement>(null);
-  // Where the caret was when the field lost the focus to the picker.
-  const caret = useRef<number | null>(null);
+  const field = useRef<RichTextControls>(null);
   const keywords = useMemo(
     () => captionKeywords(element.properties, i18n.language),
     [element.properties, i18n.language],
@@ -40,10 +40,7 @@ export function CaptionEditor({
   const [token, setToken] = useState(keywords[0]?.keyword ?? '');
 
   // Another element, or its caption changed by undo or another tab: show what it is now.
-  useEffect(() => {
-    setDraft(saved);
-    caret.current = null;
-  }, [element.id, saved]);
+  useEffect(() => setDraft(saved), [element.id, saved]);
 
   const groups = useMemo(() => {
     const by = new Map<CaptionKeyword['group'], CaptionKeyword[]>();
@@ -54,18 +51,9 @@ export function CaptionEditor({
     }));
   }, [keywords, t]);
 
+  // The editor keeps its caret while the picker has the focus: the chip goes where the merchant was writing.
   const insert = () => {
-    if (!token) return;
-    const at = caret.current ?? draft.length;
-    const next = draft.slice(0, at) + token + draft.slice(at);
-    setDraft(next);
-    caret.current = at + token.length;
-    requestAnimationFrame(() => {
-      const el = area.current;
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(at + token.length, at + token.length);
-    });
+    if (token) field.current?.insertToken(token);
   };
   const dispatch = (template: string | null) =>
     store.getState().dispatch({ name: 'setCaptionTemplate', args: { pageId, elementIndex, template } });
@@ -75,20 +63,14 @@ export function CaptionEditor({
       <Text as="h3" variant="headingSm">
         {t('caption.title')}
       </Text>
-      <label htmlFor={`${id}-template`} className="cb-field-label">
-        {t('caption.template')}
-      </label>
-      <Text as="p" tone="subdued" variant="bodySm" id={`${id}-help`}>
-        {t('caption.help')}
-      </Text>
-      <TemplateField
+      <TemplateRichField
         id={`${id}-template`}
-        ref={area}
+        label={t('caption.template')}
+        controls={field}
         value={draft}
         disabled={readonly}
-        helpId={`${id}-help`}
+        help={t('caption.help')}
         onChange={setDraft}
-        onBlur={(at) => (caret.current = at)}
       />
       <div className="cb-token-picker">
         <Select

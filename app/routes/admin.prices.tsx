@@ -3,10 +3,12 @@ import { loadTemplateLibrary } from '../components/staff/template-library.server
 import { TemplateLibraryScreen } from '../components/staff/template-library.tsx';
 import catalogStyles from '../styles/catalogs.css?url';
 import templateStyles from '../styles/templates.css?url';
+import { richTextStylesheet } from '../components/rich-text/index.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogStyles },
   { rel: 'stylesheet', href: templateStyles },
+  { rel: 'stylesheet', href: richTextStylesheet },
 ];
 
 export const meta: MetaFunction = () => [{ title: 'Price templates · Admin · Catalog Builder' }];

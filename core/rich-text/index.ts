@@ -43,7 +43,8 @@ export function pictureProblem(file: { name: string; type: string; size: number 
   return null;
 }
 
-const TOKEN_SPAN = /<span\b[^>]*\bdata-token="([^"]*)"[^>]*>[\s\S]*?<\/span>/g;
+// A chip as the editor writes it: inline (span) or between paragraphs (div), its name inside.
+const TOKEN_CHIP = /<(span|div)\b[^>]*\bdata-token="([^"]*)"[^>]*>[\s\S]*?<\/\1>/g;
 
 /**
  * Stored HTML with each token in its text (never inside a tag) written as a chip element the editor shows as
@@ -65,11 +66,18 @@ export function tokensToChips(html: string, tokens: readonly string[]): string {
     .join('');
 }
 
-/** The editor's HTML as it is stored: each chip back to its token (only the tokens offered). */
-export function chipsToTokens(html: string, tokens: readonly string[]): string {
-  return html.replace(TOKEN_SPAN, (whole, token: string) => {
-    const t = token.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
-    return tokens.includes(t) ? t : '';
+/**
+ * The editor's HTML as it is stored: each chip back to its token, when it is one of the tokens offered (or one
+ * `tokens` accepts: any caption token, core/rich-text `isCaptionToken`); any other chip is dropped.
+ */
+export function chipsToTokens(
+  html: string,
+  tokens: readonly string[] | ((token: string) => boolean),
+): string {
+  const allowed = typeof tokens === 'function' ? tokens : (t: string) => tokens.includes(t);
+  return html.replace(TOKEN_CHIP, (whole, tag: string, token: string) => {
+    const t = token.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    return allowed(t) ? t : '';
   });
 }
 
@@ -83,3 +91,11 @@ export function bandHtml(html: string): string {
   if (!m || /<\/?(p|h[1-6]|ul|ol|li|div|blockquote|img|table)\b/i.test(m[1]!)) return html.trim();
   return m[1]!;
 }
+
+export {
+  captionChipLabel,
+  captionToChips,
+  isBlockCaptionToken,
+  isCaptionToken,
+  markupLost,
+} from './caption-chips.ts';

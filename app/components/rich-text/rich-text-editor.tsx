@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, InlineError, InlineStack, Text, TextField } from '@shopify/polaris';
+import { Banner, Button, ButtonGroup, InlineError, InlineStack, Text, TextField } from '@shopify/polaris';
 import {
   CodeIcon,
   ImageIcon,
@@ -12,11 +12,19 @@ import {
   TextItalicIcon,
   TextUnderlineIcon,
 } from '@shopify/polaris-icons';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { EditorContent, useEditor } from '@tiptap/react';
+import {
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  chipsToTokens,
   FONT_SIZE_MAX,
   FONT_SIZE_MIN,
   FONT_SIZES,
@@ -24,11 +32,11 @@ import {
   LINE_HEIGHTS,
   lineHeightValue,
   pictureProblem,
-  tokensToChips,
   type PictureProblem,
 } from '../../../core/rich-text/index.ts';
 import { sanitizeHtml } from '../../../core/sanitize/index.ts';
 import { richTextExtensions } from './extensions.ts';
+import { chipHtml, losesMarkup, storedHtml, type TemplateChips, type Tokens } from './stored.ts';
 
 const LINK_ADDRESS = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
@@ -37,6 +45,12 @@ export interface RichTextToken {
   token: string;
   /** The chip's name in the merchant's language. */
   label: string;
+}
+
+/** What a screen around the editor may do to it (a token picker of its own). */
+export interface RichTextControls {
+  /** Puts a token's chip at the caret (between paragraphs when it prints blocks) and focuses the text. */
+  insertToken: (token: string) => void;
 }
 
 /** A picture read into the text itself (data: URL), for callers that keep pictures nowhere else. */
@@ -49,12 +63,7 @@ export function readPicture(file: File): Promise<string> {
   });
 }
 
-/** The stored form of the editor's text: tokens written back, sanitized, an empty text ''. */
-function storedHtml(editor: Editor, tokens: readonly string[]): string {
-  if (editor.isEmpty) return '';
-  // The empty paragraph the editor keeps after a last heading or picture (so the caret can go there) is not text.
-  return sanitizeHtml(chipsToTokens(editor.getHTML(), tokens)).replace(/(<p><\/p>)+$/, '');
-}
+const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 
 /** No chips: one array for every render, since the editor starts again when its tokens change. */
 const NO_TOKENS: RichTextToken[] = [];
@@ -76,6 +85,10 @@ export function RichTextEditor({
   readonly = false,
   autoFocus = false,
   testId = 'rich-text-editor',
+  chips,
+  controls,
+  help,
+  describedBy,
 }: {
   label: string;
   /** The text to start from; the editor starts again when it changes. */
@@ -91,14 +104,29 @@ export function RichTextEditor({
   /** Put the caret at the end of the text once the editor is ready (a band's editor opens on its words). */
   autoFocus?: boolean;
   testId?: string;
+  /** Template tokens (every SPEC §5 caption token), instead of or besides the listed `tokens`. */
+  chips?: TemplateChips;
+  /** Set to what a screen around the editor may do to it. */
+  controls?: Ref<RichTextControls | null>;
+  /** The help under the field, instead of the editor's own. */
+  help?: string;
+  /** Ids of what else describes the text (a list of problems under it). */
+  describedBy?: string;
 }) {
   const { t } = useTranslation('richText');
   const id = useId();
   const tokenNames = useMemo(() => tokens.map((x) => x.token), [tokens]);
   const labels = useMemo(() => Object.fromEntries(tokens.map((x) => [x.token, x.label])), [tokens]);
+  // What the editor stores a chip as: a listed token, or (templates) any token written rightly.
+  const keeps: Tokens = useMemo(
+    () => (chips ? (t: string) => tokenNames.includes(t) || chips.isToken(t) : tokenNames),
+    [chips, tokenNames],
+  );
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [htmlView, setHtmlView] = useState(false);
+  // A template with markup the editor cannot keep (a table) is edited as HTML, never cut down by the editor.
+  const [keepsAll, setKeepsAll] = useState(true);
   const [htmlDraft, setHtmlDraft] = useState('');
   const [linking, setLinking] = useState(false);
   const [address, setAddress] = useState('https://');
@@ -109,8 +137,13 @@ export function RichTextEditor({
 
   const editor = useEditor(
     {
-      extensions: richTextExtensions(labels),
-      content: tokensToChips(sanitizeHtml(initialHtml), tokenNames),
+      extensions: richTextExtensions({
+        labelOf: (t) => labels[t] ?? chips?.labelOf(t),
+        isToken: chips?.isToken ?? null,
+        isBlock: chips?.isBlock,
+        problemsIn: chips?.problemsIn,
+      }),
+      content: chipHtml(initialHtml, tokenNames, chips),
       editable: !readonly,
       autofocus: autoFocus && !readonly ? 'end' : false,
       immediatelyRender: false,
@@ -122,21 +155,50 @@ export function RichTextEditor({
           'aria-multiline': 'true',
           'aria-labelledby': `${id}-label`,
           'data-testid': testId,
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         },
         // Pasted HTML goes through the same allow-list as everything else.
-        transformPastedHTML: (html) => tokensToChips(sanitizeHtml(html), tokenNames),
+        transformPastedHTML: (html) => chipHtml(html, tokenNames, chips),
       },
-      onUpdate: ({ editor: e }) => onChangeRef.current(storedHtml(e, tokenNames)),
+      onUpdate: ({ editor: e }) => onChangeRef.current(storedHtml(e, keeps)),
     },
     // A new start text (another cell) or another language's chip names: a new editor.
-    [initialHtml, labels, readonly],
+    [initialHtml, labels, readonly, chips],
+  );
+
+  useImperativeHandle(
+    controls,
+    () => ({
+      insertToken: (token: string) => {
+        if (!editor || readonly) return;
+        // A formula written wrongly goes in as the words typed, marked, rather than as a chip.
+        if (chips && !tokenNames.includes(token) && !chips.isToken(token)) {
+          editor.chain().focus().insertContent(token).run();
+          return;
+        }
+        const type = chips?.isBlock(token) ? 'tokenBlock' : 'tokenChip';
+        editor.chain().focus().insertContent({ type, attrs: { token } }).run();
+      },
+    }),
+    [editor, readonly, chips, tokenNames],
   );
 
   useEffect(() => {
     setHtmlView(false);
     setLinking(false);
     setPicture(null);
+    setKeepsAll(true);
   }, [initialHtml]);
+
+  // Templates (whose markup the page renderer styles) open as HTML when the editor would lose part of them.
+  useEffect(() => {
+    if (!editor || !chips) return;
+    const start = sanitizeHtml(initialHtml);
+    if (!losesMarkup(editor, start, keeps)) return;
+    setKeepsAll(false);
+    setHtmlDraft(start);
+    setHtmlView(true);
+  }, [editor]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const textStyle = (editor?.getAttributes('textStyle') ?? {}) as {
     fontFamily?: string;
@@ -151,18 +213,13 @@ export function RichTextEditor({
   const chain = () => editor.chain().focus();
   // Fields of the toolbar (selects, size, colour) act on the text's selection and keep the focus themselves.
   const keep = () => editor.chain();
-  const block = editor.isActive('heading', { level: 1 })
-    ? 'h1'
-    : editor.isActive('heading', { level: 2 })
-      ? 'h2'
-      : editor.isActive('heading', { level: 3 })
-        ? 'h3'
-        : 'p';
+  const level = HEADING_LEVELS.find((l) => editor.isActive('heading', { level: l }));
+  const block = level ? `h${level}` : 'p';
   const setBlock = (value: string) => {
     if (value === 'p') keep().setParagraph().run();
     else
       keep()
-        .setHeading({ level: Number(value.slice(1)) as 1 | 2 | 3 })
+        .setHeading({ level: Number(value.slice(1)) as (typeof HEADING_LEVELS)[number] })
         .run();
   };
   const lineHeight = String(editor.getAttributes(block === 'p' ? 'paragraph' : 'heading').lineHeight ?? '');
@@ -213,13 +270,18 @@ export function RichTextEditor({
   };
   const toggleHtml = () => {
     if (!htmlView) {
-      setHtmlDraft(storedHtml(editor, tokenNames));
+      setHtmlDraft(storedHtml(editor, keeps));
       setHtmlView(true);
       return;
     }
     const safe = sanitizeHtml(htmlDraft);
-    editor.commands.setContent(tokensToChips(safe, tokenNames), { emitUpdate: false });
+    editor.commands.setContent(chipHtml(safe, tokenNames, chips), { emitUpdate: false });
     onChangeRef.current(safe);
+    if (chips && losesMarkup(editor, safe, keeps)) {
+      setKeepsAll(false);
+      return;
+    }
+    setKeepsAll(true);
     setHtmlView(false);
   };
 
@@ -242,9 +304,11 @@ export function RichTextEditor({
           onChange={(e) => setBlock(e.target.value)}
         >
           <option value="p">{t('paragraph')}</option>
-          <option value="h1">{t('heading', { level: 1 })}</option>
-          <option value="h2">{t('heading', { level: 2 })}</option>
-          <option value="h3">{t('heading', { level: 3 })}</option>
+          {HEADING_LEVELS.map((l) => (
+            <option key={l} value={`h${l}`}>
+              {t('heading', { level: l })}
+            </option>
+          ))}
         </select>
         <select
           aria-label={t('font')}
@@ -463,6 +527,11 @@ export function RichTextEditor({
           message={t(`pictureProblem.${picture.problem}`, { name: picture.name })}
         />
       ) : null}
+      {!keepsAll ? (
+        <Banner tone="warning">
+          <p>{t('keepsHtml')}</p>
+        </Banner>
+      ) : null}
       {htmlView ? (
         <textarea
           id={`${id}-text`}
@@ -482,7 +551,7 @@ export function RichTextEditor({
         </div>
       )}
       <Text as="p" tone="subdued" variant="bodySm">
-        {htmlView ? t('htmlHelp') : tokens.length ? t('tokensHelp') : t('help')}
+        {htmlView ? t('htmlHelp') : (help ?? (tokens.length ? t('tokensHelp') : t('help')))}
       </Text>
     </div>
   );

@@ -13,7 +13,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captionKeywords, templateProblems, type CaptionKeyword } from '../../../core/captions/index.ts';
 import type { Catalog, Product } from '../../../core/model/index.ts';
-import { TemplateField } from '../../editor/template-field.tsx';
+import { TemplateRichField } from '../../editor/template-rich-field.tsx';
+import type { RichTextControls } from '../rich-text/index.ts';
 import { saveTemplate, type TemplateRecord } from './api.ts';
 import { SAMPLE_PRODUCT, TemplatePreview, type TemplateKind } from './template-preview.tsx';
 
@@ -41,10 +42,11 @@ export function variantsBlock(
 
 /**
  * Creating or editing a price or description template (SPEC §4 Templates: a modal; saving creates when new,
- * updates otherwise; a template of someone else is saved as the user's copy, SPEC §6). The template is checked
- * as it is typed (TemplateField), tokens come from a picker of every SPEC §5 token, the product's metafields of
- * caption value types and its custom fields, VARIANTS blocks and formulas from small builders, and the preview
- * draws it on the product with core/render. What the server refuses is said in the modal.
+ * updates otherwise; a template of someone else is saved as the user's copy, SPEC §6). The template is written
+ * as it prints in the rich-text editor, each token a chip, and checked as it is typed (TemplateRichField); chips
+ * come from a picker of every SPEC §5 token, the product's metafields of caption value types and its custom
+ * fields, VARIANTS blocks and formulas from small builders, put at the caret; the preview draws it on the product
+ * with core/render. What the server refuses is said in the modal.
  */
 export function TemplateModal({
   open,
@@ -77,8 +79,7 @@ export function TemplateModal({
   const [ordering, setOrdering] = useState('100');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const area = useRef<HTMLTextAreaElement>(null);
-  const caret = useRef<number | null>(null);
+  const field = useRef<RichTextControls>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -89,7 +90,6 @@ export function TemplateModal({
     setPublic(mode === 'copy' ? false : (initial?.public ?? true));
     setOrdering(String(initial?.ordering ?? 100));
     setError(null);
-    caret.current = null;
   }, [open, initial, mode, t]);
 
   const keywords = useMemo(() => captionKeywords(product, i18n.language), [product, i18n.language]);
@@ -113,17 +113,8 @@ export function TemplateModal({
 
   const problems = useMemo(() => templateProblems(html), [html]);
 
-  const insert = (text: string) => {
-    const at = caret.current ?? html.length;
-    setHtml(html.slice(0, at) + text + html.slice(at));
-    caret.current = at + text.length;
-    requestAnimationFrame(() => {
-      const el = area.current;
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(at + text.length, at + text.length);
-    });
-  };
+  // A chip at the caret the text kept while the picker or a builder had the focus.
+  const insert = (text: string) => field.current?.insertToken(text);
 
   const save = async () => {
     if (problems.length) {
@@ -185,24 +176,18 @@ export function TemplateModal({
               maxLength={200}
               error={error && /title/i.test(error) ? error : undefined}
             />
-            <label htmlFor={`${id}-html`} className="cb-field-label">
-              {t('form.html')}
-            </label>
-            <Text as="p" tone="subdued" variant="bodySm" id={`${id}-help`}>
-              {t('form.help')}
-            </Text>
-            <TemplateField
+            <TemplateRichField
               id={`${id}-html`}
-              ref={area}
+              label={t('form.html')}
+              controls={field}
               value={html}
               disabled={busy}
-              helpId={`${id}-help`}
+              help={t('form.help')}
               onChange={(next) => {
                 setHtml(next);
                 // The 'fix the marked tokens' warning goes once nothing is marked any more.
                 if (error === t('form.problems') && templateProblems(next).length === 0) setError(null);
               }}
-              onBlur={(at) => (caret.current = at)}
             />
             <div className="cb-token-picker">
               <Select label={t('form.token')} options={groups} value={chosenToken} onChange={setToken} />
