@@ -471,6 +471,8 @@ describe('the catalog editor (/designs/{id}/edit) in Chromium', () => {
     await page.keyboard.press('Enter');
     dialog = page.getByRole('dialog', { name: 'Delete “Autumn lookbook”?' });
     await expectVisible(dialog.getByText('the orders placed in it are deleted'));
+    // The dialog takes the focus once it has opened (its opening runs after it shows).
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
