@@ -137,6 +137,8 @@ describe('editing words in the editor', () => {
   it('edits a footer with the page number, and "update all footers" gives it to every page', async () => {
     await canvas().locator('.cb-footer').click();
     await expectVisible(sidebar().getByRole('heading', { name: 'Footer of page 2' }));
+    // The field takes the focus once its editor is made: Ctrl+A before that selects nothing in it.
+    await expect.poll(() => field().evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Maison Nord, page ');
     await expect.poll(() => fieldState()).toEqual({ text: 'Maison Nord, page ', selected: '' });

@@ -7,29 +7,11 @@ import { expect } from 'vitest';
 const described = (n: { target: unknown[]; html: string; failureSummary?: string }) =>
   `${n.target.join(' ')} ${n.html.slice(0, 160)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)})`;
 
-/**
- * Waits (up to 5 s) until no finite CSS transition or animation runs on the page: a dialog fading out or a toast
- * sliding in has colours between two states, and axe would measure those.
- */
-export async function settledAnimations(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-      undefined,
-      { timeout: 5000, polling: 100 },
-    )
-    .catch(() => undefined);
-}
-
 /** No serious or critical axe finding on the page as it is now (the bar of DESIGN: people first). */
 export async function expectNoSeriousA11yIssues(
   page: Page,
   opts: { exclude?: string[]; label?: string } = {},
 ): Promise<void> {
-  await settledAnimations(page);
   const builder = new AxeBuilder({ page });
   for (const selector of opts.exclude ?? []) builder.exclude(selector);
   const { violations } = await builder.analyze();
@@ -70,7 +52,6 @@ export async function expectNoSeriousA11yIssuesAt(
   for (const frame of page.frames()) await frame.evaluate(axe.source);
   for (const size of sizes) {
     await page.setViewportSize(size);
-    await settledAnimations(page);
     const violations = await page.evaluate(async () => {
       const run = (window as unknown as { axe: typeof axe }).axe.run;
       // Only violations are wanted: passing nodes are not described, which is most of axe's work on a big page.
