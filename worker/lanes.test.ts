@@ -165,6 +165,8 @@ describe(`jobs in parts (${RUNNER_KIND})`, () => {
     const done = await h.waitFor(whole.id, ['complete', 'failed']);
     expect(done.state).toBe('failed');
     expect(done.error).toBe('A part failed: part 1 broke');
+    // The failure hook runs once the failure is recorded (with BullMQ, a moment after the row says failed).
+    await until(() => failedWith.has('bad'), 'the failure hook');
     expect(failedWith.get('bad')).toBe('A part failed: part 1 broke');
     const parts = await listChildren({ db: h.database.db, parentId: whole.id });
     expect(parts.map((p) => [p.state, p.attempts])).toEqual([
