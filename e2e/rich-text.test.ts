@@ -226,7 +226,10 @@ describe('tables and text in the editor', () => {
     const text = sidebar().getByRole('textbox', { name: 'Text', exact: true });
     await expectVisible(text);
     await text.click();
+    // The field holds the focus before Ctrl+A (its editor may be made again as the cell is chosen).
+    await expect.poll(() => text.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Control+a');
+    await expect.poll(async () => (await richTextState(text)).selected.length).toBeGreaterThan(0);
     await page.keyboard.type('Our story');
     // The editor has read every typed letter before the style changes (slow machines: see richTextState).
     await expect.poll(() => richTextState(text)).toEqual({ text: 'Our story', selected: '' });
