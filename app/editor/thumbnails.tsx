@@ -131,7 +131,8 @@ export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Ca
   const { t } = useTranslation('editor');
   const currentPageId = useEditorState(store, (s) => s.currentPageId);
   const selectedPages = useEditorState(store, (s) => s.selectedPages);
-  const opening = useEditorState(store, (s) => s.opening);
+  // Only the page count: the arrival progress would draw the thumbnails again every 50 ms.
+  const openingTotal = useEditorState(store, (s) => s.opening?.total ?? null);
   const context = useRenderContext(catalog);
   const barcodes = useBarcodeEncoderReady();
   const devMode = useEditorState(store, (s) => s.devMode);
@@ -185,9 +186,9 @@ export function Thumbnails({ store, catalog }: { store: EditorStore; catalog: Ca
           ),
         )}
       </ol>
-      {opening ? (
+      {openingTotal !== null ? (
         <p className="cb-page-thumbs__opening cb-tip">
-          {t('screen.openingMore', { from: catalog.pages.length + 1, total: opening.total })}
+          {t('screen.openingMore', { from: catalog.pages.length + 1, total: openingTotal })}
         </p>
       ) : null}
     </nav>
